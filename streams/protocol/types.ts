@@ -1,0 +1,141 @@
+// Websocket frames of ../shared/contract.md ("Websocket"). Shared by the console and the server.
+
+export const DEVICE_TYPES = ['system', 'bms', 'dcdc', 'mppt', 'inv', 'dtu', 'watertank'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+/** Highest deviceId per device type: mppt 0-1, watertank 0-3, all others 0. */
+export const MAX_DEVICE_ID: Record<DeviceType, number> = {
+  system: 0,
+  bms: 0,
+  dcdc: 0,
+  mppt: 1,
+  inv: 0,
+  dtu: 0,
+  watertank: 3,
+};
+
+export const VEHICLE_STATUSES = ['normal', 'alarm', 'offline'] as const;
+export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
+
+export const BURN_STATES = ['updating', 'success', 'failure'] as const;
+export type BurnState = (typeof BURN_STATES)[number];
+
+export const KEY_KINDS = ['number', 'text', 'state'] as const;
+export type KeyKind = (typeof KEY_KINDS)[number];
+
+/** Device states named by the spec (section 4), the values of `state`-kind keys. */
+export const DEVICE_STATES = [
+  'standby',
+  'charging',
+  'discharge',
+  'fault',
+  'initialization',
+  'await',
+  'pre charging',
+  'heating',
+  'bypass',
+  'electric supply',
+  'inv',
+  'assist',
+] as const;
+export type DeviceState = (typeof DEVICE_STATES)[number];
+
+export const CMD = {
+  ack: 0,
+  values: 1,
+  heartbeat: 5,
+  notice: 8,
+  vehicleStatus: 19,
+  subscribe: 32,
+  unsubscribe: 48,
+  queryKeys: 66,
+  writeSetting: 86,
+  vehicleVersion: 97,
+  startFirmwareUpdate: 100,
+  keyList: 144,
+  firmwareBurn: 149,
+  forcedLogout: 161,
+} as const;
+
+/** cmd 161 message ids (spec section 4). */
+export const FORCED_LOGOUT = { userStatusChanged: 1001, userRoleChanged: 1002 } as const;
+
+export interface DeviceRef {
+  vehicleId: string;
+  deviceType: DeviceType;
+  deviceId: number;
+}
+
+export type VehicleSelection = { vehicleIds: string[] } | { all: true };
+
+// Console → server
+export interface HeartbeatFrame { cmd: 5; seq?: number; data: Record<string, never> }
+export interface SubscribeFrame { cmd: 32; seq?: number; data: VehicleSelection }
+export interface UnsubscribeFrame { cmd: 48; seq?: number; data: VehicleSelection }
+export interface QueryKeysFrame { cmd: 66; seq?: number; data: DeviceRef }
+export interface WriteSettingFrame {
+  cmd: 86;
+  seq?: number;
+  data: DeviceRef & { setting: string; value: number | string };
+}
+export interface StartFirmwareUpdateFrame { cmd: 100; seq?: number; data: DeviceRef & { version: string } }
+
+export type OutgoingFrame =
+  | HeartbeatFrame
+  | SubscribeFrame
+  | UnsubscribeFrame
+  | QueryKeysFrame
+  | WriteSettingFrame
+  | StartFirmwareUpdateFrame;
+
+// Server → console
+export type LiveValue = number | string | null;
+
+export interface KeyInfo {
+  key: string;
+  label: string;
+  unit?: string;
+  kind: KeyKind;
+}
+
+export interface AckFrame { cmd: 0; seq: number; data: { ok: boolean; msg?: string } }
+export interface ValuesFrame {
+  cmd: 1;
+  seq?: number;
+  data: DeviceRef & { ts: number; values: Record<string, LiveValue> };
+}
+export interface NoticeFrame { cmd: 8; seq?: number; data: unknown }
+export interface VehicleStatusFrame {
+  cmd: 19;
+  seq?: number;
+  data: {
+    vehicleId: string;
+    status: VehicleStatus;
+    ts: number;
+    alarms?: number;
+    soc?: number;
+    lat?: number;
+    lng?: number;
+  };
+}
+export interface VehicleVersionFrame { cmd: 97; seq?: number; data: DeviceRef & { version: string } }
+export interface KeyListFrame { cmd: 144; seq?: number; data: DeviceRef & { keys: KeyInfo[] } }
+export interface FirmwareBurnFrame {
+  cmd: 149;
+  seq?: number;
+  data: DeviceRef & { state: BurnState; progress: number; msg?: string };
+}
+export interface ForcedLogoutFrame { cmd: 161; seq?: number; data: { msgId: number } }
+
+export type IncomingFrame =
+  | AckFrame
+  | ValuesFrame
+  | NoticeFrame
+  | VehicleStatusFrame
+  | VehicleVersionFrame
+  | KeyListFrame
+  | FirmwareBurnFrame
+  | ForcedLogoutFrame;
+
+/** One websocket message: a frame or a batch of frames. */
+export type WireMessage<F> = F | F[];
