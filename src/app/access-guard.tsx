@@ -1,0 +1,57 @@
+import { useEffect, useMemo } from 'react';
+import { Center, Spinner } from '@chakra-ui/react';
+import { useObservableState } from 'observable-hooks';
+import { useLocation } from 'wouter';
+import { navigate, usePinnedSearch } from '../lib/navigation';
+import { useServices } from '../lib/services';
+import { useSignOut } from '../lib/use-sign-out';
+import { decideAccess, menuPages } from './access-rules';
+import { MainLayout } from './layout/main-layout';
+import { LazyPage } from './lazy-page';
+import { pageFor } from './page-registry';
+
+export function AccessGuard() {
+  const { console: fleetConsole, account } = useServices();
+  const [path] = useLocation();
+  const search = usePinnedSearch();
+  const token = useObservableState(fleetConsole.session.token$, fleetConsole.session.get('token'));
+  const accountState = useObservableState(account.account$, { status: 'signed-out' as const });
+  const signOut = useSignOut();
+  const menu = useMemo(() => (accountState.status === 'ready' ? menuPages(accountState.menu) : []), [accountState]);
+
+  const decision = decideAccess({
+    path,
+    search,
+    hasToken: Boolean(token),
+    isShareGuest: Boolean(token) && Boolean(fleetConsole.session.get('shareAccount')),
+    account: accountState.status,
+    menu,
+  });
+
+  useEffect(() => {
+    if (decision.kind === 'redirect') navigate(decision.to);
+    else if (decision.kind === 'load-account') void account.load();
+    else if (decision.kind === 'sign-out') signOut();
+  }, [decision.kind, decision.kind === 'redirect' ? decision.to : '', account, signOut]);
+
+  const title = decision.kind === 'render' ? decision.route.title : '';
+  useEffect(() => {
+    if (title) document.title = `${title} · Fleet Console`;
+  }, [title]);
+
+  if (decision.kind !== 'render') {
+    return (
+      <Center height="100dvh">
+        <Spinner size="lg" aria-label="Loading" />
+      </Center>
+    );
+  }
+  const { route } = decision;
+  const page = <LazyPage key={route.path} load={pageFor(route.path, decision.component)} />;
+  if (route.access !== 'main' || accountState.status !== 'ready') return page;
+  return (
+    <MainLayout route={route} info={accountState.info} menu={accountState.menu}>
+      {page}
+    </MainLayout>
+  );
+}

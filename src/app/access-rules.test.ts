@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { decideAccess, menuPages, type AccessInput } from './access-rules';
+
+const menu = menuPages([
+  { path: '/home', name: 'Home', hidden: false, component: 'home', meta: { title: 'Home', icon: 'home' } },
+  {
+    path: '/vehicles',
+    name: 'Vehicles',
+    hidden: false,
+    component: 'Layout',
+    meta: { title: 'Vehicles', icon: 'truck' },
+    children: [
+      { path: 'list', name: 'List', hidden: false, component: 'vehicles/list', meta: { title: 'Vehicle list', icon: 'list' } },
+    ],
+  },
+]);
+
+const signedOut: AccessInput = { path: '/home', search: '', hasToken: false, isShareGuest: false, account: 'signed-out', menu: [] };
+const signedIn: AccessInput = { ...signedOut, hasToken: true, account: 'ready', menu };
+
+describe('without a token', () => {
+  it.each(['/login', '/register', '/404', '/share'])('lets %s through', (path) => {
+    expect(decideAccess({ ...signedOut, path })).toMatchObject({ kind: 'render', route: { path } });
+  });
+  it.each(['/home', '/setting/set', '/share/detail/page', '/no/such/page', '/'])('sends %s to /login', (path) => {
+    expect(decideAccess({ ...signedOut, path })).toEqual({ kind: 'redirect', to: '/login' });
+  });
+  it('keeps the token and KeepAlive query parameters and drops others', () => {
+    expect(decideAccess({ ...signedOut, search: 'token=abc&KeepAlive=1&tab=bms' })).toEqual({
+      kind: 'redirect',
+      to: '/login?token=abc&KeepAlive=1',
+    });
+  });
+});
+
+describe('with a token', () => {
+  it('redirects /login to /', () => {
+    expect(decideAccess({ ...signedIn, path: '/login' })).toEqual({ kind: 'redirect', to: '/' });
+  });
+  it('sends / to /home', () => {
+    expect(decideAccess({ ...signedIn, path: '/' })).toEqual({ kind: 'redirect', to: '/home' });
+  });
+  it('fetches the account first, then signs out when that fails', () => {
+    expect(decideAccess({ ...signedIn, account: 'signed-out' })).toEqual({ kind: 'load-account' });
+    expect(decideAccess({ ...signedIn, account: 'failed' })).toEqual({ kind: 'sign-out' });
+  });
+  it('sends a user with an empty menu to /setting/set', () => {
+    expect(decideAccess({ ...signedIn, menu: [] })).toEqual({ kind: 'redirect', to: '/setting/set' });
+    expect(decideAccess({ ...signedIn, menu: [], path: '/setting/set' })).toMatchObject({ kind: 'render' });
+  });
+  it('renders spec routes and menu pages, and sends unknown paths to /404', () => {
+    expect(decideAccess({ ...signedIn, path: '/home/detail/page' })).toMatchObject({ kind: 'render' });
+    expect(decideAccess({ ...signedIn, path: '/vehicles/list' })).toMatchObject({
+      kind: 'render',
+      component: 'vehicles/list',
+      route: { title: 'Vehicle list' },
+    });
+    expect(decideAccess({ ...signedIn, path: '/users/role' })).toEqual({ kind: 'redirect', to: '/404' });
+  });
+  it('keeps a share guest on the shared vehicle', () => {
+    const guest = { ...signedIn, isShareGuest: true, account: 'signed-out' as const, menu: [] };
+    expect(decideAccess({ ...guest, path: '/share/detail/page' })).toMatchObject({ kind: 'render' });
+    expect(decideAccess({ ...guest, path: '/home' })).toEqual({ kind: 'redirect', to: '/share/detail/page' });
+  });
+});
+
+describe('menuPages', () => {
+  it('resolves relative child paths and skips layout groups', () => {
+    expect(menu.map((page) => page.path)).toEqual(['/home', '/vehicles/list']);
+  });
+});

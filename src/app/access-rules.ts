@@ -1,0 +1,104 @@
+// The access guard of spec section 2 as a pure decision, so every rule is testable on its own.
+import type { MenuRoute } from '../../streams/api/types';
+import {
+  HOME_PATH,
+  LOGIN_PATH,
+  NOT_FOUND_PATH,
+  ROUTES,
+  SETTINGS_PATH,
+  SHARE_DETAIL_PATH,
+  SHARE_PATH,
+  type RouteSpec,
+} from '../lib/route-table';
+
+export type AccountStatus = 'signed-out' | 'loading' | 'ready' | 'failed';
+
+export interface AccessInput {
+  path: string;
+  search: string;
+  hasToken: boolean;
+  isShareGuest: boolean;
+  account: AccountStatus;
+  menu: readonly MenuPage[];
+}
+
+export interface MenuPage {
+  path: string;
+  title: string;
+  component: string;
+}
+
+export type AccessDecision =
+  | { kind: 'redirect'; to: string }
+  | { kind: 'load-account' }
+  | { kind: 'sign-out' }
+  | { kind: 'render'; route: RouteSpec; component?: string };
+
+/** Reachable without a token (spec: /share, /login, /register and /404). */
+const OPEN_PATHS = new Set(['/share', LOGIN_PATH, '/register', NOT_FOUND_PATH]);
+/** Query parameters a redirect to /login keeps. */
+const KEPT_PARAMS = ['token', 'KeepAlive'];
+
+export function decideAccess(input: AccessInput): AccessDecision {
+  const { path, hasToken } = input;
+  const route = ROUTES.find((candidate) => candidate.path === path);
+
+  if (!hasToken) {
+    if (route && OPEN_PATHS.has(path)) return { kind: 'render', route };
+    return { kind: 'redirect', to: loginRedirect(input.search) };
+  }
+  if (path === LOGIN_PATH) return { kind: 'redirect', to: '/' };
+
+  if (input.isShareGuest) {
+    if (path === SHARE_DETAIL_PATH || path === SHARE_PATH || path === NOT_FOUND_PATH) {
+      return { kind: 'render', route: route! };
+    }
+    return { kind: 'redirect', to: SHARE_DETAIL_PATH };
+  }
+
+  if (route && route.access === 'public') return { kind: 'render', route };
+  if (input.account === 'signed-out' || input.account === 'loading') return { kind: 'load-account' };
+  if (input.account === 'failed') return { kind: 'sign-out' };
+
+  if (input.menu.length === 0 && path !== SETTINGS_PATH) return { kind: 'redirect', to: SETTINGS_PATH };
+  if (path === '/') return { kind: 'redirect', to: HOME_PATH };
+  if (route && route.access === 'main') return { kind: 'render', route };
+  const menuPage = input.menu.find((page) => page.path === path);
+  if (menuPage) {
+    return {
+      kind: 'render',
+      route: { path, title: menuPage.title, access: 'main' },
+      component: menuPage.component,
+    };
+  }
+  return { kind: 'redirect', to: NOT_FOUND_PATH };
+}
+
+function loginRedirect(search: string): string {
+  const from = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of KEPT_PARAMS) {
+    const value = from.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${LOGIN_PATH}?${query}` : LOGIN_PATH;
+}
+
+/** The pages a menu route tree names, with absolute paths (children may be relative). */
+export function menuPages(routes: readonly MenuRoute[], parentPath = ''): MenuPage[] {
+  const pages: MenuPage[] = [];
+  for (const route of routes) {
+    const path = absolutePath(route.path, parentPath);
+    if (route.component && route.component !== 'Layout') {
+      pages.push({ path, title: route.meta?.title || route.name, component: route.component });
+    }
+    if (route.children?.length) pages.push(...menuPages(route.children, path));
+  }
+  return pages;
+}
+
+function absolutePath(path: string, parentPath: string): string {
+  if (path.startsWith('/')) return path;
+  return `${parentPath.replace(/\/$/, '')}/${path}`;
+}

@@ -1,0 +1,26 @@
+import { Badge } from '@chakra-ui/react';
+import { useObservableState } from 'observable-hooks';
+import { useFleetConsole } from '../../lib/services';
+
+const LABELS = {
+  idle: { text: 'Not connected', palette: 'gray' },
+  connecting: { text: 'Connecting', palette: 'yellow' },
+  open: { text: 'Live', palette: 'green' },
+  retrying: { text: 'Reconnecting', palette: 'orange' },
+  expired: { text: 'Disconnected', palette: 'red' },
+  closed: { text: 'Not connected', palette: 'gray' },
+} as const;
+
+/** Whether live data is flowing, so nobody mistakes a frozen screen for a quiet fleet. */
+export function ConnectionBadge() {
+  const connection = useObservableState(useFleetConsole().connection$);
+  if (!connection) return null;
+  const label = LABELS[connection.state];
+  const attempt = connection.state === 'retrying' && connection.attempt ? ` (${connection.attempt}/4)` : '';
+  return (
+    <Badge colorPalette={label.palette} variant="surface" data-testid="connection-badge" data-state={connection.state}>
+      {label.text}
+      {attempt}
+    </Badge>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Avatar, Badge, Box, Button, Dialog, Flex, HStack, Heading, IconButton, Portal, Text } from '@chakra-ui/react';
+import { ArrowLeft, LogOut, Menu, Moon, Sun } from 'lucide-react';
+import { useObservableState } from 'observable-hooks';
+import type { UserInfo } from '../../../streams/api/types';
+import { headerCount$$ } from '../../components/header-count';
+import { setColorMode, useColorMode } from '../../lib/color-mode';
+import { navigate } from '../../lib/navigation';
+import { SETTINGS_PATH } from '../../lib/route-table';
+import { useSignOut } from '../../lib/use-sign-out';
+import { ConnectionBadge } from './connection-badge';
+import { FactorySelect } from './factory-select';
+
+export function roleNames(info: UserInfo): string {
+  return (info.user.roleList ?? []).map((role) => role.roleName).join(' & ');
+}
+
+export function Header(props: {
+  title: string;
+  path: string;
+  info: UserInfo;
+  backTo: string | undefined;
+  onOpenMenu?: () => void;
+}) {
+  const count = useObservableState(headerCount$$);
+  const colorMode = useColorMode();
+  const signOut = useSignOut();
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
+  const { user } = props.info;
+
+  return (
+    <Flex as="header" align="center" gap="3" px="4" height="14" borderBottomWidth="1px" bg="bg" flexShrink={0}>
+      {props.onOpenMenu && (
+        <IconButton aria-label="Open menu" variant="ghost" size="sm" onClick={props.onOpenMenu}>
+          <Menu />
+        </IconButton>
+      )}
+      {props.backTo && (
+        <Button variant="outline" size="sm" onClick={() => navigate(props.backTo!)} data-testid="back-button">
+          <ArrowLeft /> Back
+        </Button>
+      )}
+      <Heading as="h1" size="md" truncate>
+        {props.title}
+      </Heading>
+      {count !== null && count !== undefined && (
+        <Badge variant="subtle" colorPalette="gray" data-testid="header-count">
+          {count} items
+        </Badge>
+      )}
+      {props.path === '/vehicles/list' && <FactorySelect />}
+      <Box flex="1" />
+      <ConnectionBadge />
+      <IconButton
+        aria-label={colorMode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+        variant="ghost"
+        size="sm"
+        onClick={() => setColorMode(colorMode === 'dark' ? 'light' : 'dark')}
+      >
+        {colorMode === 'dark' ? <Sun /> : <Moon />}
+      </IconButton>
+      <HStack gap="2" display={{ base: 'none', md: 'flex' }}>
+        <Box textAlign="end" lineHeight="short">
+          <Text fontSize="sm" fontWeight="semibold" data-testid="header-user-name">
+            {user.name}
+          </Text>
+          <Text fontSize="xs" color="fg.muted" data-testid="header-roles">
+            {roleNames(props.info)}
+          </Text>
+        </Box>
+      </HStack>
+      <Button variant="ghost" size="sm" p="0" borderRadius="full" aria-label="Open settings" onClick={() => navigate(SETTINGS_PATH)}>
+        <Avatar.Root size="sm">
+          <Avatar.Fallback name={user.name || user.account} />
+          {user.avatar && <Avatar.Image src={user.avatar} alt="" />}
+        </Avatar.Root>
+      </Button>
+      <IconButton aria-label="Log out" variant="ghost" size="sm" onClick={() => setConfirmingLogout(true)}>
+        <LogOut />
+      </IconButton>
+      <Dialog.Root
+        open={confirmingLogout}
+        onOpenChange={(details) => setConfirmingLogout(details.open)}
+        role="alertdialog"
+        placement="center"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>Log out</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>Are you sure you want to log out?</Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">Cancel</Button>
+                </Dialog.ActionTrigger>
+                <Button colorPalette="red" onClick={signOut}>
+                  Log out
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Flex>
+  );
+}

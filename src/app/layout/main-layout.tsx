@@ -1,0 +1,58 @@
+import { useState, type ReactNode } from 'react';
+import { Box, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
+import type { MenuRoute, UserInfo } from '../../../streams/api/types';
+import { SETTINGS_PATH, type RouteSpec } from '../../lib/route-table';
+import { APP_VERSION } from '../../lib/version';
+import { useViewport } from '../use-viewport';
+import { Header } from './header';
+import { Sidebar } from './sidebar';
+
+export function MainLayout(props: { route: RouteSpec; info: UserInfo; menu: readonly MenuRoute[]; children: ReactNode }) {
+  const viewport = useViewport();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { route } = props;
+  // Settings is also where a user without menu lands; there is nowhere to go back to then.
+  const backTo = route.path === SETTINGS_PATH && props.menu.length === 0 ? undefined : route.parent;
+
+  return (
+    <Flex height="100dvh" data-viewport={viewport}>
+      {viewport !== 'narrow' && (
+        <Sidebar menu={props.menu} currentPath={route.path} collapsed={viewport === 'compact'} />
+      )}
+      {viewport === 'narrow' && (
+        <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content width="auto">
+                <Sidebar
+                  menu={props.menu}
+                  currentPath={route.path}
+                  collapsed={false}
+                  onNavigate={() => setDrawerOpen(false)}
+                />
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      )}
+      <Flex direction="column" flex="1" minWidth="0">
+        <Header
+          title={route.title}
+          path={route.path}
+          info={props.info}
+          backTo={backTo}
+          onOpenMenu={viewport === 'narrow' ? () => setDrawerOpen(true) : undefined}
+        />
+        <Box as="main" flex="1" overflow="auto" p={route.hideFooter ? '0' : { base: '3', md: '5' }}>
+          {props.children}
+        </Box>
+        {!route.hideFooter && (
+          <Box as="footer" px="5" py="2" borderTopWidth="1px" fontSize="xs" color="fg.muted" data-testid="footer">
+            <Text>Fleet Console {APP_VERSION}</Text>
+          </Box>
+        )}
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,72 @@
+// Pages load lazily. A page whose code fails to load (or takes longer than the spec's 120 s
+// resource time-out) shows a retry panel instead of a blank screen.
+import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+
+export const RESOURCE_TIMEOUT_MS = 120_000;
+
+type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
+
+function withTimeout(load: PageLoader, timeoutMs: number): PageLoader {
+  return () =>
+    new Promise<PageModule>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('Page load timed out')), timeoutMs);
+      load().then(
+        (module) => {
+          clearTimeout(timer);
+          resolve(module);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+}
+
+class LoadBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Center py="16" role="alert">
+        <Stack align="center" gap="4">
+          <Text fontWeight="semibold">This page could not be loaded.</Text>
+          <Text color="fg.muted">Check the connection, then try again.</Text>
+          <Button
+            onClick={() => {
+              this.setState({ failed: false });
+              this.props.onRetry();
+            }}
+          >
+            Retry
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+}
+
+export function LazyPage({ load, timeoutMs = RESOURCE_TIMEOUT_MS }: { load: PageLoader; timeoutMs?: number }) {
+  const create = () => lazy(withTimeout(load, timeoutMs));
+  const [Page, setPage] = useState(create);
+  return (
+    <LoadBoundary onRetry={() => setPage(create)}>
+      <Suspense
+        fallback={
+          <Center py="16">
+            <Spinner aria-label="Loading" />
+          </Center>
+        }
+      >
+        <Page />
+      </Suspense>
+    </LoadBoundary>
+  );
+}

@@ -1,0 +1,24 @@
+// Which module renders which route. Spec routes are keyed by path, server menu pages by their
+// `component` name.
+import type { PageLoader } from './lazy-page';
+
+const planned: PageLoader = () => import('../features/planned/planned-page');
+
+export const ROUTE_PAGES: Readonly<Record<string, PageLoader>> = {
+  '/login': () => import('../features/sign-in/login-page'),
+  '/register': () => import('../features/sign-in/register-page'),
+  '/404': () => import('../features/not-found/not-found-page'),
+  '/share': () => import('../features/share/share-entry-page'),
+  '/share/detail/page': () => import('../features/share/share-detail-page'),
+  '/home': () => import('../features/home/home-page'),
+  '/setting/set': () => import('../features/settings/settings-page'),
+};
+
+export const MENU_COMPONENT_PAGES: Readonly<Record<string, PageLoader>> = {
+  home: ROUTE_PAGES['/home']!,
+};
+
+export function pageFor(path: string, component?: string): PageLoader {
+  if (component) return MENU_COMPONENT_PAGES[component] ?? planned;
+  return ROUTE_PAGES[path] ?? planned;
+}

@@ -1,0 +1,100 @@
+// /share?tk=ACCOUNT: a guest opens a shared vehicle, giving the share password first when the
+// share is protected.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Center, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { ShareInfo } from '../../../streams/api/types';
+import { AuthCard } from '../../components/auth-card';
+import { FormField } from '../../components/form-field';
+import { navigate, usePinnedSearch } from '../../lib/navigation';
+import { SHARE_DETAIL_PATH } from '../../lib/route-table';
+import { useServices } from '../../lib/services';
+import { MESSAGES } from '../../lib/validation';
+import { SHARE_INFO_PATH } from './share-paths';
+
+type EntryState =
+  | { step: 'loading' }
+  | { step: 'password'; info: ShareInfo }
+  | { step: 'invalid'; reason: string };
+
+export default function ShareEntryPage() {
+  const { console: fleetConsole, account } = useServices();
+  const shareAccount = new URLSearchParams(usePinnedSearch()).get('tk') ?? '';
+  const [state, setState] = useState<EntryState>({ step: 'loading' });
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!shareAccount) {
+      setState({ step: 'invalid', reason: 'This share link is incomplete.' });
+      return;
+    }
+    fleetConsole.signOut();
+    account.reset();
+    let live = true;
+    fleetConsole.api.get<ShareInfo>(SHARE_INFO_PATH, { account: shareAccount }).then(
+      async (info) => {
+        if (!live) return;
+        if (info.protection > 0) {
+          setState({ step: 'password', info });
+          return;
+        }
+        await fleetConsole.signInShare(info.account, '');
+        navigate(SHARE_DETAIL_PATH);
+      },
+      () => live && setState({ step: 'invalid', reason: 'This share link is no longer active.' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [shareAccount, fleetConsole, account]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (state.step !== 'password') return;
+    if (password === '') {
+      setError(MESSAGES.passwordRequired);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      await fleetConsole.signInShare(state.info.account, password);
+      navigate(SHARE_DETAIL_PATH);
+    } catch {
+      // A wrong password is shown by the streams layer ('Password error !').
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (state.step === 'loading') {
+    return (
+      <Center minHeight="100dvh">
+        <Spinner size="lg" aria-label="Opening the shared vehicle" />
+      </Center>
+    );
+  }
+  if (state.step === 'invalid') {
+    return (
+      <AuthCard title="Shared vehicle">
+        <Text role="alert">{state.reason}</Text>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Shared vehicle">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <Text color="fg.muted">This vehicle is shared with password protection.</Text>
+          <FormField label="Share password" error={error}>
+            <Input name="password" type="password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
+          </FormField>
+          <Button type="submit" colorPalette="blue" loading={busy}>
+            Open vehicle
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { AuthCard } from '../../components/auth-card';
+import { FormField } from '../../components/form-field';
+import { showSuccess } from '../../components/toaster';
+import { SUCCESS } from '../../lib/messages';
+import { navigate } from '../../lib/navigation';
+import { useServices } from '../../lib/services';
+import { confirmation, email, password, userName, validateForm, verificationCode } from '../../lib/validation';
+
+export const REGISTER_CODE_PATH = '/customization/user/v1/register/code';
+export const REGISTER_PATH = '/customization/user/v1/register';
+const RESEND_SECONDS = 60;
+
+type Field = 'email' | 'code' | 'name' | 'password' | 'confirm';
+const EMPTY: Record<Field, string> = { email: '', code: '', name: '', password: '', confirm: '' };
+
+export default function RegisterPage() {
+  const { console: fleetConsole } = useServices();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [resendIn, setResendIn] = useState(0);
+
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = setTimeout(() => setResendIn(resendIn - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [resendIn]);
+
+  const check = (next: typeof values) =>
+    validateForm<Field>({
+      email: [() => email(next.email)],
+      code: [() => verificationCode(next.code)],
+      name: [() => userName(next.name)],
+      password: [() => password(next.password)],
+      confirm: [() => confirmation(next.password)(next.confirm)],
+    });
+
+  const update = (field: Field, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(check(next));
+  };
+
+  const sendCode = async () => {
+    const problem = email(values.email);
+    if (problem) {
+      setErrors((shown) => ({ ...shown, email: problem }));
+      return;
+    }
+    try {
+      await fleetConsole.api.post(REGISTER_CODE_PATH, { email: values.email.trim() });
+      showSuccess(SUCCESS.codeSent);
+      setResendIn(RESEND_SECONDS);
+    } catch {
+      // Shown as a toast by the streams layer.
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = check(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await fleetConsole.api.post(REGISTER_PATH, {
+        email: values.email.trim(),
+        code: values.code.trim(),
+        name: values.name.trim(),
+        password: values.password,
+      });
+      showSuccess(SUCCESS.registered);
+      navigate('/login');
+    } catch {
+      // Shown as a toast by the streams layer.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const input = (field: Field, label: string, type = 'text', autoComplete?: string) => (
+    <FormField label={label} error={errors[field]}>
+      <Input
+        name={field}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[field]}
+        onChange={(event) => update(field, event.currentTarget.value)}
+      />
+    </FormField>
+  );
+
+  return (
+    <AuthCard title="Register">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          {input('email', 'Email', 'email', 'email')}
+          <HStack align="flex-end">
+            {input('code', 'Verification code', 'text', 'one-time-code')}
+            <Button variant="outline" onClick={sendCode} disabled={resendIn > 0} flexShrink={0}>
+              {resendIn > 0 ? `Resend in ${resendIn} s` : 'Send code'}
+            </Button>
+          </HStack>
+          {input('name', 'User name', 'text', 'nickname')}
+          {input('password', 'Password', 'password', 'new-password')}
+          {input('confirm', 'Confirm password', 'password', 'new-password')}
+          <Button type="submit" colorPalette="blue" loading={busy} width="full">
+            Register
+          </Button>
+          <Text fontSize="sm" textAlign="center">
+            Already registered?{' '}
+            <Link href="/login" onClick={(event) => { event.preventDefault(); navigate('/login'); }} color="blue.fg">
+              Sign in
+            </Link>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,21 @@
+// Role and permission checks of spec section 6.
+
+export const SUPER_ADMIN = 'super.admin';
+export const WILDCARD_PERMISSION = '*:*:*';
+
+export interface Grants {
+  roles: readonly string[];
+  permissions: readonly string[];
+}
+
+export function holdsRole(grants: Grants, anyOf: readonly string[]): boolean {
+  return grants.roles.includes(SUPER_ADMIN) || anyOf.some((role) => grants.roles.includes(role));
+}
+
+export function holdsPermission(grants: Grants, anyOf: readonly string[]): boolean {
+  return (
+    grants.roles.includes(SUPER_ADMIN) ||
+    grants.permissions.includes(WILDCARD_PERMISSION) ||
+    anyOf.some((permission) => grants.permissions.includes(permission))
+  );
+}

@@ -1,0 +1,54 @@
+// wouter location for a console whose browser back button is neutralised (spec section 2):
+// in-app navigation replaces the history entry instead of pushing, and one sentinel entry
+// absorbs the back button, which then leaves the user where they are.
+import { useSyncExternalStore } from 'react';
+import type { BaseLocationHook } from 'wouter';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let current = readUrl();
+
+function readUrl(): { path: string; search: string } {
+  return { path: window.location.pathname, search: window.location.search.replace(/^\?/, '') };
+}
+
+function notify(): void {
+  current = readUrl();
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function navigate(to: string): void {
+  const url = new URL(to, window.location.origin);
+  if (url.pathname + url.search === window.location.pathname + window.location.search) return;
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  notify();
+}
+
+export function installBackButtonTrap(): () => void {
+  const pinned = () => window.location.pathname + window.location.search + window.location.hash;
+  let here = pinned();
+  window.history.pushState({ fleetConsole: 'sentinel' }, '', here);
+  const unsubscribe = subscribe(() => {
+    here = pinned();
+  });
+  const onPopState = () => window.history.pushState({ fleetConsole: 'sentinel' }, '', here);
+  window.addEventListener('popstate', onPopState);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('popstate', onPopState);
+  };
+}
+
+export const usePinnedLocation: BaseLocationHook = () => {
+  const path = useSyncExternalStore(subscribe, () => current.path);
+  return [path, (to: string) => navigate(to)];
+};
+
+export function usePinnedSearch(): string {
+  return useSyncExternalStore(subscribe, () => current.search);
+}

@@ -1,0 +1,14 @@
+import { useCallback } from 'react';
+import { LOGIN_PATH } from './route-table';
+import { navigate } from './navigation';
+import { useServices } from './services';
+
+/** Log out as the spec says: clear the session, close the socket, go to /login. */
+export function useSignOut(): () => void {
+  const { console: fleetConsole, account } = useServices();
+  return useCallback(() => {
+    fleetConsole.signOut();
+    account.reset();
+    navigate(LOGIN_PATH);
+  }, [fleetConsole, account]);
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MESSAGES,
+  atLeastOne,
+  confirmation,
+  email,
+  eventDateRange,
+  integer,
+  lowSoc,
+  password,
+  roleName,
+  spreadsheetFile,
+  triggerDuration,
+  userName,
+  validateForm,
+  vehicleName,
+  verificationCode,
+} from './validation';
+
+describe('email', () => {
+  it('asks for an address when empty', () => {
+    expect(email('')).toBe('Please enter your email address!');
+    expect(email('   ')).toBe('Please enter your email address!');
+  });
+  it('rejects malformed addresses with the spec message', () => {
+    for (const bad of ['driver', 'driver@', '@fleet.io', 'a b@fleet.io', 'driver@fleet']) {
+      expect(email(bad)).toBe('Please enter a valid email address!');
+    }
+  });
+  it('accepts a well-formed address', () => expect(email('ops@fleet.example')).toBeNull());
+});
+
+describe('password', () => {
+  it('asks for a password when empty', () => expect(password('')).toBe('Please enter password!'));
+  it('refuses fewer than 6 characters', () =>
+    expect(password('abc12')).toBe('Password cannot be less than 6 digits!'));
+  it('refuses more than 12 characters', () =>
+    expect(password('abcdefgh12345')).toBe('Input cannot be empty and must not exceed 12 characters!'));
+  it('accepts 6 and 12 characters of letters, numbers and specials', () => {
+    expect(password('abc123')).toBeNull();
+    expect(password('Ab1!@#$%^&*(')).toBeNull();
+  });
+  it('refuses spaces and non-ASCII characters', () => {
+    expect(password('abc 123')).toBe(MESSAGES.passwordCharacters);
+    expect(password('pässwort1')).toBe(MESSAGES.passwordCharacters);
+  });
+  it('reports a mismatched confirmation', () => {
+    expect(confirmation('abc123')('abc124')).toBe('Inconsistent passwords!');
+    expect(confirmation('abc123')('abc123')).toBeNull();
+  });
+});
+
+describe('other fields', () => {
+  it('requires a verification code', () => {
+    expect(verificationCode('')).toBe(MESSAGES.codeRequired);
+    expect(verificationCode('123456')).toBeNull();
+  });
+  it('keeps user names to 1-15 characters', () => {
+    expect(userName('')).toBe(MESSAGES.userName);
+    expect(userName('a')).toBeNull();
+    expect(userName('a'.repeat(15))).toBeNull();
+    expect(userName('a'.repeat(16))).toBe(MESSAGES.userName);
+  });
+  it('keeps role names to 24 characters and requires them', () => {
+    expect(roleName('')).toBe(MESSAGES.roleNameRequired);
+    expect(roleName('r'.repeat(24))).toBeNull();
+    expect(roleName('r'.repeat(25))).toBe(MESSAGES.roleNameTooLong);
+  });
+  it('limits vehicle names to 20 on the add form and 30 on the edit form', () => {
+    expect(vehicleName('add')('')).toBe(MESSAGES.vehicleNameRequired);
+    expect(vehicleName('add')('v'.repeat(20))).toBeNull();
+    expect(vehicleName('add')('v'.repeat(21))).toBe('Vehicle name cannot exceed 20 characters!');
+    expect(vehicleName('edit')('v'.repeat(30))).toBeNull();
+    expect(vehicleName('edit')('v'.repeat(31))).toBe('Vehicle name cannot exceed 30 characters!');
+  });
+  it('wants integers for pre-alarm values', () => {
+    expect(integer('12')).toBeNull();
+    expect(integer('-3')).toBeNull();
+    for (const bad of ['1.5', '', 'ten', '1e3']) expect(integer(bad)).toBe(MESSAGES.integer);
+  });
+  it('imports only xls and xlsx files', () => {
+    expect(spreadsheetFile('fleet.xlsx')).toBeNull();
+    expect(spreadsheetFile('FLEET.XLS')).toBeNull();
+    expect(spreadsheetFile('fleet.csv')).toBe(MESSAGES.fileType);
+  });
+  it('limits event ranges to 31 days', () => {
+    const from = new Date('2026-01-01T00:00:00Z');
+    expect(eventDateRange({ from, to: new Date('2026-02-01T00:00:00Z') })).toBeNull();
+    expect(eventDateRange({ from, to: new Date('2026-02-01T00:00:01Z') })).toBe(MESSAGES.dateRange);
+    expect(eventDateRange({ from, to: new Date('2025-12-31T00:00:00Z') })).toBe(MESSAGES.dateRangeOrder);
+  });
+  it('keeps trigger durations within 1-72 hours', () => {
+    expect(triggerDuration('1')).toBeNull();
+    expect(triggerDuration('72')).toBeNull();
+    for (const bad of ['0', '73', '2.5', '']) expect(triggerDuration(bad)).toBe(MESSAGES.triggerDuration);
+  });
+  it('keeps the low SOC pre-alarm within 0-50%', () => {
+    expect(lowSoc('0')).toBeNull();
+    expect(lowSoc('50')).toBeNull();
+    expect(lowSoc('51')).toBe(MESSAGES.lowSoc);
+    expect(lowSoc('-1')).toBe(MESSAGES.lowSoc);
+  });
+  it('needs at least one option', () => {
+    expect(atLeastOne([])).toBe(MESSAGES.atLeastOneOption);
+    expect(atLeastOne(['bms'])).toBeNull();
+  });
+});
+
+describe('validateForm', () => {
+  it('keeps the first failing message per field and skips valid fields', () => {
+    const errors = validateForm({
+      email: [() => email('')],
+      password: [() => password('abc'), () => 'never reached'],
+      name: [() => userName('ok')],
+    });
+    expect(errors).toEqual({
+      email: 'Please enter your email address!',
+      password: 'Password cannot be less than 6 digits!',
+    });
+  });
+});

@@ -1,0 +1,2 @@
+/** The version label of the spec. */
+export const APP_VERSION = 'V2.0.1';
