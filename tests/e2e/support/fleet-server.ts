@@ -1,0 +1,97 @@
+// Starts the real reference server as a child process on a free port with a throw-away database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface FleetServer {
+  url: string;
+  admin: { email: string; password: string };
+  /** Calls the API as the super administrator (for test hooks and set-up). */
+  adminCall<T>(method: string, path: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+const LISTENING = /Fleet Console listening on (http:\/\/\S+)/;
+const CLIENT_BASIC = `Basic ${Buffer.from('fleet-console:fleet-console').toString('base64')}`;
+
+export async function startFleetServer(options: { vehicles?: number; env?: Record<string, string> } = {}): Promise<FleetServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
+  const admin = { email: 'admin@fleet.test', password: `A${randomBytes(4).toString('hex')}!` };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      FLEET_DB: join(dir, 'fleet.db'),
+      FLEET_ADMIN_EMAIL: admin.email,
+      FLEET_ADMIN_PASSWORD: admin.password,
+      FLEET_SIM_VEHICLES: String(options.vehicles ?? 40),
+      FLEET_STATIC_DIR: 'dist',
+      FLEET_TEST_HOOKS: '1',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await waitForListening(child);
+  let token: string | null = null;
+
+  async function adminToken(): Promise<string> {
+    if (token) return token;
+    const response = await fetch(`${url}/api/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: CLIENT_BASIC, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: admin.email, password: admin.password, grant_type: 'password' }),
+    });
+    const envelope = (await response.json()) as { code: number; msg?: string; data: { access_token: string } };
+    if (envelope.code !== 200) throw new Error(`admin sign-in failed: ${envelope.msg}`);
+    token = envelope.data.access_token;
+    return token;
+  }
+
+  return {
+    url,
+    admin,
+    async adminCall<T>(method: string, path: string, body?: unknown): Promise<T> {
+      const response = await fetch(`${url}/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const envelope = (await response.json()) as { code: number; msg?: string; data: T };
+      if (envelope.code !== 200) throw new Error(`${method} ${path} → ${envelope.code} ${envelope.msg}`);
+      return envelope.data;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function waitForListening(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+      const match = LISTENING.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
