@@ -15,6 +15,7 @@ const fleetConsole = createBrowserConsole({
   apiBase: config.apiBase,
   clientId: config.clientId,
   clientSecret: config.clientSecret,
+  timeoutMs: config.requestTimeoutMs,
 });
 fleetConsole.resume();
 const account = createAccountStore(fleetConsole);

@@ -1,0 +1,324 @@
+// Spec sections 2, 4, 6 and 8 in the browser: guard rules, layout, dialogs, toasts and share entry,
+// driven against a contract-speaking double that fails on cue.
+import { createRequire } from 'node:module';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, screenshot } from './support/chromium';
+import { startContractDouble, type ContractDouble } from './support/contract-double';
+
+let double: ContractDouble;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  double = await startContractDouble();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await double?.stop();
+});
+
+async function freshPage(width = 1280, height = 800): Promise<Page> {
+  await context?.close();
+  context = await browser.newContext({ viewport: { width, height } });
+  page = await context.newPage();
+  return page;
+}
+
+afterEach(() => {
+  double.refuseSockets(false);
+});
+
+const path = () => new URL(page.url()).pathname;
+const search = () => new URL(page.url()).search;
+
+async function signIn(): Promise<void> {
+  await page.goto(`${double.url}/login`);
+  await page.getByLabel('Email').fill('ops@fleet.test');
+  await page.getByLabel('Password').fill('secret1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/home');
+}
+
+async function waitForSocket(): Promise<void> {
+  await page.locator('[data-testid=connection-badge][data-state=open]').waitFor();
+}
+
+describe('access guard', () => {
+  it('sends every protected path to /login, keeping only token and KeepAlive', async () => {
+    await freshPage();
+    await page.goto(`${double.url}/vehicles/list?token=abc&KeepAlive=1&tab=bms`);
+    await page.waitForURL('**/login**');
+    expect(search()).toBe('?token=abc&KeepAlive=1');
+    for (const target of ['/home', '/setting/set', '/share/detail/page', '/no/such/page']) {
+      await page.goto(`${double.url}${target}`);
+      await page.waitForURL('**/login');
+    }
+  });
+
+  it('lets /register, /404 and /share through without a token', async () => {
+    await page.goto(`${double.url}/register`);
+    await page.getByRole('heading', { name: 'Register' }).waitFor();
+    await page.goto(`${double.url}/404`);
+    await page.getByText('Unable to find webpage!').waitFor();
+    expect(path()).toBe('/404');
+  });
+
+  it('redirects /login to / (then /home) once signed in, and unknown paths to /404', async () => {
+    await signIn();
+    await page.goto(`${double.url}/login`);
+    await page.waitForURL('**/home');
+    await page.goto(`${double.url}/no/such/page`);
+    await page.waitForURL('**/404');
+    await page.getByText('Unable to find webpage!').waitFor();
+  });
+
+  it('sends a user whose menu is empty to /setting/set', async () => {
+    const menu = double.menu;
+    double.menu = [];
+    try {
+      await freshPage();
+      await signIn().catch(() => undefined);
+      await page.waitForURL('**/setting/set');
+      await page.getByTestId('no-menu-note').waitFor();
+      expect(await page.getByTestId('back-button').count()).toBe(0);
+    } finally {
+      double.menu = menu;
+    }
+  });
+
+  it('logs out to /login when the user info cannot be fetched', async () => {
+    await freshPage();
+    double.failNext('/customization/user/v1/query/info', { kind: 'code', code: 500 });
+    await page.goto(`${double.url}/login`);
+    await page.getByLabel('Email').fill('ops@fleet.test');
+    await page.getByLabel('Password').fill('secret1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => window.sessionStorage.getItem('token'))).toBeNull();
+  });
+});
+
+describe('layout', () => {
+  it('shows title, user name, role names joined by " & " and opens settings from the avatar', async () => {
+    await freshPage();
+    await signIn();
+    await expect(page.getByTestId('header-user-name').innerText()).resolves.toBe('Olivia Ops');
+    await expect(page.getByTestId('header-roles').innerText()).resolves.toBe('Fleet manager & Operator');
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Home');
+    await page.getByRole('button', { name: 'Open settings' }).click();
+    await page.waitForURL('**/setting/set');
+  });
+
+  it('hides the footer on /home and /home/detail/page and shows it elsewhere', async () => {
+    await page.goto(`${double.url}/home`);
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    expect(await page.getByTestId('footer').count()).toBe(0);
+    await page.goto(`${double.url}/home/detail/page`);
+    await page.getByRole('heading', { level: 1, name: 'Vehicle detail' }).waitFor();
+    expect(await page.getByTestId('footer').count()).toBe(0);
+    await page.goto(`${double.url}/vehicles/list`);
+    await page.getByTestId('footer').waitFor();
+    await expect(page.getByTestId('footer').innerText()).resolves.toContain('V2.0.1');
+  });
+
+  it('offers the factory dropdown on /vehicles/list only', async () => {
+    await page.getByRole('combobox', { name: 'Factory' }).waitFor();
+    await expect(page.getByRole('combobox', { name: 'Factory' }).innerText()).resolves.toContain('North depot group');
+    await page.goto(`${double.url}/vehicles/group`);
+    await page.getByRole('heading', { level: 1, name: 'Vehicle groups' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Factory' }).count()).toBe(0);
+  });
+
+  it.each([
+    ['/home/detail/page', '/home'],
+    ['/vehicles/subdetail/page', '/vehicles/list'],
+    ['/role/alocation/page', '/users/role'],
+    ['/data/report/page', '/data/reports'],
+    ['/other/feedbackDetail/page', '/other/feedbacklist'],
+    ['/other/issueReportDetail/page', '/other/issueReport'],
+    ['/prealarm/prefleet/page', '/data/prealarm'],
+  ])('puts a back button on %s that returns to %s', async (detail, parent) => {
+    await page.goto(`${double.url}${detail}`);
+    await page.getByTestId('back-button').click();
+    await page.waitForURL(`**${parent}`);
+  });
+
+  it('has no back button on list pages and neutralises the browser back button', async () => {
+    await page.goto(`${double.url}/home`);
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Vehicle list' }).click();
+    await page.waitForURL('**/vehicles/list');
+    expect(await page.getByTestId('back-button').count()).toBe(0);
+    await page.goBack().catch(() => undefined);
+    await page.waitForTimeout(300);
+    expect(path()).toBe('/vehicles/list');
+    await page.getByRole('heading', { level: 1, name: 'Vehicle list' }).waitFor();
+  });
+
+  it('shows the full sidebar at 1280 px, icons with tooltips at 1100 px and a drawer at 900 px', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${double.url}/vehicles/list`);
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await nav.getByText('Vehicle list').waitFor();
+    expect(await nav.getByText('Hidden').count()).toBe(0);
+    await screenshot(page, 'layout-1280');
+
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.locator('nav[data-collapsed]').waitFor();
+    expect(await nav.getByText('Vehicle list').count()).toBe(0);
+    await nav.getByRole('button', { name: 'Reports' }).hover();
+    await page.getByRole('tooltip').filter({ hasText: 'Reports' }).waitFor();
+    await screenshot(page, 'layout-1100');
+
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByText('Vehicle list').waitFor();
+    await screenshot(page, 'layout-900-drawer');
+  });
+});
+
+describe('errors and dialogs', () => {
+  async function tryToSignIn(): Promise<void> {
+    await page.goto(`${double.url}/login`);
+    await page.getByLabel('Email').fill('ops@fleet.test');
+    await page.getByLabel('Password').fill('secret1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  it.each([
+    [400, 'Account temporarily locked'],
+    [403, 'This account may not use the console'],
+    [300, 'Please change your password first'],
+  ])('shows the message of a code %i as an error toast', async (code, msg) => {
+    await freshPage();
+    double.failNext('/oauth/token', { kind: 'code', code, msg });
+    await tryToSignIn();
+    await page.getByTestId('toast-error').filter({ hasText: msg }).waitFor();
+    expect(path()).toBe('/login');
+  });
+
+  it('reports a network failure', async () => {
+    await freshPage();
+    double.failNext('/oauth/token', { kind: 'drop' });
+    await tryToSignIn();
+    await page.getByText('System exception, please contact the administrator').waitFor();
+  });
+
+  it('reports a time-out', async () => {
+    await freshPage();
+    double.failNext('/oauth/token', { kind: 'delay', ms: 4500 });
+    await tryToSignIn();
+    await page.getByText('System interface request timeout').waitFor({ timeout: 10_000 });
+    await screenshot(page, 'toast-timeout');
+  });
+
+  it('shows the login-expired dialog on 401 and logs out on confirm', async () => {
+    await freshPage();
+    await signIn();
+    double.failNext('/customization/factory/v1/query/list', { kind: 'code', code: 401, msg: 'expired' });
+    await page.goto(`${double.url}/vehicles/list`);
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Login status has expired, please log in again!').waitFor();
+    await screenshot(page, 'dialog-login-expired');
+    await dialog.getByRole('button', { name: 'Log in again' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => window.sessionStorage.getItem('token'))).toBeNull();
+  });
+
+  it.each([
+    [1001, 'The user status has changed!'],
+    [1002, 'The user role has changed!'],
+    [1999, 'Login status has expired, please log in again!'],
+  ])('shows the forced re-login dialog for cmd 161 message %i', async (msgId, text) => {
+    await freshPage();
+    await signIn();
+    await waitForSocket();
+    double.send({ cmd: 161, data: { msgId } });
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(text).waitFor();
+    await dialog.getByRole('button', { name: 'Log in again' }).click();
+    await page.waitForURL('**/login');
+  });
+
+  it('shows the websocket-expired dialog after the 4th failed reconnect', async () => {
+    await freshPage();
+    await signIn();
+    await waitForSocket();
+    double.refuseSockets(true);
+    double.closeSockets();
+    await page.locator('[data-testid=connection-badge][data-state=retrying]').waitFor();
+    await screenshot(page, 'socket-retrying');
+    await page.getByText('Websocket status has expired, please log in again!').waitFor({ timeout: 60_000 });
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Log in again' }).click();
+    await page.waitForURL('**/login');
+  });
+
+  it('shows a retry panel when a page fails to load, and loads it on retry', async () => {
+    await freshPage();
+    await signIn();
+    await page.route('**/assets/planned-page-*.js', (route) => route.abort());
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Reports' }).click();
+    await page.getByText('This page could not be loaded.').waitFor();
+    await page.unroute('**/assets/planned-page-*.js');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByTestId('planned-page').waitFor();
+  });
+});
+
+describe('share entry', () => {
+  it('opens an unprotected share straight into the shared vehicle', async () => {
+    await freshPage();
+    double.share = { account: 'open-share-token', protection: 0, vehicleId: 'v0', password: '' };
+    await page.goto(`${double.url}/share?tk=open-share-token`);
+    await page.waitForURL('**/share/detail/page');
+    await page.getByRole('heading', { name: 'Van 0' }).waitFor();
+    await page.goto(`${double.url}/home`);
+    await page.waitForURL('**/share/detail/page');
+  });
+
+  it('asks for the password of a protected share and rejects a wrong one', async () => {
+    await freshPage();
+    double.share = { account: 'locked-share-token', protection: 1, vehicleId: 'v0', password: 'letmein1' };
+    await page.goto(`${double.url}/share?tk=locked-share-token`);
+    await page.getByLabel('Share password').fill('wrong-one');
+    await page.getByRole('button', { name: 'Open vehicle' }).click();
+    await page.getByText('Password error !').waitFor();
+    expect(path()).toBe('/share');
+    await page.getByLabel('Share password').fill('letmein1');
+    await page.getByRole('button', { name: 'Open vehicle' }).click();
+    await page.waitForURL('**/share/detail/page');
+    await page.getByRole('heading', { name: 'Van 0' }).waitFor();
+  });
+});
+
+describe('accessibility', () => {
+  const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+  async function seriousViolations(): Promise<string[]> {
+    await page.addScriptTag({ path: axeSource });
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
+      return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.length }));
+    });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes})`);
+  }
+
+  it.each(['/login', '/register', '/404'])('finds no serious or critical violations on %s', async (target) => {
+    await freshPage();
+    await page.goto(`${double.url}${target}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('finds no serious or critical violations on /home', async () => {
+    await freshPage();
+    await signIn();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    expect(await seriousViolations()).toEqual([]);
+  });
+});
