@@ -99,3 +99,24 @@ export interface Alarm {
   startedAt: string;
   endedAt: string | null;
 }
+
+/** GET/DELETE query parameters; undefined and null are left out, arrays repeat the key. */
+export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export type ApiErrorKind = 'code' | 'network' | 'timeout';
+
+export interface RestClient {
+  get<T>(path: string, query?: Query): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  del<T>(path: string, query?: Query): Promise<T>;
+  /** For binary responses (exports): the body as it came, not enveloped. */
+  getBlob(path: string, query?: Query): Promise<Blob>;
+}
+
+/** One JSON response as the trace recorder stores it: path relative to the API base, with query. */
+export interface RestExchange {
+  method: string;
+  path: string;
+  body: unknown;
+}

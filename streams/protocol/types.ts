@@ -139,3 +139,23 @@ export type IncomingFrame =
 
 /** One websocket message: a frame or a batch of frames. */
 export type WireMessage<F> = F | F[];
+
+/** Why a received message (or one frame of a batch) was dropped instead of reaching the console. */
+export const DROP_REASONS = [
+  'invalid-json',
+  'empty-batch',
+  'not-a-frame',
+  'unknown-cmd',
+  'bad-seq',
+  'bad-payload',
+  'unknown-vehicle',
+] as const;
+export type DropReason = (typeof DROP_REASONS)[number];
+
+export type DropCounts = Record<DropReason, number>;
+
+/** Receives what the decoder accepts and what it drops, so a hot path need not allocate arrays. */
+export interface FrameSink {
+  frame(frame: IncomingFrame): void;
+  drop(reason: DropReason): void;
+}

@@ -1,0 +1,13 @@
+import type { ApiErrorKind } from './types';
+
+/** Why a REST call was rejected: a non-200 code (from the envelope or the HTTP status), the network, or the time-out. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly code?: number,
+    readonly msg?: string,
+  ) {
+    super(kind === 'code' ? `API code ${code}${msg ? `: ${msg}` : ''}` : `API ${kind}`);
+    this.name = 'ApiError';
+  }
+}

@@ -1,0 +1,137 @@
+import { Subject, type Observable } from 'rxjs';
+import { NOTICE_TEXT, TOAST_MS, type Notice } from '../notices/types';
+import { ApiError } from './api-error';
+import type { Query, RestClient, RestExchange } from './types';
+
+export interface RestClientOptions {
+  apiBase: string;
+  fetch: typeof fetch;
+  token: () => string | null;
+  timeoutMs: number;
+}
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** Replaces the bearer header, e.g. the Basic client credentials of the token call. */
+  authorization?: string;
+  binary?: boolean;
+  /** The sign-in call answers bad credentials with 401: that is a message to show, not an expired login. */
+  unauthorized?: 'dialog' | 'toast';
+}
+
+export interface RestChannel {
+  client: RestClient;
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  notices$: Observable<Notice>;
+  /** Every JSON response, for the trace recorder. */
+  exchanges$: Observable<RestExchange>;
+}
+
+const TOAST_CODES = new Set([400, 403, 300]);
+
+export function queryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function isEnvelope(body: unknown): body is { code: number; msg?: unknown; data?: unknown } {
+  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+}
+
+function isJson(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').includes('json');
+}
+
+/**
+ * The product API client of the spec (sections 7 and 8): the envelope's `code` decides, the HTTP
+ * status only when the body is not an envelope. Toasts and dialogs come out on `notices$`.
+ */
+export function createRestClient(options: RestClientOptions): RestChannel {
+  const notices$$ = new Subject<Notice>();
+  const exchanges$$ = new Subject<RestExchange>();
+  const base = options.apiBase.replace(/\/+$/, '');
+
+  const reject = (code: number, msg: string | undefined, unauthorized: 'dialog' | 'toast'): never => {
+    if (code === 401 && unauthorized === 'dialog') notices$$.next({ kind: 'dialog', reason: 'login-expired', text: NOTICE_TEXT.loginExpired });
+    else if (TOAST_CODES.has(code) || code === 401)
+      notices$$.next({ kind: 'toast', level: 'error', text: msg ?? '', durationMs: TOAST_MS.error });
+    throw new ApiError('code', code, msg);
+  };
+
+  const settle = async (method: string, target: string, response: Response, opts: RequestOptions): Promise<unknown> => {
+    const binary = opts.binary === true;
+    const unauthorized = opts.unauthorized ?? 'dialog';
+    if (binary && !isJson(response)) {
+      if (response.ok) return response.blob();
+      return reject(response.status, response.statusText || undefined, unauthorized);
+    }
+    const text = await response.text();
+    let body: unknown = text;
+    if (isJson(response) || binary) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    if (isEnvelope(body)) {
+      exchanges$$.next({ method, path: target, body });
+      if (body.code === 200) return body.data;
+      return reject(body.code, typeof body.msg === 'string' ? body.msg : undefined, unauthorized);
+    }
+    if (response.ok) return body;
+    return reject(response.status, text || response.statusText || undefined, unauthorized);
+  };
+
+  const request = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> => {
+    const target = path + queryString(opts.query);
+    const headers: Record<string, string> = { 'Accept-Language': 'en', 'Content-Type': 'application/json' };
+    const token = options.token();
+    const authorization = opts.authorization ?? (token ? `Bearer ${token}` : undefined);
+    if (authorization) headers.Authorization = authorization;
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs);
+    try {
+      const response = await options.fetch(base + target, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: controller.signal,
+      });
+      return (await settle(method, target, response, opts)) as T;
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (timedOut) {
+        notices$$.next({ kind: 'toast', level: 'error', text: NOTICE_TEXT.timeout, durationMs: TOAST_MS.timeout });
+        throw new ApiError('timeout');
+      }
+      notices$$.next({ kind: 'toast', level: 'error', text: NOTICE_TEXT.networkError, durationMs: TOAST_MS.error });
+      throw new ApiError('network', undefined, error instanceof Error ? error.message : undefined);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const client: RestClient = {
+    get: (path, query) => request('GET', path, { query }),
+    post: (path, body) => request('POST', path, { body }),
+    put: (path, body) => request('PUT', path, { body }),
+    del: (path, query) => request('DELETE', path, { query }),
+    getBlob: (path, query) => request<Blob>('GET', path, { query, binary: true }),
+  };
+
+  return { client, request, notices$: notices$$.asObservable(), exchanges$: exchanges$$.asObservable() };
+}

@@ -1,0 +1,16 @@
+import type { Observable } from 'rxjs';
+import type { DeviceRef, VehicleSelection } from '../protocol/types';
+
+/** The outcome of a command: the server's acknowledgement (cmd 0), or why there was none. Never an error notification. */
+export type Ack =
+  | { ok: true; msg?: string }
+  | { ok: false; msg: string; reason: 'rejected' | 'timeout' | 'offline' };
+
+export interface Commands {
+  subscribeVehicles(selection: VehicleSelection): Observable<Ack>;
+  unsubscribeVehicles(selection: VehicleSelection): Observable<Ack>;
+  queryKeys(ref: DeviceRef): Observable<Ack>;
+  writeSetting(ref: DeviceRef, setting: string, value: number | string): Observable<Ack>;
+  restoreFactoryDefaults(ref: DeviceRef): Observable<Ack>;
+  startFirmwareUpdate(ref: DeviceRef, version: string): Observable<Ack>;
+}

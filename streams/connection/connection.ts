@@ -1,0 +1,161 @@
+import {
+  BehaviorSubject,
+  EMPTY,
+  Subject,
+  asyncScheduler,
+  catchError,
+  concat,
+  defer,
+  distinctUntilChanged,
+  map,
+  merge,
+  of,
+  switchMap,
+  throwError,
+  type Observable,
+  type SchedulerLike,
+} from 'rxjs';
+import { webSocket, type WebSocketSubject } from 'rxjs/webSocket';
+import { encode } from '../protocol/encode';
+import { CMD, type OutgoingFrame } from '../protocol/types';
+import { exponentialBackoff } from './backoff';
+import { heartbeat } from './heartbeat';
+import { reconnect } from './reconnect';
+import type { Connection, ConnectionState, ConnectionStateName } from './types';
+
+export interface ConnectionOptions {
+  createSocket: (url: string) => WebSocket;
+  now: () => number;
+  scheduler?: SchedulerLike;
+  backoff?: (attempt: number) => number;
+  heartbeatMs?: number;
+  maxAttempts?: number;
+}
+
+type SocketEvent =
+  | { type: 'open' }
+  | { type: 'message'; data: unknown }
+  | { type: 'beat' }
+  | { type: 'expired' };
+
+const HEARTBEAT_MS = 20_000;
+const MAX_RECONNECT_ATTEMPTS = 4;
+
+class SocketClosed extends Error {
+  constructor() {
+    super('websocket closed');
+  }
+}
+
+/**
+ * The websocket as data: one socket per `connect(url)`, reopened with backoff when it drops or fails,
+ * at most `maxAttempts` times in a row before `expired`; a heartbeat (cmd 5) while open.
+ */
+export function createConnection(options: ConnectionOptions): Connection {
+  const scheduler = options.scheduler ?? asyncScheduler;
+  const backoff = options.backoff ?? exponentialBackoff({ baseMs: 1000, maxMs: 16_000, random: Math.random });
+  const state$$ = new BehaviorSubject<ConnectionState>({ state: 'idle', since: options.now() });
+  const messages$$ = new Subject<unknown>();
+  const opened$$ = new Subject<number>();
+  const sent$$ = new Subject<OutgoingFrame>();
+  const url$$ = new Subject<string | null>();
+  // rxjs constructs the socket with `new`; a constructor returning an object yields that object.
+  const WebSocketCtor = function (url: string) {
+    return options.createSocket(url);
+  } as unknown as new (url: string) => WebSocket;
+
+  let socket: WebSocketSubject<unknown> | null = null;
+  let opens = 0;
+  let attempt = 0;
+
+  const setState = (state: ConnectionStateName): void => {
+    const since = options.now();
+    state$$.next(attempt > 0 && state !== 'open' ? { state, attempt, since } : { state, since });
+  };
+
+  const socketEvents = (url: string): Observable<SocketEvent> =>
+    defer(() => {
+      setState('connecting');
+      const open$$ = new Subject<Event>();
+      const subject = webSocket<unknown>({
+        url,
+        WebSocketCtor,
+        openObserver: open$$,
+        deserializer: (event) => event.data,
+        serializer: (frame) => encode(frame as OutgoingFrame),
+      });
+      socket = subject;
+      return merge(
+        open$$.pipe(map((): SocketEvent => ({ type: 'open' }))),
+        heartbeat(open$$, options.heartbeatMs ?? HEARTBEAT_MS, scheduler).pipe(map((): SocketEvent => ({ type: 'beat' }))),
+        // A clean close completes the subject; for the console any close is a drop to recover from.
+        concat(subject, throwError(() => new SocketClosed())).pipe(
+          map((data): SocketEvent => ({ type: 'message', data })),
+        ),
+      );
+    });
+
+  const events$ = url$$.pipe(
+    switchMap((url) => {
+      socket = null;
+      opens = 0;
+      attempt = 0;
+      if (url === null) return EMPTY;
+      return socketEvents(url).pipe(
+        reconnect({
+          maxAttempts: options.maxAttempts ?? MAX_RECONNECT_ATTEMPTS,
+          backoff,
+          scheduler,
+          onRetry: (n) => {
+            socket = null;
+            attempt = n;
+            setState('retrying');
+          },
+        }),
+        catchError(() => of<SocketEvent>({ type: 'expired' })),
+      );
+    }),
+  );
+
+  events$.subscribe((event) => {
+    switch (event.type) {
+      case 'open':
+        attempt = 0;
+        opens += 1;
+        setState('open');
+        opened$$.next(opens);
+        break;
+      case 'message':
+        messages$$.next(event.data);
+        break;
+      case 'beat':
+        send({ cmd: CMD.heartbeat, data: {} });
+        break;
+      case 'expired':
+        socket = null;
+        setState('expired');
+        break;
+    }
+  });
+
+  function send(frame: OutgoingFrame): boolean {
+    if (!socket || state$$.value.state !== 'open') return false;
+    socket.next(frame);
+    sent$$.next(frame);
+    return true;
+  }
+
+  return {
+    state$: state$$.pipe(distinctUntilChanged((a, b) => a.state === b.state && a.attempt === b.attempt)),
+    messages$: messages$$.asObservable(),
+    opened$: opened$$.asObservable(),
+    sent$: sent$$.asObservable(),
+    connect: (url) => url$$.next(url),
+    disconnect: () => {
+      const wasActive = state$$.value.state !== 'idle' && state$$.value.state !== 'closed';
+      url$$.next(null);
+      if (wasActive) setState('closed');
+    },
+    send,
+  };
+}

@@ -1,0 +1,25 @@
+import type { Observable } from 'rxjs';
+import type { OutgoingFrame } from '../protocol/types';
+
+export type ConnectionStateName = 'idle' | 'connecting' | 'open' | 'retrying' | 'expired' | 'closed';
+
+/** `attempt` counts reconnect attempts since the last successful open (absent for the first try). */
+export interface ConnectionState {
+  state: ConnectionStateName;
+  attempt?: number;
+  since: number;
+}
+
+export interface Connection {
+  state$: Observable<ConnectionState>;
+  /** Messages as received (text for JSON), before decoding. */
+  messages$: Observable<unknown>;
+  /** Emits the number of opens since `connect` each time the socket opens: 1, then 2, 3… after reconnects. */
+  opened$: Observable<number>;
+  /** Frames as sent, for the trace recorder. */
+  sent$: Observable<OutgoingFrame>;
+  connect(url: string): void;
+  disconnect(): void;
+  /** Sends when the socket is open; false (nothing sent) otherwise. */
+  send(frame: OutgoingFrame): boolean;
+}

@@ -1,0 +1,18 @@
+// What the console must show to a person: toasts and forced dialogs (spec section 8).
+
+export type DialogReason = 'login-expired' | 'user-status-changed' | 'user-role-changed' | 'websocket-expired';
+
+export type Notice =
+  | { kind: 'toast'; level: 'error' | 'success'; text: string; durationMs: number }
+  | { kind: 'dialog'; reason: DialogReason; text: string };
+
+export const NOTICE_TEXT = {
+  networkError: 'System exception, please contact the administrator',
+  timeout: 'System interface request timeout',
+  loginExpired: 'Login status has expired, please log in again!',
+  userStatusChanged: 'The user status has changed!',
+  userRoleChanged: 'The user role has changed!',
+  websocketExpired: 'Websocket status has expired, please log in again!',
+} as const;
+
+export const TOAST_MS = { error: 2000, timeout: 5000 } as const;

@@ -1,0 +1,38 @@
+import type { VehicleSnapshot } from '../api/types';
+
+export type FakeRoute = { code: number; msg?: string; data: unknown } | ((url: URL, init: RequestInit) => Response | Promise<Response>);
+
+/** A fetch that answers "METHOD /path" (query ignored) from a table of envelopes or handlers; 404 otherwise. */
+export function fakeFetch(routes: Record<string, FakeRoute>, calls: string[] = []): typeof fetch {
+  return (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://console.test');
+    const method = init.method ?? 'GET';
+    calls.push(`${method} ${url.pathname}${url.search}`);
+    const route = routes[`${method} ${url.pathname.replace(/^\/api/, '')}`];
+    if (route === undefined) return Response.json({ code: 404, msg: 'not found', data: null }, { status: 404 });
+    if (typeof route === 'function') return route(url, init);
+    return Response.json(route);
+  }) as typeof fetch;
+}
+
+export function vehicleRow(id: string, patch: Partial<VehicleSnapshot> = {}): VehicleSnapshot {
+  return {
+    id,
+    name: `Vehicle ${id}`,
+    sn: `SN-${id}`,
+    fleetId: 'f1',
+    subFleetId: 's1',
+    depotId: 'd1',
+    status: 'normal',
+    soc: 80,
+    lat: 52.1,
+    lng: 4.3,
+    alarms: 0,
+    lastSeen: '2026-01-01T00:00:00.000Z',
+    ...patch,
+  };
+}
+
+export function ok(data: unknown): { code: number; data: unknown } {
+  return { code: 200, data };
+}
