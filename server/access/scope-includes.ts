@@ -1,0 +1,9 @@
+import type { VehicleRecord, VisibleScope } from '../storage/records';
+
+type Placement = Pick<VehicleRecord, 'fleetId' | 'subFleetId' | 'depotId'>;
+
+export const scopeIncludes = (scope: VisibleScope, v: Placement): boolean =>
+  scope.all ||
+  scope.fleetIds.includes(v.fleetId) ||
+  (v.subFleetId !== null && scope.subFleetIds.includes(v.subFleetId)) ||
+  (v.depotId !== null && scope.depotIds.includes(v.depotId));

@@ -1,0 +1,13 @@
+import { forbidden, notFound } from '../http/api-error';
+import type { FleetRepository } from '../storage/fleet-repository';
+import type { VehicleRecord } from '../storage/records';
+import type { Actor } from './actor';
+import { canSeeVehicle } from './can-see-vehicle';
+
+/** The vehicle if it exists (404) and the actor may see it (403). */
+export const visibleVehicle = async (repo: FleetRepository, actor: Actor, id: string): Promise<VehicleRecord> => {
+  const v = await repo.vehicles.get(id);
+  if (!v) throw notFound('Vehicle not found');
+  if (!canSeeVehicle(actor, v)) throw forbidden('No access to this vehicle');
+  return v;
+};

@@ -1,0 +1,161 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { AttemptLimiter } from './auth/attempt-limiter';
+import { consoleMailer, type Mailer } from './auth/mailer';
+import { hashPassword } from './auth/password-hash';
+import { randomPassword } from './auth/secrets';
+import { resolveActor } from './access/resolve-actor';
+import type { ServerConfig } from './config';
+import { demoFleet } from './fleet/demo-fleet';
+import { VehicleDirectory } from './fleet/vehicle-directory';
+import { simSpecOf } from './fleet/vehicle-devices';
+import { authenticate } from './http/authenticate';
+import { errorHandler } from './http/error-handler';
+import { createDeviceCommands } from './hub/device-commands';
+import { SocketHub } from './hub/socket-hub';
+import { registerApiRoutes } from './routes/api-routes';
+import type { ServerContext } from './server-context';
+import type { FleetSimulator } from './sim/types';
+import { openDatabase } from './storage/open-database';
+import type { DeviceRecord } from './storage/records';
+import { createSqliteRepository } from './storage/sqlite/sqlite-repository';
+
+export interface BuildServerOptions {
+  config: ServerConfig;
+  simulator: FleetSimulator;
+  mailer?: Mailer;
+  now?: () => number;
+  /** Server log lines (mail, notices); defaults to stdout. */
+  log?: (line: string) => void;
+  logger?: boolean;
+}
+
+export interface FleetServer {
+  app: FastifyInstance;
+  ctx: ServerContext;
+  /** The super admin password generated on this (first) start, or null. */
+  generatedAdminPassword: string | null;
+  /** Listens and starts the simulator clock; resolves to the base URL. */
+  start(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const buildServer = async (options: BuildServerOptions): Promise<FleetServer> => {
+  const { config, simulator: sim } = options;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const repo = createSqliteRepository(openDatabase(config.dbPath));
+
+  const adminPassword = config.adminPassword ?? randomPassword();
+  const createdAt = new Date(now()).toISOString();
+  const seeded = await repo.seedOnce(
+    demoFleet({
+      vehicles: config.simVehicles,
+      seed: config.simSeed,
+      createdAt,
+      admin: {
+        id: 'user-admin',
+        email: config.adminEmail,
+        userName: 'Administrator',
+        passwordHash: await hashPassword(adminPassword),
+        status: 'active',
+        roleId: 'role-super-admin',
+        phone: '',
+        speedUnit: 'km/h',
+        mileageUnit: 'km',
+        createdAt,
+      },
+    }),
+  );
+
+  const directory = new VehicleDirectory();
+  const devicesByVehicle = new Map<string, DeviceRecord[]>();
+  for (const d of await repo.vehicles.allDevices()) {
+    const list = devicesByVehicle.get(d.vehicleId) ?? [];
+    list.push(d);
+    devicesByVehicle.set(d.vehicleId, list);
+  }
+  for (const v of await repo.vehicles.all()) {
+    directory.set(v);
+    sim.add(simSpecOf(v, devicesByVehicle.get(v.id) ?? []), now());
+  }
+
+  const hub = new SocketHub({
+    directory,
+    now,
+    setLive: (id, live) => sim.setLive(id, live),
+    resolve: async (wsKey) => resolveActor(repo, await repo.sessions.byWsKey(wsKey), now()),
+    deviceCommands: createDeviceCommands({ sim, directory, now, record: async () => {} }),
+  });
+  const unsubscribeFrames = sim.onFrame((frame) => hub.publish(frame));
+
+  const ctx: ServerContext = {
+    config,
+    repo,
+    sim,
+    hub,
+    directory,
+    now,
+    mailer: options.mailer ?? consoleMailer(log),
+    loginLimiter: new AttemptLimiter(10, 5 * 60_000),
+  };
+
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: true, bodyLimit: 10 * 1024 * 1024 });
+  app.decorateRequest('actor', null);
+  app.setErrorHandler(errorHandler);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Fleet Console API', version: '2.0.1', description: 'Reference product API of Fleet Console' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', authenticate(ctx));
+      registerApiRoutes(api, ctx);
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  const staticRoot = resolve(config.staticDir);
+  if (existsSync(staticRoot)) await app.register(fastifyStatic, { root: staticRoot, wildcard: true });
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (req.method === 'GET' && !path.startsWith('/api/') && path !== '/api' && existsSync(resolve(staticRoot, 'index.html'))) {
+      return reply.type('text/html').sendFile('index.html', staticRoot);
+    }
+    return reply.code(404).send({ code: 404, msg: 'Unable to find webpage!', data: null });
+  });
+
+  let clock: NodeJS.Timeout | null = null;
+  return {
+    app,
+    ctx,
+    generatedAdminPassword: seeded && config.adminPassword === null ? adminPassword : null,
+    start: async () => {
+      await app.listen({ port: config.port, host: config.host });
+      clock = setInterval(() => sim.step(now()), 1000 / config.simHz);
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      return `http://localhost:${port}`;
+    },
+    close: async () => {
+      if (clock) clearInterval(clock);
+      unsubscribeFrames();
+      hub.stop();
+      await app.close();
+      repo.close();
+    },
+  };
+};

@@ -1,0 +1,41 @@
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dbPath: string;
+  adminEmail: string;
+  /** null: generate one on first start and print it once. */
+  adminPassword: string | null;
+  simVehicles: number;
+  simHz: number;
+  simSeed: number;
+  clientId: string;
+  clientSecret: string;
+  staticDir: string;
+  testHooks: boolean;
+  tokenTtlS: number;
+  historyIntervalS: number;
+}
+
+const int = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${value}"`);
+  return n;
+};
+
+export const readConfig = (env: NodeJS.ProcessEnv): ServerConfig => ({
+  port: int(env.PORT, 8080, 'PORT'),
+  host: env.HOST || '0.0.0.0',
+  dbPath: env.FLEET_DB || './data/fleet.db',
+  adminEmail: env.FLEET_ADMIN_EMAIL || 'admin@fleet.local',
+  adminPassword: env.FLEET_ADMIN_PASSWORD || null,
+  simVehicles: int(env.FLEET_SIM_VEHICLES, 300, 'FLEET_SIM_VEHICLES'),
+  simHz: int(env.FLEET_SIM_HZ, 1, 'FLEET_SIM_HZ') || 1,
+  simSeed: int(env.FLEET_SIM_SEED, 1, 'FLEET_SIM_SEED'),
+  clientId: env.FLEET_CLIENT_ID || 'fleet-console',
+  clientSecret: env.FLEET_CLIENT_SECRET || 'fleet-console',
+  staticDir: env.FLEET_STATIC_DIR || './dist',
+  testHooks: env.FLEET_TEST_HOOKS === '1',
+  tokenTtlS: int(env.FLEET_TOKEN_TTL_S, 43200, 'FLEET_TOKEN_TTL_S') || 43200,
+  historyIntervalS: int(env.FLEET_HISTORY_INTERVAL_S, 60, 'FLEET_HISTORY_INTERVAL_S') || 60,
+});

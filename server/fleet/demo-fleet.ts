@@ -1,0 +1,141 @@
+import { BUILTIN_ROLES } from '../access/builtin-roles';
+import type { SeedData } from '../storage/fleet-repository';
+import type { DepotRecord, FleetRecord, SubFleetRecord, UserRecord, VehicleRecord } from '../storage/records';
+import type { VehicleKind } from '../sim/types';
+import { deviceRecords } from './vehicle-devices';
+
+interface FleetPlan {
+  name: string;
+  kinds: VehicleKind[];
+  depots: Array<{ city: string; lat: number; lng: number }>;
+  subFleets: string[];
+}
+
+const PLANS: FleetPlan[] = [
+  {
+    name: 'Nordic Coach Lines',
+    kinds: ['bus'],
+    depots: [
+      { city: 'Oslo', lat: 59.9139, lng: 10.7522 },
+      { city: 'Stockholm', lat: 59.3293, lng: 18.0686 },
+    ],
+    subFleets: ['Oslo City', 'Stockholm Airport'],
+  },
+  {
+    name: 'Alpine RV Rentals',
+    kinds: ['rv', 'rv', 'van'],
+    depots: [
+      { city: 'Munich', lat: 48.1351, lng: 11.582 },
+      { city: 'Zurich', lat: 47.3769, lng: 8.5417 },
+    ],
+    subFleets: ['Bavaria', 'Swiss Alps'],
+  },
+  {
+    name: 'Atlantic Marine',
+    kinds: ['boat'],
+    depots: [
+      { city: 'Lisbon', lat: 38.7223, lng: -9.1393 },
+      { city: 'Amsterdam', lat: 52.3676, lng: 4.9041 },
+    ],
+    subFleets: ['Harbour Taxis'],
+  },
+  {
+    name: 'Metro Delivery Vans',
+    kinds: ['van'],
+    depots: [
+      { city: 'Paris', lat: 48.8566, lng: 2.3522 },
+      { city: 'Madrid', lat: 40.4168, lng: -3.7038 },
+      { city: 'Dublin', lat: 53.3498, lng: -6.2603 },
+    ],
+    subFleets: ['Paris Nord', 'Madrid Centro'],
+  },
+  {
+    name: 'Outback Camper Co',
+    kinds: ['rv', 'van'],
+    depots: [{ city: 'Sydney', lat: -33.8688, lng: 151.2093 }],
+    subFleets: ['Blue Mountains'],
+  },
+];
+
+const NAMES: Record<VehicleKind, string> = { bus: 'Coach', rv: 'Cruiser', boat: 'Harbour Taxi', van: 'Van' };
+const SN_LETTER: Record<VehicleKind, string> = { bus: 'B', rv: 'R', boat: 'M', van: 'V' };
+
+/** Small deterministic PRNG (mulberry32) so a seed always yields the same demo fleet. */
+const prng = (seed: number) => {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+
+export interface DemoFleetOptions {
+  vehicles: number;
+  seed: number;
+  admin: UserRecord;
+  createdAt: string;
+}
+
+/** Everything written on first start: roles, the super admin, fleets with sub-fleets and depots, vehicles. */
+export const demoFleet = ({ vehicles: count, seed, admin, createdAt }: DemoFleetOptions): SeedData => {
+  const rnd = prng(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+  const roles = BUILTIN_ROLES.map((r) => ({ ...r, id: `role-${r.roleKey.replace('.', '-')}`, builtin: true }));
+  const fleets: FleetRecord[] = [];
+  const subFleets: SubFleetRecord[] = [];
+  const depots: DepotRecord[] = [];
+  PLANS.forEach((plan, fi) => {
+    const fleetId = `fleet-${fi + 1}`;
+    fleets.push({ id: fleetId, name: plan.name, status: 'active', managerId: null, serviceEngineerId: null, createdAt });
+    plan.subFleets.forEach((name, si) =>
+      subFleets.push({ id: `${fleetId}-sub-${si + 1}`, fleetId, name, status: 'active', managerId: null, createdAt }),
+    );
+    plan.depots.forEach((d, di) =>
+      depots.push({
+        id: `${fleetId}-depot-${di + 1}`,
+        fleetId,
+        name: `${d.city} depot`,
+        status: 'active',
+        managerId: null,
+        ...d,
+        createdAt,
+      }),
+    );
+  });
+  const vehicles: VehicleRecord[] = [];
+  const perKind: Record<VehicleKind, number> = { bus: 0, rv: 0, boat: 0, van: 0 };
+  for (let i = 0; i < count; i++) {
+    const fi = i % PLANS.length;
+    const plan = PLANS[fi] as FleetPlan;
+    const fleetId = `fleet-${fi + 1}`;
+    const kind = pick(plan.kinds);
+    const number = ++perKind[kind];
+    const di = Math.floor(rnd() * plan.depots.length);
+    const depot = plan.depots[di] as FleetPlan['depots'][number];
+    const sub = Math.floor(rnd() * (plan.subFleets.length + 1));
+    const big = kind === 'bus' || kind === 'boat';
+    vehicles.push({
+      id: `veh-${String(i + 1).padStart(5, '0')}`,
+      name: `${NAMES[kind]} ${100 + number}`,
+      sn: `FC${SN_LETTER[kind]}${String(seed).padStart(2, '0').slice(-2)}${String(i + 1).padStart(6, '0')}`,
+      kind,
+      fleetId,
+      subFleetId: sub < plan.subFleets.length ? `${fleetId}-sub-${sub + 1}` : null,
+      depotId: `${fleetId}-depot-${di + 1}`,
+      nominalVoltage: big ? pick([24, 48] as const) : pick([12, 12, 24] as const),
+      batteryAh: big ? pick([400, 600, 800]) : pick([100, 200, 280, 300]),
+      solarW: kind === 'bus' ? pick([0, 400, 800]) : pick([200, 300, 400, 600]),
+      tanks: kind === 'rv' ? pick([2, 3, 4]) : kind === 'boat' ? pick([1, 2]) : kind === 'van' ? pick([1, 1, 2]) : 1,
+      tyres: kind === 'boat' ? 0 : kind === 'bus' ? 6 : pick([4, 4, 6]),
+      airConditioner: kind !== 'boat' && rnd() < 0.7,
+      homeLat: depot.lat + (rnd() - 0.5) * 0.05,
+      homeLng: depot.lng + (rnd() - 0.5) * 0.05,
+      createdAt,
+    });
+  }
+  const devices = vehicles.flatMap((v) => deviceRecords(v, pick));
+  return { roles, admin, fleets, subFleets, depots, vehicles, devices };
+};

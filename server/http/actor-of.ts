@@ -1,0 +1,14 @@
+import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../access/actor';
+import { forbidden, unauthorized } from './api-error';
+
+export const actorOf = (req: FastifyRequest): Actor => {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+};
+
+export const accountOf = (req: FastifyRequest): Extract<Actor, { kind: 'user' }> => {
+  const actor = actorOf(req);
+  if (actor.kind !== 'user') throw forbidden('A shared view can only see its vehicle');
+  return actor;
+};

@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import { isSuperAdmin, can } from '../access/actor';
+import { resolveActor } from '../access/resolve-actor';
+import { tokenHash } from '../auth/secrets';
+import type { ServerContext } from '../server-context';
+import { forbidden, notFound, unauthorized } from './api-error';
+
+const bearer = (req: FastifyRequest): string | null => {
+  const h = req.headers.authorization;
+  if (!h || !/^bearer /i.test(h)) return null;
+  return h.slice(7).trim() || null;
+};
+
+/** onRequest hook: resolves the caller and enforces the route's `config.access`. */
+export const authenticate = (ctx: ServerContext) => async (req: FastifyRequest) => {
+  req.actor = null;
+  if (req.routeOptions.url === undefined) return;
+  const access = req.routeOptions.config.access ?? {};
+  if (access.testHook && !ctx.config.testHooks) throw notFound();
+  const token = bearer(req);
+  if (token) {
+    const session = await ctx.repo.sessions.byTokenHash(tokenHash(token));
+    req.actor = await resolveActor(ctx.repo, session, ctx.now());
+  }
+  if (access.public) return;
+  const actor = req.actor;
+  if (!actor) throw unauthorized();
+  if (actor.kind === 'share' && !access.share) throw forbidden('A shared view can only see its vehicle');
+  if (access.testHook && !isSuperAdmin(actor)) throw forbidden();
+  if (access.permission && !can(actor, access.permission)) throw forbidden('Your role does not allow this');
+};

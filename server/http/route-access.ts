@@ -1,0 +1,22 @@
+import type { Actor } from '../access/actor';
+
+/**
+ * Who may call a route. Default: any signed-in account (never a share guest).
+ * `public`: no token needed. `share`: share guests allowed too. `permission`: the role must grant it.
+ */
+export interface RouteAccess {
+  public?: true;
+  share?: true;
+  permission?: string;
+  /** Only with FLEET_TEST_HOOKS=1, and only for super.admin. */
+  testHook?: true;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}

@@ -1,0 +1,281 @@
+import type { WebSocket } from 'ws';
+import { CMD } from '../../streams/protocol/types';
+import type { Actor } from '../access/actor';
+import { scopeIncludes } from '../access/scope-includes';
+import type { VehicleDirectory } from '../fleet/vehicle-directory';
+import type { SimFrame } from '../sim/types';
+import { parseInbound, selectionOf, type InboundFrame } from './frame-guard';
+
+/** A command the hub does not handle itself (66, 86, 100); `reply` sends a frame to that socket. */
+export type DeviceCommandHandler = (
+  actor: Actor,
+  frame: InboundFrame,
+  reply: (frame: unknown) => void,
+) => Promise<{ ok: boolean; msg?: string } | null>;
+
+export interface SocketHubOptions {
+  directory: VehicleDirectory;
+  setLive: (vehicleId: string, live: boolean) => void;
+  resolve: (wsKey: string) => Promise<Actor | null>;
+  deviceCommands: DeviceCommandHandler;
+  now: () => number;
+  flushMs?: number;
+  /** A socket with more than this many bytes unsent is a slow consumer: its frames queue instead. */
+  maxBufferedBytes?: number;
+  /** A slow consumer's queue keeps at most this many frames; older ones are dropped first. */
+  maxQueuedFrames?: number;
+}
+
+interface Client {
+  socket: WebSocket;
+  wsKey: string;
+  actor: Actor;
+  /** Vehicles this session may see; null means all. */
+  visible: Set<string> | null;
+  all: boolean;
+  ids: Set<string>;
+  queue: string[];
+}
+
+export interface HubStats {
+  clients: number;
+  framesPublished: number;
+  messagesSent: number;
+  framesDropped: number;
+  malformed: number;
+  unknownCommands: number;
+}
+
+const OPEN = 1;
+const SESSION_ENDED = 4401;
+
+const wire = (frames: string[]): string => (frames.length === 1 ? (frames[0] as string) : `[${frames.join(',')}]`);
+
+/**
+ * Socket sessions and live fan-out: frames published by the simulator are batched every flush and
+ * sent only to sessions that subscribed to and may see the vehicle.
+ */
+export class SocketHub {
+  private readonly clients = new Set<Client>();
+  private readonly liveCounts = new Map<string, number>();
+  private pendingIds: string[] = [];
+  private pendingJson: string[] = [];
+  private readonly timer: NodeJS.Timeout;
+  private readonly flushMs: number;
+  private readonly maxBuffered: number;
+  private readonly maxQueued: number;
+  private lastExpirySweep = 0;
+  refuseUpgrades = false;
+  readonly stats: HubStats = {
+    clients: 0,
+    framesPublished: 0,
+    messagesSent: 0,
+    framesDropped: 0,
+    malformed: 0,
+    unknownCommands: 0,
+  };
+
+  constructor(private readonly opts: SocketHubOptions) {
+    this.flushMs = opts.flushMs ?? 50;
+    this.maxBuffered = opts.maxBufferedBytes ?? 8 * 1024 * 1024;
+    this.maxQueued = opts.maxQueuedFrames ?? 50_000;
+    this.timer = setInterval(() => this.flush(), this.flushMs);
+    this.timer.unref();
+  }
+
+  attach(socket: WebSocket, wsKey: string, actor: Actor): void {
+    const client: Client = { socket, wsKey, actor, visible: this.visibleSet(actor), all: false, ids: new Set(), queue: [] };
+    this.clients.add(client);
+    this.stats.clients = this.clients.size;
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) {
+        this.stats.malformed++;
+        return;
+      }
+      for (const frame of parseInbound(data.toString())) {
+        if (frame === null) this.stats.malformed++;
+        else void this.handle(client, frame);
+      }
+    });
+    socket.on('close', () => this.detach(client));
+    socket.on('error', () => socket.terminate());
+  }
+
+  publish(frame: SimFrame): void {
+    this.stats.framesPublished++;
+    this.pendingIds.push(frame.data.vehicleId);
+    this.pendingJson.push(JSON.stringify(frame));
+  }
+
+  /** Re-resolves every session (after role, account or fleet changes); gone sessions are closed. */
+  async refresh(): Promise<void> {
+    for (const c of [...this.clients]) {
+      const actor = await this.opts.resolve(c.wsKey);
+      if (!actor) {
+        c.socket.close(SESSION_ENDED, 'Session ended');
+        continue;
+      }
+      c.actor = actor;
+      c.visible = this.visibleSet(actor);
+    }
+  }
+
+  /** Sends cmd 161 to the user's sockets, then closes them. */
+  forceLogout(match: (actor: Actor) => boolean, msgId: number): number {
+    let n = 0;
+    for (const c of this.clients) {
+      if (!match(c.actor)) continue;
+      n++;
+      this.sendNow(c, { cmd: CMD.forcedLogout, data: { msgId } });
+      c.socket.close(SESSION_ENDED, 'Session ended');
+    }
+    return n;
+  }
+
+  closeAll(code: number, reason: string): void {
+    for (const c of this.clients) c.socket.close(code, reason);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.closeAll(1001, 'Server shutting down');
+  }
+
+  private visibleSet(actor: Actor): Set<string> | null {
+    if (actor.kind === 'share') return new Set([actor.share.vehicleId]);
+    if (actor.scope.all) return null;
+    const set = new Set<string>();
+    for (const p of this.opts.directory.all()) if (scopeIncludes(actor.scope, p)) set.add(p.id);
+    return set;
+  }
+
+  private sees(c: Client, vehicleId: string): boolean {
+    return c.visible === null ? this.opts.directory.has(vehicleId) : c.visible.has(vehicleId);
+  }
+
+  private async handle(c: Client, frame: InboundFrame): Promise<void> {
+    let result: { ok: boolean; msg?: string } | null;
+    switch (frame.cmd) {
+      case CMD.heartbeat:
+        result = { ok: true };
+        break;
+      case CMD.subscribe:
+        result = this.subscribe(c, frame.data);
+        break;
+      case CMD.unsubscribe:
+        result = this.unsubscribe(c, frame.data);
+        break;
+      default:
+        try {
+          result = await this.opts.deviceCommands(c.actor, frame, (f) => this.sendNow(c, f));
+        } catch (err) {
+          result = { ok: false, msg: err instanceof Error ? err.message : 'Command failed' };
+        }
+        if (result === null) this.stats.unknownCommands++;
+    }
+    if (result !== null && frame.seq !== undefined) this.sendNow(c, { cmd: CMD.ack, seq: frame.seq, data: result });
+  }
+
+  private subscribe(c: Client, data: Record<string, unknown>): { ok: boolean; msg?: string } {
+    const sel = selectionOf(data);
+    if (!sel) return { ok: false, msg: 'Expected { vehicleIds: string[] } or { all: true }' };
+    if ('all' in sel) {
+      c.all = true;
+      return { ok: true };
+    }
+    const denied = sel.vehicleIds.filter((id) => !this.sees(c, id));
+    if (denied.length > 0) return { ok: false, msg: `No access to vehicle ${denied.slice(0, 5).join(', ')}` };
+    for (const id of sel.vehicleIds) {
+      if (c.ids.has(id)) continue;
+      c.ids.add(id);
+      this.live(id, +1);
+    }
+    return { ok: true };
+  }
+
+  private unsubscribe(c: Client, data: Record<string, unknown>): { ok: boolean; msg?: string } {
+    const sel = selectionOf(data);
+    if (!sel) return { ok: false, msg: 'Expected { vehicleIds: string[] } or { all: true }' };
+    const drop = 'all' in sel ? [...c.ids] : sel.vehicleIds.filter((id) => c.ids.has(id));
+    if ('all' in sel) c.all = false;
+    for (const id of drop) {
+      c.ids.delete(id);
+      this.live(id, -1);
+    }
+    return { ok: true };
+  }
+
+  private live(vehicleId: string, delta: number): void {
+    const before = this.liveCounts.get(vehicleId) ?? 0;
+    const after = before + delta;
+    if (after <= 0) this.liveCounts.delete(vehicleId);
+    else this.liveCounts.set(vehicleId, after);
+    if (before === 0 && after > 0) this.opts.setLive(vehicleId, true);
+    if (before > 0 && after <= 0) this.opts.setLive(vehicleId, false);
+  }
+
+  private detach(c: Client): void {
+    if (!this.clients.delete(c)) return;
+    this.stats.clients = this.clients.size;
+    for (const id of c.ids) this.live(id, -1);
+    c.ids.clear();
+    c.queue = [];
+  }
+
+  private sendNow(c: Client, frame: unknown): void {
+    if (c.socket.readyState !== OPEN) return;
+    c.socket.send(JSON.stringify(frame));
+    this.stats.messagesSent++;
+  }
+
+  private flush(): void {
+    this.sweepExpired();
+    const ids = this.pendingIds;
+    const json = this.pendingJson;
+    this.pendingIds = [];
+    this.pendingJson = [];
+    // Sessions that take every frame share one serialised message.
+    let everything: Buffer | null = null;
+    for (const c of this.clients) {
+      if (c.socket.readyState !== OPEN) continue;
+      const takesAll = c.all && c.visible === null;
+      if (takesAll && c.queue.length === 0 && json.length > 0 && c.socket.bufferedAmount <= this.maxBuffered) {
+        everything ??= Buffer.from(wire(json));
+        c.socket.send(everything);
+        this.stats.messagesSent++;
+        continue;
+      }
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i] as string;
+        if ((c.all || c.ids.has(id)) && (c.visible === null || c.visible.has(id))) c.queue.push(json[i] as string);
+      }
+      this.drain(c);
+    }
+  }
+
+  private drain(c: Client): void {
+    if (c.queue.length === 0) return;
+    if (c.socket.bufferedAmount > this.maxBuffered) {
+      const excess = c.queue.length - this.maxQueued;
+      if (excess > 0) {
+        c.queue.splice(0, excess);
+        this.stats.framesDropped += excess;
+      }
+      return;
+    }
+    c.socket.send(wire(c.queue));
+    this.stats.messagesSent++;
+    c.queue = [];
+  }
+
+  private sweepExpired(): void {
+    const now = this.opts.now();
+    if (now - this.lastExpirySweep < 5_000) return;
+    this.lastExpirySweep = now;
+    for (const c of this.clients) {
+      if (c.actor.session.expiresAt > now) continue;
+      this.sendNow(c, { cmd: CMD.forcedLogout, data: { msgId: 1000 } });
+      c.socket.close(SESSION_ENDED, 'Session expired');
+    }
+  }
+}

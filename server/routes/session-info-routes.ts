@@ -1,0 +1,57 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { buildMenu } from '../access/menu-catalogue';
+import { accountOf } from '../http/actor-of';
+import { answers, ok } from '../http/envelope';
+import type { TypeBoxProvider } from '../http/type-provider';
+
+const UserInfoData = Type.Object({
+  user: Type.Object({
+    account: Type.String(),
+    header: Type.String(),
+    avatar: Type.String(),
+    name: Type.String(),
+    roleList: Type.Array(Type.Object({ roleName: Type.String(), roleKey: Type.String() })),
+  }),
+  roles: Type.Array(Type.String()),
+  permissions: Type.Array(Type.String()),
+});
+
+const MenuRouteSchema = Type.Recursive((Self) =>
+  Type.Object({
+    path: Type.String(),
+    name: Type.String(),
+    hidden: Type.Boolean(),
+    component: Type.String(),
+    meta: Type.Object({ title: Type.String(), icon: Type.String() }),
+    children: Type.Optional(Type.Array(Self)),
+  }),
+);
+
+/** The signed-in account and its menu. */
+export const registerSessionInfoRoutes = (app: FastifyInstance) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  r.get(
+    '/customization/user/v1/query/info',
+    { schema: { tags: ['session'], summary: 'The signed-in account, its roles and permissions', response: answers(UserInfoData) } },
+    async (req) => {
+      const { user, role } = accountOf(req);
+      return ok({
+        user: {
+          account: user.email,
+          header: user.userName.slice(0, 1).toUpperCase(),
+          avatar: '',
+          name: user.userName,
+          roleList: [{ roleName: role.name, roleKey: role.roleKey }],
+        },
+        roles: [role.roleKey],
+        permissions: role.permissions,
+      });
+    },
+  );
+  r.get(
+    '/customization/router/v1/query/list',
+    { schema: { tags: ['session'], summary: "Menu routes built from the account's role", response: answers(Type.Array(MenuRouteSchema)) } },
+    async (req) => ok(buildMenu(accountOf(req).role.menu)),
+  );
+};

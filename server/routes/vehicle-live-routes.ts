@@ -1,0 +1,64 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { PERMISSIONS } from '../../streams/api/permissions';
+import { visibleVehicle } from '../access/visible-vehicle';
+import { detailOf, snapshotOf } from '../fleet/vehicle-view';
+import { actorOf } from '../http/actor-of';
+import { answers, ok } from '../http/envelope';
+import { Id, PageOf, VehicleDetailSchema, VehicleSnapshotSchema } from '../http/schemas';
+import type { TypeBoxProvider } from '../http/type-provider';
+import type { ServerContext } from '../server-context';
+
+/** Live views of vehicles: the snapshot the console merges socket deltas into, and one vehicle's detail. */
+export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  r.get(
+    '/customization/vehicle/v1/query/snapshot',
+    {
+      config: { access: { permission: PERMISSIONS.vehicleView } },
+      schema: {
+        tags: ['vehicles'],
+        summary: 'Every vehicle the caller may see, with live status, SOC and position',
+        response: answers(PageOf(VehicleSnapshotSchema)),
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const scope = actor.kind === 'user' ? actor.scope : { all: true as const };
+      const page = await ctx.repo.vehicles.list({ scope }, null);
+      return ok({ rows: page.rows.map((v) => snapshotOf(ctx.sim, v)), total: page.total });
+    },
+  );
+  r.get(
+    '/customization/vehicle/v1/get/detail',
+    {
+      config: { access: { permission: PERMISSIONS.vehicleView } },
+      schema: {
+        tags: ['vehicles'],
+        summary: "One vehicle's detail with its devices and firmware",
+        querystring: Type.Object({ vehicleId: Id }),
+        response: answers(VehicleDetailSchema),
+      },
+    },
+    async (req) => {
+      const v = await visibleVehicle(ctx.repo, actorOf(req), req.query.vehicleId);
+      return ok(await detailOf(ctx.repo, ctx.sim, v));
+    },
+  );
+  r.get(
+    '/customization/factory/v1/query/list',
+    {
+      config: { access: { permission: PERMISSIONS.fleetView } },
+      schema: {
+        tags: ['fleets'],
+        summary: 'Header factory (fleet group) dropdown of /vehicles/list: the fleets the caller may see',
+        response: answers(Type.Array(Type.Object({ factoryId: Type.String(), factoryName: Type.String() }))),
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const fleets = await ctx.repo.fleets.list(actor.kind === 'user' ? actor.scope : { all: true });
+      return ok(fleets.map((f) => ({ factoryId: f.id, factoryName: f.name })));
+    },
+  );
+};

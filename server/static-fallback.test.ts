@@ -1,0 +1,35 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './test-support/test-server';
+
+let t: TestServer;
+
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'fleet-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Fleet Console</title>');
+  writeFileSync(join(dist, 'config.json'), '{"apiBase":"/api"}');
+  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+  t = await startTestServer({ staticDir: dist });
+});
+afterAll(() => t.stop());
+
+it('serves files from the static dir, config.json as a file', async () => {
+  const res = await fetch(`${t.url}/config.json`);
+  expect(res.headers.get('content-type')).toContain('application/json');
+  expect(await res.json()).toEqual({ apiBase: '/api' });
+  expect(await (await fetch(`${t.url}/assets/app.js`)).text()).toBe('console.log(1)');
+});
+
+it('falls back to index.html for console routes, never for /api', async () => {
+  for (const path of ['/', '/home', '/vehicles/list?x=1', '/share?tk=abc']) {
+    const res = await fetch(`${t.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>Fleet Console</title>');
+  }
+  const api = await fetch(`${t.url}/api/nope`);
+  expect(api.status).toBe(404);
+  expect((await api.json()).code).toBe(404);
+});

@@ -1,0 +1,58 @@
+// Permission strings `area:object:action` the server grants per role (docs/api.md, "Roles").
+// A segment `*` matches anything; `*:*:*` is the wildcard permission.
+
+export const WILDCARD_PERMISSION = '*:*:*';
+
+export const PERMISSIONS = {
+  fleetView: 'fleet:fleet:view',
+  fleetEdit: 'fleet:fleet:edit',
+  fleetCreate: 'fleet:fleet:create',
+  subFleetView: 'fleet:sub-fleet:view',
+  subFleetEdit: 'fleet:sub-fleet:edit',
+  depotView: 'fleet:depot:view',
+  depotEdit: 'fleet:depot:edit',
+  vehicleView: 'fleet:vehicle:view',
+  vehicleEdit: 'fleet:vehicle:edit',
+  vehicleSettings: 'fleet:vehicle:settings',
+  vehicleFirmware: 'fleet:vehicle:firmware',
+  vehicleShare: 'fleet:vehicle:share',
+  groupLogView: 'fleet:group-log:view',
+  alarmView: 'data:alarm:view',
+  historyView: 'data:history:view',
+  historyExport: 'data:history:export',
+  reportView: 'data:report:view',
+  reportEdit: 'data:report:edit',
+  prealarmView: 'data:prealarm:view',
+  prealarmEdit: 'data:prealarm:edit',
+  issueView: 'other:issue:view',
+  issueEdit: 'other:issue:edit',
+  feedbackView: 'other:feedback:view',
+  feedbackEdit: 'other:feedback:edit',
+  accountView: 'system:account:view',
+  accountEdit: 'system:account:edit',
+  roleView: 'system:role:view',
+  roleEdit: 'system:role:edit',
+  profileEdit: 'system:profile:edit',
+} as const;
+
+export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+/** Role keys seeded by the reference server. */
+export const ROLE_KEYS = {
+  superAdmin: 'super.admin',
+  fleetManager: 'fleet.manager',
+  subFleetManager: 'subfleet.manager',
+  serviceEngineer: 'service.engineer',
+  operator: 'operator',
+  /** Given to an account with no role: its own profile only, empty menu. */
+  member: 'member',
+} as const;
+
+/** True when `granted` (possibly with `*` segments) covers `wanted`. */
+export const permits = (granted: readonly string[], wanted: string): boolean => {
+  const want = wanted.split(':');
+  return granted.some((g) => {
+    const have = g.split(':');
+    return have.length === want.length && have.every((seg, i) => seg === '*' || seg === want[i]);
+  });
+};
