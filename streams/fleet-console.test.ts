@@ -1,13 +1,14 @@
 import { Server, WebSocket as MockWebSocket } from 'mock-socket';
-import { filter, firstValueFrom } from 'rxjs';
+import { filter, firstValueFrom, lastValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFleetConsole } from './fleet-console';
 import { MemoryStorage } from './session/memory-storage';
+import type { Notice } from './notices/types';
 import { fakeFetch, ok, vehicleRow } from './testing/fake-api';
 
 const WS = 'ws://console.test/api/ws/session-1';
 
-function setup() {
+function setup(options: { ackTimeoutMs?: number; backoffMs?: number } = {}) {
   const server = new Server(WS);
   const received: unknown[] = [];
   const sockets: Array<{ send(data: string): void; close(): void }> = [];
@@ -29,8 +30,8 @@ function setup() {
   );
   const storage = new MemoryStorage();
   const console = createFleetConsole(
-    { apiBase: '/api', clientId: 'web', clientSecret: 'secret' },
-    { fetch, createSocket: (url) => new MockWebSocket(url) as unknown as WebSocket, storage },
+    { apiBase: '/api', clientId: 'web', clientSecret: 'secret', ackTimeoutMs: options.ackTimeoutMs ?? 10_000 },
+    { fetch, createSocket: (url) => new MockWebSocket(url) as unknown as WebSocket, storage, backoff: (n) => n * (options.backoffMs ?? 5) },
   );
   return { server, received, sockets, calls, storage, console };
 }
@@ -84,5 +85,93 @@ describe('createFleetConsole', () => {
     expect(closed.state).toBe('closed');
     const empty = await firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.total === 0)));
     expect(empty.total).toBe(0);
+  });
+});
+
+describe('createFleetConsole: connection behaviour', () => {
+  it.each([
+    [1001, 'user-status-changed', 'The user status has changed!'],
+    [1002, 'user-role-changed', 'The user role has changed!'],
+    [7, 'login-expired', 'Login status has expired, please log in again!'],
+  ])('cmd 161 with msgId %i asks for the %s dialog and closes the socket', async (msgId, reason, text) => {
+    current = setup();
+    const { console, sockets } = current;
+    const notices: Notice[] = [];
+    console.notices$.subscribe((n) => notices.push(n));
+    const forced = firstValueFrom(console.forcedLogout$);
+    await console.signIn('ann@example.com', 'secret1');
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
+    sockets[0]?.send(JSON.stringify({ cmd: 161, data: { msgId } }));
+    expect(await forced).toBe(reason);
+    expect(notices).toEqual([{ kind: 'dialog', reason, text }]);
+    expect((await firstValueFrom(console.connection$)).state).toBe('closed');
+  });
+
+  it('after a reconnect restores every subscription, refetches the snapshot and clears staleness', async () => {
+    // a backoff longer than a frame, so the stale state is published before the socket is back
+    current = setup({ backoffMs: 60 });
+    const { console, sockets, received, calls } = current;
+    await console.signIn('ann@example.com', 'secret1');
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
+    console.commands.subscribeVehicles({ vehicleIds: ['v1'] });
+    await firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.total === 2)));
+    const snapshotsBefore = calls.filter((c) => c.includes('snapshot')).length;
+    received.length = 0;
+    const stale = firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.stale)));
+    sockets[0]?.close();
+    await stale;
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
+    await expect.poll(() => received).toEqual([
+      { cmd: 32, data: { all: true } },
+      { cmd: 32, data: { vehicleIds: ['v1'] } },
+    ]);
+    const fresh = await firstValueFrom(console.fleet.summary$.pipe(filter((s) => !s.stale)));
+    expect(fresh.total).toBe(2);
+    expect(calls.filter((c) => c.includes('snapshot')).length).toBe(snapshotsBefore + 1);
+  });
+
+  it('shows the websocket-expired dialog after 4 failed reconnects', async () => {
+    current = setup();
+    const { console, server } = current;
+    const notices: Notice[] = [];
+    console.notices$.subscribe((n) => notices.push(n));
+    await console.signIn('ann@example.com', 'secret1');
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
+    server.close();
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'expired')));
+    expect(notices).toEqual([{ kind: 'dialog', reason: 'websocket-expired', text: 'Websocket status has expired, please log in again!' }]);
+  });
+
+  it('counts malformed frames as drops without stopping the stream', async () => {
+    current = setup();
+    const { console, sockets } = current;
+    await console.signIn('ann@example.com', 'secret1');
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
+    sockets[0]?.send('not json');
+    sockets[0]?.send(JSON.stringify([{ cmd: 999, data: {} }, { cmd: 19, data: { vehicleId: 'v1', status: 'offline', ts: 1 } }]));
+    await firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.offline === 2)));
+    const drops = await firstValueFrom(console.dropped$);
+    expect(drops).toMatchObject({ 'invalid-json': 1, 'unknown-cmd': 1 });
+  });
+});
+
+describe('createFleetConsole: commands', () => {
+  it('resolves a command with its ack, a rejection as a value, and a missing ack as a timeout value', async () => {
+    current = setup({ ackTimeoutMs: 50 });
+    const { console, server } = current;
+    server.on('connection', (socket) => {
+      socket.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as { cmd: number; seq?: number; data: { version?: string } };
+        if (frame.cmd === 100 && frame.data.version === '2.0') socket.send(JSON.stringify({ cmd: 0, seq: frame.seq, data: { ok: true } }));
+        if (frame.cmd === 86) socket.send(JSON.stringify({ cmd: 0, seq: frame.seq, data: { ok: false, msg: 'vehicle offline' } }));
+      });
+    });
+    const ref = { vehicleId: 'v1', deviceType: 'bms' as const, deviceId: 0 };
+    expect(await lastValueFrom(console.commands.queryKeys(ref))).toEqual({ ok: false, msg: 'offline', reason: 'offline' });
+    await console.signIn('ann@example.com', 'secret1');
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
+    expect(await lastValueFrom(console.commands.startFirmwareUpdate(ref, '2.0'))).toEqual({ ok: true });
+    expect(await lastValueFrom(console.commands.restoreFactoryDefaults(ref))).toEqual({ ok: false, msg: 'vehicle offline', reason: 'rejected' });
+    expect(await lastValueFrom(console.commands.queryKeys(ref))).toEqual({ ok: false, msg: 'timeout', reason: 'timeout' });
   });
 });
