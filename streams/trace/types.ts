@@ -19,3 +19,6 @@ export interface TraceRecorder {
   /** Stops recording and returns the trace as JSON Lines, header first. */
   stop(): string;
 }
+
+/** Replay speed: a factor of the recorded clock (1, 10, 100…) or as fast as possible. */
+export type ReplaySpeed = number | 'max';

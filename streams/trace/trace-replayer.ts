@@ -1,0 +1,133 @@
+import { Subject, asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
+import { createTraceRestAnswers } from './trace-rest-answers';
+import { TracePlayer } from './trace-player';
+import type { ReplaySpeed, Trace } from './types';
+
+export interface TraceReplayerOptions {
+  speed: ReplaySpeed;
+  scheduler?: SchedulerLike;
+  /** The console's API base; its path is taken off request paths to match the trace. Default "/api". */
+  apiBase?: string;
+}
+
+export interface TraceReplayer {
+  /** Stand-ins for the console's `createSocket` and `fetch` dependencies. */
+  createSocket: (url: string) => WebSocket;
+  fetch: typeof fetch;
+  position$: Observable<number>;
+  ended$: Observable<boolean>;
+  /** What the console sent on the socket, parsed. */
+  sent$: Observable<unknown>;
+  readonly duration: number;
+  pause(): void;
+  resume(): void;
+  seek(t: number): void;
+  setSpeed(speed: ReplaySpeed): void;
+}
+
+type Handler = ((event: unknown) => void) | null;
+
+/** Just enough of a WebSocket for the console's connection, fed by the player. */
+class ReplaySocket {
+  readyState = 0;
+  binaryType = 'blob';
+  protocol = '';
+  onopen: Handler = null;
+  onmessage: Handler = null;
+  onclose: Handler = null;
+  onerror: Handler = null;
+
+  constructor(
+    readonly url: string,
+    private readonly scheduler: SchedulerLike,
+    private readonly events: { opened(socket: ReplaySocket): void; closed(socket: ReplaySocket): void; sent(data: unknown): void },
+  ) {
+    scheduler.schedule(() => {
+      if (this.readyState !== 0) return;
+      this.readyState = 1;
+      this.onopen?.({ type: 'open' });
+      events.opened(this);
+    });
+  }
+
+  send(data: unknown): void {
+    this.events.sent(data);
+  }
+
+  close(code = 1000, reason = ''): void {
+    if (this.readyState >= 2) return;
+    this.readyState = 3;
+    this.events.closed(this);
+    this.scheduler.schedule(() => this.onclose?.({ type: 'close', code, reason, wasClean: true }));
+  }
+
+  receive(data: string): void {
+    if (this.readyState === 1) this.onmessage?.({ type: 'message', data });
+  }
+}
+
+/**
+ * Stands in for the product API with a recorded trace: REST calls are answered from its `rest`
+ * lines, and the `in` lines are played to the socket on a virtual clock that starts when the first
+ * socket opens.
+ */
+export function createTraceReplayer(trace: Trace, options: TraceReplayerOptions): TraceReplayer {
+  const scheduler = options.scheduler ?? asyncScheduler;
+  const sockets = new Set<ReplaySocket>();
+  const sent$$ = new Subject<unknown>();
+  const player = new TracePlayer(
+    trace.lines,
+    (msg) => {
+      const text = typeof msg === 'string' ? msg : JSON.stringify(msg);
+      for (const socket of sockets) socket.receive(text);
+    },
+    { speed: options.speed, scheduler },
+  );
+  const answer = createTraceRestAnswers(trace.lines);
+  const basePath = new URL(options.apiBase ?? '/api', 'http://replay.local').pathname.replace(/\/+$/, '');
+  let position = 0;
+  player.position$.subscribe((t) => {
+    position = t;
+  });
+  let started = false;
+
+  const events = {
+    opened: (socket: ReplaySocket) => {
+      sockets.add(socket);
+      if (!started) {
+        started = true;
+        player.play();
+      }
+    },
+    closed: (socket: ReplaySocket) => {
+      sockets.delete(socket);
+    },
+    sent: (data: unknown) => {
+      try {
+        sent$$.next(typeof data === 'string' ? JSON.parse(data) : data);
+      } catch {
+        sent$$.next(data);
+      }
+    },
+  };
+
+  const fetchFromTrace = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://replay.local');
+    const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+    const body = answer(init.method ?? 'GET', path + url.search, position);
+    return Response.json(body, { status: body.code === 200 || body.code === 300 ? 200 : body.code });
+  }) as typeof fetch;
+
+  return {
+    createSocket: (url) => new ReplaySocket(url, scheduler, events) as unknown as WebSocket,
+    fetch: fetchFromTrace,
+    position$: player.position$,
+    ended$: player.ended$,
+    sent$: sent$$.asObservable(),
+    duration: player.duration,
+    pause: () => player.pause(),
+    resume: () => player.play(),
+    seek: (t) => player.seek(t),
+    setSpeed: (speed) => player.setSpeed(speed),
+  };
+}
