@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { Center, Spinner } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
 import { useLocation } from 'wouter';
+import { LoadingState } from '../components/loading-state';
 import { navigate, usePinnedSearch } from '../lib/navigation';
 import { useServices } from '../lib/services';
 import { useSignOut } from '../lib/use-sign-out';
@@ -40,11 +40,7 @@ export function AccessGuard() {
   }, [title]);
 
   if (decision.kind !== 'render') {
-    return (
-      <Center height="100dvh">
-        <Spinner size="lg" aria-label="Loading" />
-      </Center>
-    );
+    return <LoadingState fill />;
   }
   const { route } = decision;
   const page = <LazyPage key={route.path} load={pageFor(route.path, decision.component)} />;

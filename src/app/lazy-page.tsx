@@ -1,7 +1,8 @@
 // Pages load lazily. A page whose code fails to load (or takes longer than the spec's 120 s
 // resource time-out) shows a retry panel instead of a blank screen.
 import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
-import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Center, Stack, Text } from '@chakra-ui/react';
+import { LoadingState } from '../components/loading-state';
 
 export const RESOURCE_TIMEOUT_MS = 120_000;
 
@@ -58,13 +59,7 @@ export function LazyPage({ load, timeoutMs = RESOURCE_TIMEOUT_MS }: { load: Page
   const [Page, setPage] = useState(create);
   return (
     <LoadBoundary onRetry={() => setPage(create)}>
-      <Suspense
-        fallback={
-          <Center py="16">
-            <Spinner aria-label="Loading" />
-          </Center>
-        }
-      >
+      <Suspense fallback={<LoadingState />}>
         <Page />
       </Suspense>
     </LoadBoundary>

@@ -2,7 +2,7 @@
 // gives (user info, then menu routes) and dropped on sign-out.
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { MenuRoute, UserInfo } from '../../streams/api/types';
-import type { FleetConsole } from '../../streams/fleet-console';
+import type { FleetConsole } from '../../streams/types';
 
 export type AccountState =
   | { status: 'signed-out' }

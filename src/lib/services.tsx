@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { FleetConsole } from '../../streams/fleet-console';
+import type { FleetConsole } from '../../streams/types';
 import type { AccountStore } from './account-store';
 import type { RuntimeConfig } from './runtime-config';
 

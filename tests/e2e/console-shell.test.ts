@@ -81,7 +81,10 @@ describe('access guard', () => {
     double.menu = [];
     try {
       await freshPage();
-      await signIn().catch(() => undefined);
+      await page.goto(`${double.url}/login`);
+      await page.getByLabel('Email').fill('ops@fleet.test');
+      await page.getByLabel('Password').fill('secret1');
+      await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL('**/setting/set');
       await page.getByTestId('no-menu-note').waitFor();
       expect(await page.getByTestId('back-button').count()).toBe(0);
@@ -163,13 +166,14 @@ describe('layout', () => {
     await page.goto(`${double.url}/vehicles/list`);
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await nav.getByText('Vehicle list').waitFor();
+    await page.getByTestId('planned-page').waitFor();
     expect(await nav.getByText('Hidden').count()).toBe(0);
     await screenshot(page, 'layout-1280');
 
     await page.setViewportSize({ width: 1100, height: 800 });
     await page.locator('nav[data-collapsed]').waitFor();
     expect(await nav.getByText('Vehicle list').count()).toBe(0);
-    await nav.getByRole('button', { name: 'Reports' }).hover();
+    await nav.getByRole('button', { name: 'Reports', exact: true }).hover();
     await page.getByRole('tooltip').filter({ hasText: 'Reports' }).waitFor();
     await screenshot(page, 'layout-1100');
 
@@ -178,6 +182,7 @@ describe('layout', () => {
     expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Main menu' }).getByText('Vehicle list').waitFor();
+    await page.waitForTimeout(500); // let the drawer finish sliding in before the picture
     await screenshot(page, 'layout-900-drawer');
   });
 });
@@ -204,7 +209,7 @@ describe('errors and dialogs', () => {
 
   it('reports a network failure', async () => {
     await freshPage();
-    double.failNext('/oauth/token', { kind: 'drop' });
+    await page.route('**/api/oauth/token', (route) => route.abort('connectionrefused'));
     await tryToSignIn();
     await page.getByText('System exception, please contact the administrator').waitFor();
   });
@@ -262,7 +267,7 @@ describe('errors and dialogs', () => {
     await freshPage();
     await signIn();
     await page.route('**/assets/planned-page-*.js', (route) => route.abort());
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Reports' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Reports', exact: true }).click();
     await page.getByText('This page could not be loaded.').waitFor();
     await page.unroute('**/assets/planned-page-*.js');
     await page.getByRole('button', { name: 'Retry' }).click();
@@ -303,9 +308,13 @@ describe('accessibility', () => {
     await page.addScriptTag({ path: axeSource });
     const violations = await page.evaluate(async () => {
       const result = await (window as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
-      return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.length }));
+      return result.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        nodes: (violation.nodes as Array<{ html: string }>).map((node) => node.html.slice(0, 120)).join(' | '),
+      }));
     });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes})`);
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes}`);
   }
 
   it.each(['/login', '/register', '/404'])('finds no serious or critical violations on %s', async (target) => {

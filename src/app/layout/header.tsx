@@ -71,7 +71,7 @@ export function Header(props: {
       </HStack>
       <Button variant="ghost" size="sm" p="0" borderRadius="full" aria-label="Open settings" onClick={() => navigate(SETTINGS_PATH)}>
         <Avatar.Root size="sm">
-          <Avatar.Fallback name={user.name || user.account} />
+          <Avatar.Fallback />
           {user.avatar && <Avatar.Image src={user.avatar} alt="" />}
         </Avatar.Root>
       </Button>

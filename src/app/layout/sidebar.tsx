@@ -98,7 +98,7 @@ export function Sidebar(props: {
         {sections.map((section) => (
           <li key={section.title}>
             {section.entries.length > 1 && !props.collapsed && (
-              <Text px="3" pt="3" pb="1" fontSize="xs" fontWeight="semibold" color="fg.subtle" textTransform="uppercase">
+              <Text px="3" pt="3" pb="1" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase">
                 {section.title}
               </Text>
             )}
@@ -135,7 +135,15 @@ export function Sidebar(props: {
           </li>
         ))}
       </Stack>
-      <Text px="4" py="3" fontSize="xs" color="fg.subtle" borderTopWidth="1px" textAlign={props.collapsed ? 'center' : 'start'}>
+      <Text
+        px={props.collapsed ? '1' : '4'}
+        py="3"
+        fontSize={props.collapsed ? '2xs' : 'xs'}
+        whiteSpace="nowrap"
+        color="fg.muted"
+        borderTopWidth="1px"
+        textAlign={props.collapsed ? 'center' : 'start'}
+      >
         {APP_VERSION}
       </Text>
     </Flex>

@@ -6,7 +6,7 @@ export default function NotFoundPage() {
   return (
     <Center minHeight="100dvh" px="4">
       <Stack align="center" gap="4" textAlign="center">
-        <Text fontSize="6xl" fontWeight="bold" color="fg.subtle" aria-hidden>
+        <Text fontSize="6xl" fontWeight="bold" color="fg.muted" aria-hidden>
           404
         </Text>
         <Heading as="h1" size="xl">

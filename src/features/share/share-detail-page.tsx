@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Center, DataList, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
+import { Badge, Box, Center, DataList, Flex, Heading, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
 import { of } from 'rxjs';
 import type { VehicleDetail } from '../../../streams/api/types';
+import { LoadingState } from '../../components/loading-state';
 import { STATUS_STYLE } from '../../components/vehicle-status';
 import { useFleetConsole } from '../../lib/services';
 import { APP_VERSION } from '../../lib/version';
@@ -37,11 +38,7 @@ export default function ShareDetailPage() {
     );
   }
   if (!detail || !status) {
-    return (
-      <Center minHeight="100dvh">
-        <Spinner size="lg" aria-label="Loading" />
-      </Center>
-    );
+    return <LoadingState fill />;
   }
   return (
     <Box maxWidth="3xl" mx="auto" p="6">

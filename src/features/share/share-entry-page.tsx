@@ -1,10 +1,11 @@
 // /share?tk=ACCOUNT: a guest opens a shared vehicle, giving the share password first when the
 // share is protected.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Center, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Input, Stack, Text } from '@chakra-ui/react';
 import type { ShareInfo } from '../../../streams/api/types';
 import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
+import { LoadingState } from '../../components/loading-state';
 import { navigate, usePinnedSearch } from '../../lib/navigation';
 import { SHARE_DETAIL_PATH } from '../../lib/route-table';
 import { useServices } from '../../lib/services';
@@ -69,11 +70,7 @@ export default function ShareEntryPage() {
   };
 
   if (state.step === 'loading') {
-    return (
-      <Center minHeight="100dvh">
-        <Spinner size="lg" aria-label="Opening the shared vehicle" />
-      </Center>
-    );
+    return <LoadingState fill label="Opening the shared vehicle" />;
   }
   if (state.step === 'invalid') {
     return (

@@ -1,6 +1,6 @@
 // A scriptable server that speaks ../shared/contract.md, for browser tests of what the console
 // does with failures the real server does not produce on demand: codes 300/400/401/403,
-// time-outs, dropped connections, socket loss and cmd 161.
+// time-outs, socket loss and cmd 161.
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
@@ -9,10 +9,7 @@ import type { WebSocket } from 'ws';
 import type { MenuRoute, UserInfo, VehicleSnapshot } from '../../../streams/api/types';
 import type { IncomingFrame } from '../../../streams/protocol/types';
 
-export type Fault =
-  | { kind: 'code'; code: number; msg?: string }
-  | { kind: 'delay'; ms: number }
-  | { kind: 'drop' };
+export type Fault = { kind: 'code'; code: number; msg?: string } | { kind: 'delay'; ms: number };
 
 export interface ContractDouble {
   url: string;
@@ -68,7 +65,7 @@ export async function startContractDouble(): Promise<ContractDouble> {
     clientSecret: 'fleet-console',
     requestTimeoutMs: DOUBLE_TIMEOUT_MS,
   }));
-  await app.register(fastifyStatic, { root: join(process.cwd(), 'dist'), wildcard: false });
+  await app.register(fastifyStatic, { root: join(process.cwd(), 'dist') });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) return reply.code(404).send({ code: 404, msg: 'Not found', data: null });
     return reply.sendFile('index.html');
@@ -77,10 +74,6 @@ export async function startContractDouble(): Promise<ContractDouble> {
   async function answer(path: string, reply: FastifyReply, data: () => unknown) {
     const fault = faults.get(path);
     faults.delete(path);
-    if (fault?.kind === 'drop') {
-      reply.raw.destroy();
-      return reply;
-    }
     if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     if (fault?.kind === 'code') {
       return reply.code(fault.code === 300 ? 200 : fault.code).send({ code: fault.code, msg: fault.msg ?? '', data: null });
@@ -133,11 +126,13 @@ export async function startContractDouble(): Promise<ContractDouble> {
       devices: [],
     })),
   );
-  app.get('/api/ws/:session', { websocket: true }, (socket) => {
-    if (refusing) {
-      socket.close(4401, 'refused');
-      return;
-    }
+  app.get('/api/ws/:session', {
+    websocket: true,
+    // Refused at the HTTP upgrade, so the console sees a failed attempt rather than a short open.
+    preValidation: async (_request, reply) => {
+      if (refusing) await reply.code(503).send({ code: 503, msg: 'refused', data: null });
+    },
+  }, (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('message', (raw: Buffer) => {

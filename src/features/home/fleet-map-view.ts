@@ -1,0 +1,221 @@
+// The home map, driven imperatively: vehicles arrive from a subscription, never through React
+// state. Single vehicles are canvas circles (cheap in thousands); clusters are a few hundred DOM
+// badges at most. The cluster index is rebuilt at most once a second; the status of a visible
+// single vehicle is recoloured on the frame its update arrives.
+import L from 'leaflet';
+import Supercluster from 'supercluster';
+import type { VehicleStatus } from '../../../streams/protocol/types';
+import { loadCountryOutlines } from './offline-basemap';
+
+export interface MapVehicle {
+  id: string;
+  name: string;
+  sn: string;
+  status: VehicleStatus;
+  lat: number;
+  lng: number;
+  soc: number | null;
+}
+
+interface PointProps {
+  id: string;
+}
+
+interface ClusterCounts {
+  normal: number;
+  alarm: number;
+  offline: number;
+}
+
+export const STATUS_COLORS: Record<VehicleStatus, string> = {
+  normal: '#16a34a',
+  alarm: '#dc2626',
+  offline: '#9ca3af',
+};
+
+const REINDEX_MS = 1000;
+
+export interface FleetMapOptions {
+  tileUrl: string;
+  tileAttribution: string;
+  onOpenVehicle: (id: string) => void;
+}
+
+export class FleetMapView {
+  private readonly map: L.Map;
+  private readonly renderer = L.canvas({ padding: 0.3 });
+  private readonly clusterLayer = L.layerGroup();
+  private readonly pointLayer = L.layerGroup();
+  private readonly pointMarkers = new Map<string, L.CircleMarker>();
+  private vehicles = new Map<string, MapVehicle>();
+  private index = new Supercluster<PointProps, ClusterCounts>({ radius: 60, maxZoom: 16 });
+  private indexedAt = 0;
+  private reindexTimer: ReturnType<typeof setTimeout> | null = null;
+  private fitted = false;
+
+  constructor(container: HTMLElement, private readonly options: FleetMapOptions) {
+    this.map = L.map(container, {
+      preferCanvas: true,
+      worldCopyJump: true,
+      minZoom: 2,
+      maxZoom: 18,
+      zoomControl: true,
+      attributionControl: Boolean(options.tileUrl),
+    }).setView([30, 10], 2);
+    this.addBasemap();
+    this.clusterLayer.addTo(this.map);
+    this.pointLayer.addTo(this.map);
+    this.map.on('moveend', () => this.draw());
+  }
+
+  /** Replace the vehicles shown; cheap when only statuses changed. */
+  update(vehicles: ReadonlyMap<string, MapVehicle>): void {
+    let moved = vehicles.size !== this.vehicles.size;
+    for (const [id, vehicle] of vehicles) {
+      const before = this.vehicles.get(id);
+      if (!before || before.lat !== vehicle.lat || before.lng !== vehicle.lng || before.status !== vehicle.status) {
+        moved = true;
+      }
+      if (before && before.status !== vehicle.status) this.pointMarkers.get(id)?.setStyle(pointStyle(vehicle.status));
+    }
+    this.vehicles = new Map(vehicles);
+    if (moved) this.scheduleReindex();
+  }
+
+  destroy(): void {
+    if (this.reindexTimer) clearTimeout(this.reindexTimer);
+    this.map.remove();
+  }
+
+  invalidateSize(): void {
+    this.map.invalidateSize();
+  }
+
+  private addBasemap(): void {
+    const { tileUrl, tileAttribution } = this.options;
+    if (tileUrl) {
+      L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 19 }).addTo(this.map);
+      return;
+    }
+    void loadCountryOutlines().then((outlines) => {
+      // SVG so the theme's CSS colours the land (classes beat presentation attributes).
+      const options = {
+        interactive: false,
+        renderer: L.svg({ padding: 0.5 }),
+        style: { className: 'fleet-land', weight: 0.6, fillOpacity: 1 },
+      };
+      L.geoJSON(outlines, options).addTo(this.map).bringToBack();
+    });
+  }
+
+  private scheduleReindex(): void {
+    if (this.reindexTimer) return;
+    const wait = Math.max(0, this.indexedAt + REINDEX_MS - Date.now());
+    this.reindexTimer = setTimeout(() => {
+      this.reindexTimer = null;
+      this.reindex();
+    }, wait);
+  }
+
+  private reindex(): void {
+    const points: Array<Supercluster.PointFeature<PointProps & ClusterCounts>> = [];
+    for (const vehicle of this.vehicles.values()) {
+      points.push({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [vehicle.lng, vehicle.lat] },
+        properties: {
+          id: vehicle.id,
+          normal: vehicle.status === 'normal' ? 1 : 0,
+          alarm: vehicle.status === 'alarm' ? 1 : 0,
+          offline: vehicle.status === 'offline' ? 1 : 0,
+        },
+      });
+    }
+    this.index = new Supercluster<PointProps, ClusterCounts>({
+      radius: 60,
+      maxZoom: 16,
+      map: (props) => {
+        const counts = props as unknown as ClusterCounts;
+        return { normal: counts.normal, alarm: counts.alarm, offline: counts.offline };
+      },
+      reduce: (sum, props) => {
+        sum.normal += props.normal;
+        sum.alarm += props.alarm;
+        sum.offline += props.offline;
+      },
+    });
+    this.index.load(points as Array<Supercluster.PointFeature<PointProps>>);
+    this.indexedAt = Date.now();
+    if (!this.fitted && points.length > 0) {
+      this.fitted = true;
+      const bounds = L.latLngBounds(points.map((point) => [point.geometry.coordinates[1]!, point.geometry.coordinates[0]!]));
+      this.map.fitBounds(bounds.pad(0.1), { maxZoom: 10 });
+    }
+    this.draw();
+  }
+
+  private draw(): void {
+    const bounds = this.map.getBounds();
+    const zoom = Math.round(this.map.getZoom());
+    const features = this.index.getClusters(
+      [Math.max(-180, bounds.getWest()), Math.max(-85, bounds.getSouth()), Math.min(180, bounds.getEast()), Math.min(85, bounds.getNorth())],
+      zoom,
+    );
+    this.clusterLayer.clearLayers();
+    this.pointLayer.clearLayers();
+    this.pointMarkers.clear();
+    for (const item of features) {
+      const [lng, lat] = item.geometry.coordinates as [number, number];
+      const props = item.properties as Partial<Supercluster.ClusterProperties> & Partial<ClusterCounts> & Partial<PointProps>;
+      if (props.cluster) {
+        this.clusterLayer.addLayer(this.clusterMarker(lat, lng, props.cluster_id!, props.point_count!, props as ClusterCounts));
+      } else if (props.id) {
+        const vehicle = this.vehicles.get(props.id);
+        if (vehicle) this.pointLayer.addLayer(this.pointMarker(vehicle));
+      }
+    }
+  }
+
+  private clusterMarker(lat: number, lng: number, clusterId: number, count: number, counts: ClusterCounts): L.Marker {
+    const worst: VehicleStatus = counts.alarm > 0 ? 'alarm' : counts.offline === count ? 'offline' : 'normal';
+    const size = count < 10 ? 30 : count < 100 ? 36 : 44;
+    const icon = L.divIcon({
+      className: 'fleet-cluster',
+      html: `<span style="--cluster-color:${STATUS_COLORS[worst]};width:${size}px;height:${size}px">${count}</span>`,
+      iconSize: [size, size],
+    });
+    const marker = L.marker([lat, lng], {
+      icon,
+      keyboard: false,
+      title: `${count} vehicles: ${counts.alarm} alarm, ${counts.offline} offline`,
+    });
+    marker.on('click', () => {
+      this.map.setView([lat, lng], Math.min(this.index.getClusterExpansionZoom(clusterId), 18));
+    });
+    return marker;
+  }
+
+  private pointMarker(vehicle: MapVehicle): L.CircleMarker {
+    const marker = L.circleMarker([vehicle.lat, vehicle.lng], { renderer: this.renderer, radius: 7, ...pointStyle(vehicle.status) });
+    marker.bindTooltip(() => tooltipFor(this.vehicles.get(vehicle.id) ?? vehicle), { direction: 'top', offset: [0, -6] });
+    marker.on('click', () => this.options.onOpenVehicle(vehicle.id));
+    this.pointMarkers.set(vehicle.id, marker);
+    return marker;
+  }
+}
+
+function pointStyle(status: VehicleStatus): L.CircleMarkerOptions {
+  return { color: '#ffffff', weight: 1.5, fillColor: STATUS_COLORS[status], fillOpacity: 0.95 };
+}
+
+/** Built with DOM nodes, never HTML strings: vehicle names are user-supplied text. */
+function tooltipFor(vehicle: MapVehicle): HTMLElement {
+  const box = document.createElement('div');
+  const name = document.createElement('strong');
+  name.textContent = vehicle.name;
+  const detail = document.createElement('div');
+  const soc = vehicle.soc === null ? '--' : `${Math.round(vehicle.soc)} %`;
+  detail.textContent = `${vehicle.sn} · ${vehicle.status} · SOC ${soc}`;
+  box.append(name, detail);
+  return box;
+}
