@@ -1,0 +1,202 @@
+// Synthetic traces in the contract's JSON Lines format, deterministic for a given seed.
+import type { Alarm, UserInfo, VehicleSnapshot } from '../../streams/api/types';
+import type { DeviceType, IncomingFrame, KeyInfo, LiveValue, VehicleStatus } from '../../streams/protocol/types';
+import type { TraceHeader, TraceLine } from '../../streams/trace/types';
+
+export interface TraceGenOptions {
+  vehicles: number;
+  /** Frames per second across the fleet. */
+  rate: number;
+  seconds: number;
+  seed?: number;
+  startedAt?: string;
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const DEVICES: ReadonlyArray<[DeviceType, number]> = [
+  ['system', 0],
+  ['bms', 0],
+  ['dcdc', 0],
+  ['mppt', 0],
+  ['mppt', 1],
+  ['inv', 0],
+  ['dtu', 0],
+  ['watertank', 0],
+  ['watertank', 3],
+];
+
+const SYSTEM_KEYS: KeyInfo[] = [
+  { key: 'speed', label: 'Speed', unit: 'km/h', kind: 'number' },
+  { key: 'tyre_fl', label: 'Tyre pressure front left', unit: 'bar', kind: 'number' },
+  { key: 'tyre_fr', label: 'Tyre pressure front right', unit: 'bar', kind: 'number' },
+  { key: 'ac_temp', label: 'Air conditioner temperature', unit: '°C', kind: 'number' },
+  { key: 'ac_mode', label: 'Air conditioner mode', kind: 'text' },
+];
+
+interface SimVehicle {
+  row: VehicleSnapshot;
+  soc: number;
+}
+
+const round = (x: number, digits = 1): number => Number(x.toFixed(digits));
+
+/** Header, then REST answers a console asks for at start, then socket frames at `rate` for `seconds`. */
+export function* generateTrace(options: TraceGenOptions): Generator<TraceHeader | TraceLine> {
+  const random = mulberry32(options.seed ?? 1);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const startedAt = Date.parse(options.startedAt ?? '2026-01-01T08:00:00.000Z');
+  const durationMs = options.seconds * 1000;
+  const fleet: SimVehicle[] = Array.from({ length: options.vehicles }, (_, i) => {
+    const n = i + 1;
+    const soc = round(30 + random() * 70);
+    return {
+      soc,
+      row: {
+        id: `veh-${String(n).padStart(5, '0')}`,
+        name: `Vehicle ${n}`,
+        sn: `SN${String(100_000 + n)}`,
+        fleetId: `fleet-${(i % 3) + 1}`,
+        subFleetId: `sub-${(i % 6) + 1}`,
+        depotId: i % 5 === 4 ? null : `depot-${(i % 4) + 1}`,
+        status: i % 17 === 16 ? 'offline' : 'normal',
+        soc,
+        lat: round(51 + random() * 2, 5),
+        lng: round(4 + random() * 3, 5),
+        alarms: 0,
+        lastSeen: new Date(startedAt).toISOString(),
+      },
+    };
+  });
+  const first = fleet[0] as SimVehicle;
+  const last = fleet[fleet.length - 1] as SimVehicle;
+
+  yield { trace: 'fleet-console', version: 1, startedAt: new Date(startedAt).toISOString() };
+  const user: UserInfo = {
+    user: { account: 'ops@fleet.local', header: '', avatar: '', name: 'Operations', roleList: [{ roleName: 'Super admin', roleKey: 'super.admin' }] },
+    roles: ['super.admin'],
+    permissions: ['*:*:*'],
+  };
+  const listed: Alarm = {
+    id: 'alarm-1',
+    vehicleId: first.row.id,
+    vehicleName: first.row.name,
+    deviceType: 'bms',
+    deviceId: 0,
+    kind: 'high-temperature',
+    severity: 'major',
+    message: 'Battery temperature high',
+    startedAt: new Date(startedAt - 3_600_000).toISOString(),
+    endedAt: new Date(startedAt - 3_000_000).toISOString(),
+  };
+  yield { t: 0, dir: 'rest', method: 'GET', path: '/customization/user/v1/query/info', body: { code: 200, data: user } };
+  yield {
+    t: 0,
+    dir: 'rest',
+    method: 'GET',
+    path: '/customization/vehicle/v1/query/snapshot',
+    body: { code: 200, data: { rows: fleet.map((v) => ({ ...v.row })), total: fleet.length } },
+  };
+  yield {
+    t: 0,
+    dir: 'rest',
+    method: 'GET',
+    path: '/customization/alarm/v1/query/list?pageNum=1&pageSize=500',
+    body: { code: 200, data: { rows: [listed], total: 1 } },
+  };
+
+  // Scripted moments, so even a small trace shows keys, firmware progress (with a failure and a retry) and an alarm.
+  const scripted: Array<[number, IncomingFrame]> = [];
+  const at = (fraction: number, frame: IncomingFrame): void => {
+    scripted.push([Math.round(durationMs * fraction), frame]);
+  };
+  const bms = { vehicleId: first.row.id, deviceType: 'bms' as const, deviceId: 0 };
+  at(0.02, { cmd: 144, data: { vehicleId: first.row.id, deviceType: 'system', deviceId: 0, keys: SYSTEM_KEYS } });
+  for (const [fraction, state, progress] of [
+    [0.1, 'updating', 0],
+    [0.14, 'updating', 30],
+    [0.18, 'failure', 30],
+    [0.22, 'updating', 0],
+    [0.26, 'updating', 40],
+    [0.3, 'updating', 80],
+    [0.34, 'success', 100],
+  ] as const) {
+    at(fraction, { cmd: 149, data: { ...bms, state, progress, ...(state === 'failure' ? { msg: 'Checksum mismatch' } : {}) } });
+  }
+  at(0.36, { cmd: 97, data: { ...bms, version: '2.1.0' } });
+  at(0.4, { cmd: 19, data: { vehicleId: last.row.id, status: 'alarm', ts: 0, alarms: 1, soc: 9 } });
+  at(0.8, { cmd: 19, data: { vehicleId: last.row.id, status: 'normal', ts: 0, alarms: 0, soc: 12 } });
+  scripted.sort((a, b) => a[0] - b[0]);
+
+  const versions: IncomingFrame[] = fleet.map((v) => ({ cmd: 97, data: { vehicleId: v.row.id, deviceType: 'bms', deviceId: 0, version: '2.0.3' } }));
+  for (let i = 0; i < versions.length; i += 100) yield { t: 5, dir: 'in', msg: versions.slice(i, i + 100) };
+
+  const values = (vehicle: SimVehicle, type: DeviceType): Record<string, LiveValue> => {
+    vehicle.soc = Math.min(100, Math.max(0, round(vehicle.soc + (random() - 0.55) * 0.4)));
+    switch (type) {
+      case 'system':
+        return { speed: round(random() * 90), tyre_fl: round(2.2 + random() * 0.4, 2), tyre_fr: round(2.2 + random() * 0.4, 2), ac_temp: round(18 + random() * 6), ac_mode: pick(['cool', 'auto', 'off']) };
+      case 'bms':
+        return { soc: vehicle.soc, voltage: round(12 + vehicle.soc / 50, 2), current: round((random() - 0.5) * 40, 1), temp: round(15 + random() * 20), state: pick(['charging', 'discharge', 'standby']) };
+      case 'dcdc':
+        return { v_in: round(13 + random(), 2), v_out: round(12 + random() * 0.5, 2), current: round(random() * 30) };
+      case 'mppt':
+        return { pv_v: round(random() * 22, 1), pv_i: round(random() * 8, 2), power: Math.round(random() * 170), state: pick(['charging', 'standby']) };
+      case 'inv':
+        return { ac_v: round(228 + random() * 4), ac_w: Math.round(random() * 1500), freq: 50, state: pick(['inv', 'bypass', 'standby']) };
+      case 'dtu':
+        return { rssi: -Math.round(60 + random() * 40), net: pick(['4G', 'LTE', null]) };
+      case 'watertank':
+        return { level: Math.round(random() * 100) };
+    }
+  };
+
+  const scriptedLine = (index: number): TraceLine => {
+    const [when, frame] = scripted[index] as [number, IncomingFrame];
+    if (frame.cmd === 19) {
+      // The alarm vehicle's later status frames must agree with the scripted alarm.
+      frame.data.ts = startedAt + when;
+      last.row.status = frame.data.status;
+      last.row.alarms = frame.data.alarms ?? 0;
+    }
+    return { t: when, dir: 'in', msg: frame };
+  };
+
+  const total = Math.floor(options.rate * options.seconds);
+  let next = 0;
+  for (let i = 0; i < total; i += 1) {
+    const t = 10 + Math.floor((i * 1000) / options.rate);
+    while (next < scripted.length && (scripted[next] as [number, IncomingFrame])[0] <= t) {
+      yield scriptedLine(next);
+      next += 1;
+    }
+    const vehicle = pick(fleet);
+    const ts = startedAt + t;
+    const r = random();
+    let frame: IncomingFrame;
+    if (r < 0.8) {
+      const [deviceType, deviceId] = pick(DEVICES);
+      frame = { cmd: 1, data: { vehicleId: vehicle.row.id, deviceType, deviceId, ts, values: values(vehicle, deviceType) } };
+    } else if (r < 0.95) {
+      let status: VehicleStatus = vehicle.row.status;
+      if (vehicle !== last && random() < 0.05) status = status === 'offline' ? 'normal' : 'offline';
+      vehicle.row.status = status;
+      frame = { cmd: 19, data: { vehicleId: vehicle.row.id, status, ts, alarms: vehicle.row.alarms, soc: vehicle.soc, lat: round((vehicle.row.lat ?? 52) + (random() - 0.5) * 0.01, 5), lng: round((vehicle.row.lng ?? 5) + (random() - 0.5) * 0.01, 5) } };
+    } else if (r < 0.98) {
+      frame = { cmd: 97, data: { vehicleId: vehicle.row.id, deviceType: pick(DEVICES)[0], deviceId: 0, version: `2.0.${Math.floor(random() * 5)}` } };
+    } else {
+      frame = { cmd: 8, data: { text: 'server notice' } };
+    }
+    yield { t, dir: 'in', msg: frame };
+  }
+  for (; next < scripted.length; next += 1) yield scriptedLine(next);
+}

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { parseTrace } from '../../streams/trace/parse-trace';
+import { startReplayServer, type ReplayServer } from './replay-server';
+
+const sample = parseTrace(readFileSync(new URL('../../tests/traces/sample.jsonl', import.meta.url), 'utf8'));
+let server: ReplayServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function json(url: string, init?: RequestInit): Promise<{ status: number; body: { code: number; data: any } }> {
+  const response = await fetch(url, init);
+  return { status: response.status, body: await response.json() };
+}
+
+describe('replay server', () => {
+  it('accepts any sign-in, answers REST from the trace, plays frames on a socket and acks requests', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'replay-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
+    server = await startReplayServer({ trace: sample, speed: 'max', port: 0, distDir: dist });
+    const api = `${server.url}/api`;
+
+    const token = await json(`${api}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Basic eDp5' },
+      body: JSON.stringify({ username: 'whoever', password: 'whatever', grant_type: 'password' }),
+    });
+    expect(token.body.code).toBe(200);
+    expect(token.body.data.ws).toBe(`ws://localhost:${server.port}/api/ws/replay`);
+
+    const info = await json(`${api}/customization/user/v1/query/info`, { headers: { 'Content-Type': 'application/json' } });
+    expect(info.body.data.user.name).toBe('Operations');
+    const snapshot = await json(`${api}/customization/vehicle/v1/query/snapshot`);
+    expect(snapshot.body.data.total).toBe(6);
+    const menu = await json(`${api}/customization/router/v1/query/list`);
+    expect(menu.body.data.length).toBeGreaterThan(0);
+    const removed = await json(`${api}/customization/share/v1/delete/single?account=x`, { method: 'DELETE', headers: { 'Content-Type': 'application/json' } });
+    expect(removed).toMatchObject({ status: 200, body: { code: 200 } });
+
+    const page = await fetch(`${server.url}/home/detail/page`);
+    expect(await page.text()).toContain('<title>console</title>');
+
+    const socket = new WebSocket(token.body.data.ws);
+    const frames: Array<{ cmd: number; seq?: number }> = [];
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      frames.push(...(Array.isArray(message) ? message : [message]));
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ cmd: 66, seq: 41, data: { vehicleId: 'veh-00001', deviceType: 'bms', deviceId: 0 } }));
+    await expect.poll(() => frames.length, { timeout: 5000 }).toBeGreaterThan(400);
+    const cmds = new Set(frames.map((f) => f.cmd));
+    for (const cmd of [1, 19, 97, 144, 149]) expect(cmds).toContain(cmd);
+    expect(frames).toContainEqual({ cmd: 0, seq: 41, data: { ok: true, msg: 'replay' } });
+    socket.close();
+  });
+});
