@@ -27,7 +27,7 @@ const LVD_AT = 2;
 const LVD_RELEASE = 8;
 
 /** Cell internal resistance (Ω): ~1 mΩ for a 200 Ah cell at 25 °C, rising in the cold. */
-export function cellResistance(ah: number, tempC: number): number {
+function cellResistance(ah: number, tempC: number): number {
   const cold = tempC < 25 ? 1 + 0.025 * (25 - tempC) : 1;
   return (0.2 / ah) * cold;
 }

@@ -60,7 +60,7 @@ const TRIP_WINDOW_H = 13;
 const LEAK_P_PER_DAY = 0.01;
 
 /** Local midnight of a local day number, as UTC ms. */
-export function localDayStartMs(day: number, lngDeg: number): number {
+function localDayStartMs(day: number, lngDeg: number): number {
   return day * DAY_MS - (lngDeg / 15) * HOUR_MS;
 }
 

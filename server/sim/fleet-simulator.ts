@@ -31,7 +31,7 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
     failureRate: opts.firmwareFailureRate ?? 0.1,
   };
   // Half a tick: a step called early (or twice for the same time) does not double a vehicle's output.
-  const minFrameGapMs = 500 / opts.hz;
+  const minFrameGapMs = opts.hz > 0 ? 500 / opts.hz : 0;
   const vehicles = new Map<string, VehicleState>();
   const frameListeners = new Set<(frame: SimFrame) => void>();
   const alarmListeners = new Set<(event: SimAlarmEvent) => void>();

@@ -9,8 +9,10 @@ const start = Date.UTC(2026, 5, 21, 6, 0, 0);
 
 const sim = createFleetSimulator({ seed: 42, hz: 1 });
 let frames = 0;
-sim.onFrame(() => {
+let statusFrames = 0;
+sim.onFrame((f) => {
   frames++;
+  if (f.cmd === 19) statusFrames++;
 });
 for (let i = 0; i < count; i++) {
   const kind = kinds[i % kinds.length]!;
@@ -33,7 +35,8 @@ for (let i = 0; i < count; i++) {
 // Warm up, then time steady 1 Hz ticks.
 for (let t = 1; t <= 20; t++) sim.step(start + t * 1000);
 frames = 0;
+statusFrames = 0;
 const t0 = performance.now();
 for (let t = 21; t < 21 + ticks; t++) sim.step(start + t * 1000);
 const ms = (performance.now() - t0) / ticks;
-console.log(`${count} vehicles: ${ms.toFixed(2)} ms per step (${((ms / 1000) * 100).toFixed(1)}% of one core at 1 Hz), ${(frames / ticks).toFixed(0)} frames per step`);
+console.log(`${count} vehicles: ${ms.toFixed(2)} ms per step (${((ms / 1000) * 100).toFixed(1)}% of one core at 1 Hz), ${(frames / ticks).toFixed(0)} frames per step, of which ${(statusFrames / ticks).toFixed(0)} status`);

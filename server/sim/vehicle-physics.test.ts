@@ -122,6 +122,31 @@ describe('vehicle physics', () => {
     expect(v.inv.acLoadW).toBeGreaterThanOrEqual(v.ac.powerW);
   });
 
+  it('heats a frozen battery from the chargers before letting it charge', () => {
+    const t0 = Date.UTC(2026, 0, 15, 11);
+    const v = parked({ ...van, home: { lat: 50, lng: 0 }, solarW: 800 }, t0, 50);
+    v.battery.tempC = -8;
+    runFor(v, t0, t0 + 10 * 60_000, 10_000);
+    expect(v.battery.heating).toBe(true);
+    expect(v.battery.current).toBeLessThanOrEqual(0);
+    expect(v.battery.tempC).toBeGreaterThan(-8);
+  });
+
+  it('refills the fresh tank and empties the grey tank at the depot in service hours', () => {
+    const t0 = day + 10 * HOUR;
+    const v = parked({ ...van, kind: 'rv' }, t0, 80);
+    v.plan = { ...v.plan, refillBelow: 0.1, dumpAbove: 0.8 };
+    v.tanks[0]!.level = 0.05;
+    v.tanks[1]!.level = 0.95;
+    runFor(v, t0, t0 + 2 * 60_000, 10_000);
+    expect(v.tanks[0]!.flow).toBe('filling');
+    expect(v.tanks[1]!.flow).toBe('draining');
+    runFor(v, t0 + 2 * 60_000, t0 + 10 * 60_000, 10_000);
+    expect(v.tanks[0]!.level).toBeGreaterThan(0.5);
+    expect(v.tanks[1]!.level).toBeLessThan(0.1);
+    expect(v.tanks[1]!.flow).toBe('idle');
+  });
+
   it('survives a week-long jump in bounded steps with plausible numbers', () => {
     const t0 = day;
     const v = createVehicleState(van, 11, t0);

@@ -1,5 +1,7 @@
 import { updateAirConditioner } from './air-conditioner';
+import { ambientTemperature } from './ambient-temperature';
 import { chargeAcceptance, integrateBattery, updateCellSpread, updateProtections } from './battery';
+import { cloudCover } from './cloud-cover';
 import { localDay, planDay } from './day-plan';
 import { tripAt, tripPoint } from './driving';
 import { faultReason } from './fault-reasons';
@@ -14,7 +16,6 @@ import { updateTanks } from './tanks';
 import { updateTyre } from './tyres';
 import type { DeviceSlot, VehicleState } from './vehicle-state';
 import { isRebooting } from './vehicle-state';
-import { ambientTemperature, cloudCover } from './weather';
 
 const HOUR_MS = 3_600_000;
 /** Longest integration step; longer gaps are cut into at most MAX_SUBSTEPS equal steps. */
