@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { recordAlarms } from './alarms/alarm-recorder';
 import { AttemptLimiter } from './auth/attempt-limiter';
 import { consoleMailer, type Mailer } from './auth/mailer';
 import { hashPassword } from './auth/password-hash';
@@ -11,6 +13,8 @@ import { randomPassword } from './auth/secrets';
 import { resolveActor } from './access/resolve-actor';
 import type { ServerConfig } from './config';
 import { demoFleet } from './fleet/demo-fleet';
+import { trackFirmware } from './fleet/firmware-tracker';
+import { logGroupOperation } from './fleet/group-operation-log';
 import { VehicleDirectory } from './fleet/vehicle-directory';
 import { simSpecOf } from './fleet/vehicle-devices';
 import { authenticate } from './http/authenticate';
@@ -20,6 +24,8 @@ import { SocketHub } from './hub/socket-hub';
 import { registerApiRoutes } from './routes/api-routes';
 import type { ServerContext } from './server-context';
 import type { FleetSimulator } from './sim/types';
+import { backfillHistory } from './telemetry/history-backfill';
+import { sampleHistory } from './telemetry/history-sampler';
 import { openDatabase } from './storage/open-database';
 import type { DeviceRecord } from './storage/records';
 import { createSqliteRepository } from './storage/sqlite/sqlite-repository';
@@ -28,6 +34,8 @@ export interface BuildServerOptions {
   config: ServerConfig;
   simulator: FleetSimulator;
   mailer?: Mailer;
+  /** A fresh model for filling 24 h of history on first start; without it there is no backfill. */
+  backfillSimulator?: () => FleetSimulator;
   now?: () => number;
   /** Server log lines (mail, notices); defaults to stdout. */
   log?: (line: string) => void;
@@ -89,9 +97,12 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     now,
     setLive: (id, live) => sim.setLive(id, live),
     resolve: async (wsKey) => resolveActor(repo, await repo.sessions.byWsKey(wsKey), now()),
-    deviceCommands: createDeviceCommands({ sim, directory, now, record: async () => {} }),
+    deviceCommands: createDeviceCommands({ sim, directory, now, record: logGroupOperation(repo, now) }),
   });
   const unsubscribeFrames = sim.onFrame((frame) => hub.publish(frame));
+  const stopFirmwareTracking = trackFirmware(sim, repo);
+  await repo.alarms.closeOpen(now());
+  const stopAlarms = recordAlarms(sim, repo);
 
   const ctx: ServerContext = {
     config,
@@ -118,6 +129,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
       security: [{ bearer: [] }],
     },
   });
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(
     async (api) => {
@@ -139,6 +151,14 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
   });
 
   let clock: NodeJS.Timeout | null = null;
+  let stopSampling: (() => void) | null = null;
+  const backfill = async () => {
+    if (!options.backfillSimulator || (await repo.history.hasAny())) return;
+    const specs = (await repo.vehicles.all()).map((v) => simSpecOf(v, devicesByVehicle.get(v.id) ?? []));
+    const intervalMs = config.historyIntervalS * 1000;
+    const done = await backfillHistory(options.backfillSimulator(), repo, specs, { hours: 24, intervalMs, endMs: now() });
+    log(`History backfill: ${done.samples} samples of the last 24 h in ${Math.round(done.ms / 1000)} s`);
+  };
   return {
     app,
     ctx,
@@ -146,13 +166,18 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     start: async () => {
       await app.listen({ port: config.port, host: config.host });
       clock = setInterval(() => sim.step(now()), 1000 / config.simHz);
+      stopSampling = sampleHistory(sim, repo, directory, config.historyIntervalS * 1000, now);
+      if (seeded) void backfill().catch((err: unknown) => log(`History backfill failed: ${String(err)}`));
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
       return `http://localhost:${port}`;
     },
     close: async () => {
       if (clock) clearInterval(clock);
+      stopSampling?.();
       unsubscribeFrames();
+      stopFirmwareTracking();
+      await stopAlarms();
       hub.stop();
       await app.close();
       repo.close();

@@ -6,6 +6,7 @@ const config = readConfig(process.env);
 const server = await buildServer({
   config,
   simulator: createFleetSimulator({ seed: config.simSeed, hz: config.simHz }),
+  backfillSimulator: () => createFleetSimulator({ seed: config.simSeed + 1, hz: 1 / config.historyIntervalS }),
 });
 const url = await server.start();
 process.stdout.write(`Fleet Console listening on ${url}\n`);

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { StorageConflict } from '../storage/storage-conflict';
 import { ApiError } from './api-error';
 
 const fieldOf = (e: FastifyError): string => {
@@ -15,6 +16,7 @@ export const errorHandler = (error: FastifyError | ApiError | Error, request: Fa
   if (error instanceof ApiError) {
     return reply.code(error.code === 300 ? 200 : error.code).send({ code: error.code, msg: error.message, data: null });
   }
+  if (error instanceof StorageConflict) return reply.code(400).send({ code: 400, msg: error.message, data: null });
   const fe = error as FastifyError;
   if (fe.validation) {
     const field = fieldOf(fe);

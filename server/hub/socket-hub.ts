@@ -241,7 +241,8 @@ export class SocketHub {
       const takesAll = c.all && c.visible === null;
       if (takesAll && c.queue.length === 0 && json.length > 0 && c.socket.bufferedAmount <= this.maxBuffered) {
         everything ??= Buffer.from(wire(json));
-        c.socket.send(everything);
+        // The contract carries JSON in text frames; ws sends a Buffer as binary unless told.
+        c.socket.send(everything, { binary: false });
         this.stats.messagesSent++;
         continue;
       }

@@ -1,16 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../server-context';
+import { registerAccountAdminRoutes } from './account-admin-routes';
+import { registerAccountSelfRoutes } from './account-self-routes';
+import { registerAlarmRoutes } from './alarm-routes';
+import { registerDepotRoutes } from './depot-routes';
+import { registerFleetRoutes } from './fleet-routes';
+import { registerGroupLogRoutes } from './group-log-routes';
+import { registerHistoryRoutes } from './history-routes';
 import { registerOauthTokenRoute } from './oauth-token-route';
+import { registerRoleRoutes } from './role-routes';
 import { registerSessionInfoRoutes } from './session-info-routes';
+import { registerShareRoutes } from './share-routes';
 import { registerSocketRoute } from './socket-route';
+import { registerSubFleetRoutes } from './sub-fleet-routes';
 import { registerTestHookRoutes } from './test-hook-routes';
+import { registerVehicleAdminRoutes } from './vehicle-admin-routes';
+import { registerVehicleBatchRoute } from './vehicle-batch-route';
 import { registerVehicleLiveRoutes } from './vehicle-live-routes';
 
 /** Every route under /api. */
 export const registerApiRoutes = (api: FastifyInstance, ctx: ServerContext) => {
   registerOauthTokenRoute(api, ctx);
   registerSessionInfoRoutes(api);
+  registerAccountSelfRoutes(api, ctx);
+  registerAccountAdminRoutes(api, ctx);
+  registerRoleRoutes(api, ctx);
   registerVehicleLiveRoutes(api, ctx);
+  registerFleetRoutes(api, ctx);
+  registerSubFleetRoutes(api, ctx);
+  registerDepotRoutes(api, ctx);
+  registerVehicleAdminRoutes(api, ctx);
+  registerVehicleBatchRoute(api, ctx);
+  registerAlarmRoutes(api, ctx);
+  registerHistoryRoutes(api, ctx);
+  registerGroupLogRoutes(api, ctx);
+  registerShareRoutes(api, ctx);
   registerSocketRoute(api, ctx);
   if (ctx.config.testHooks) registerTestHookRoutes(api, ctx);
 };

@@ -1,10 +1,18 @@
 // The storage boundary the handlers talk to. Every method is async so that a networked backend
 // (PostgreSQL) can implement it; multi-row writes that must be atomic are single methods here.
+import type { AlarmSeverity } from '../../streams/api/types';
+import type { DeviceType } from '../../streams/protocol/types';
 import type {
+  AlarmFilter,
+  AlarmRecord,
   DepotRecord,
   DeviceRecord,
-
+  EntityStatus,
   FleetRecord,
+  GroupLogRecord,
+  GroupLogState,
+  GroupLogVehicle,
+  HistorySample,
   PageQuery,
   Paged,
   RoleRecord,
@@ -27,30 +35,90 @@ export interface SeedData {
 }
 
 export interface RoleStore {
-  list(): Promise<RoleRecord[]>;
+  list(filter: { name?: string }, page: PageQuery | null): Promise<Paged<RoleRecord & { users: number }>>;
   get(id: string): Promise<RoleRecord | null>;
   byKey(roleKey: string): Promise<RoleRecord | null>;
+  create(role: RoleRecord): Promise<void>;
+  update(role: RoleRecord): Promise<void>;
+  /** Deletes the role; its accounts fall back to the default role. Returns those account ids. */
+  delete(id: string): Promise<string[]>;
+  userIds(roleId: string): Promise<string[]>;
+}
+
+export interface UserFilter {
+  email?: string;
+  status?: 'active' | 'disabled';
+  roleId?: string;
 }
 
 export interface UserStore {
   get(id: string): Promise<UserRecord | null>;
   byEmail(email: string): Promise<UserRecord | null>;
+  list(filter: UserFilter, page: PageQuery): Promise<Paged<UserRecord>>;
+  create(user: UserRecord): Promise<void>;
+  update(user: UserRecord): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** Assigns one role to several accounts at once. */
+  assignRole(userIds: string[], roleId: string | null): Promise<void>;
+}
+
+export interface CodeStore {
+  put(code: { email: string; purpose: 'register' | 'reset'; codeHash: string; expiresAt: number }): Promise<void>;
+  get(email: string, purpose: 'register' | 'reset'): Promise<{ codeHash: string; expiresAt: number; attempts: number } | null>;
+  countAttempt(email: string, purpose: 'register' | 'reset'): Promise<void>;
+  delete(email: string, purpose: 'register' | 'reset'): Promise<void>;
 }
 
 export interface SessionStore {
   create(session: SessionRecord): Promise<void>;
   byTokenHash(tokenHash: string): Promise<SessionRecord | null>;
   byWsKey(wsKey: string): Promise<SessionRecord | null>;
-  /** Revokes every session of the user; returns their ws keys. */
-  revokeUser(userId: string): Promise<string[]>;
+  /** Revokes every session of the user, except the one with `keepTokenHash`. */
+  revokeUser(userId: string, keepTokenHash?: string): Promise<void>;
   revoke(tokenHash: string): Promise<void>;
+  revokeShare(account: string): Promise<void>;
   /** Drops sessions expired before `nowMs`. */
   prune(nowMs: number): Promise<void>;
 }
 
+export interface GroupFilter {
+  scope: VisibleScope;
+  fleetId?: string;
+  name?: string;
+  status?: EntityStatus;
+}
+
+/** Counts shown beside a fleet, sub-fleet or depot in lists. */
+export interface GroupCounts {
+  vehicles: number;
+}
+
 export interface FleetStore {
   list(scope: VisibleScope): Promise<FleetRecord[]>;
+  page(filter: GroupFilter, page: PageQuery): Promise<Paged<FleetRecord & GroupCounts>>;
   get(id: string): Promise<FleetRecord | null>;
+  create(fleet: FleetRecord): Promise<void>;
+  update(fleet: FleetRecord): Promise<void>;
+  /** Refused (StorageConflict) while vehicles are in the fleet. */
+  delete(id: string): Promise<void>;
+  members(fleetId: string): Promise<string[]>;
+  setMembers(fleetId: string, userIds: string[]): Promise<void>;
+}
+
+export interface SubFleetStore {
+  page(filter: GroupFilter, page: PageQuery): Promise<Paged<SubFleetRecord & GroupCounts>>;
+  get(id: string): Promise<SubFleetRecord | null>;
+  create(sub: SubFleetRecord): Promise<void>;
+  update(sub: SubFleetRecord): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export interface DepotStore {
+  page(filter: GroupFilter, page: PageQuery): Promise<Paged<DepotRecord & GroupCounts>>;
+  get(id: string): Promise<DepotRecord | null>;
+  create(depot: DepotRecord): Promise<void>;
+  update(depot: DepotRecord): Promise<void>;
+  delete(id: string): Promise<void>;
 }
 
 export interface VehicleFilter {
@@ -68,14 +136,73 @@ export interface VehicleStore {
   get(id: string): Promise<VehicleRecord | null>;
   devices(vehicleId: string): Promise<DeviceRecord[]>;
   allDevices(): Promise<DeviceRecord[]>;
+  bySn(sn: string): Promise<VehicleRecord | null>;
+  /** Adds vehicles with their devices, all or none. */
+  createMany(vehicles: Array<{ vehicle: VehicleRecord; devices: DeviceRecord[] }>): Promise<void>;
+  update(vehicle: VehicleRecord): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** Replaces the vehicle's row and its device list in one step. */
+  replaceDevices(vehicle: VehicleRecord, devices: DeviceRecord[]): Promise<void>;
+  setDeviceVersion(ref: { vehicleId: string; deviceType: string; deviceId: number }, version: string): Promise<void>;
 }
 
 export interface ShareStore {
   byAccount(account: string): Promise<ShareRecord | null>;
+  byVehicle(vehicleId: string): Promise<ShareRecord[]>;
   create(share: ShareRecord): Promise<void>;
   /** Replaces the row with the same id (account, protection, password, active). */
   update(share: ShareRecord): Promise<void>;
   delete(id: string): Promise<void>;
+}
+
+export interface AlarmEventInput {
+  type: 'raised' | 'cleared';
+  vehicleId: string;
+  deviceType: DeviceType;
+  deviceId: number;
+  kind: string;
+  severity: AlarmSeverity;
+  message: string;
+  ts: number;
+}
+
+export interface AlarmStore {
+  /** Applies raise/clear events in order, in one transaction. */
+  record(events: AlarmEventInput[]): Promise<void>;
+  /** Ends every alarm still open (the model restarts without them). */
+  closeOpen(nowMs: number): Promise<void>;
+  list(filter: AlarmFilter, page: PageQuery): Promise<Paged<AlarmRecord>>;
+  get(id: string): Promise<AlarmRecord | null>;
+}
+
+export interface HistoryStore {
+  append(samples: HistorySample[]): Promise<void>;
+  /** Samples of one device between from and to (inclusive), oldest first. */
+  range(ref: { vehicleId: string; deviceType: DeviceType; deviceId: number }, from: number, to: number): Promise<HistorySample[]>;
+  prune(beforeMs: number): Promise<void>;
+  /** True once any sample exists (backfill runs only on an empty history). */
+  hasAny(): Promise<boolean>;
+}
+
+export interface GroupLogFilter {
+  scope: VisibleScope;
+  operation?: 'firmware' | 'setting';
+  vehicleId?: string;
+}
+
+export interface GroupLogSummary extends GroupLogRecord {
+  vehicles: number;
+  success: number;
+  failure: number;
+  running: number;
+}
+
+export interface GroupLogStore {
+  create(log: Omit<GroupLogRecord, 'id' | 'userName'>, vehicles: Array<Omit<GroupLogVehicle, 'vehicleName'>>): Promise<string>;
+  list(filter: GroupLogFilter, page: PageQuery): Promise<Paged<GroupLogSummary>>;
+  get(id: string, scope: VisibleScope): Promise<{ log: GroupLogSummary; vehicles: GroupLogVehicle[] } | null>;
+  /** Progress of a device's running firmware burn, applied to its open group-log rows. */
+  progress(ref: { vehicleId: string; deviceType: DeviceType; deviceId: number }, state: GroupLogState, progress: number, msg: string, ts: number): Promise<void>;
 }
 
 export interface FleetRepository {
@@ -83,8 +210,14 @@ export interface FleetRepository {
   users: UserStore;
   sessions: SessionStore;
   fleets: FleetStore;
+  subFleets: SubFleetStore;
+  depots: DepotStore;
   vehicles: VehicleStore;
   shares: ShareStore;
+  codes: CodeStore;
+  alarms: AlarmStore;
+  history: HistoryStore;
+  groupLogs: GroupLogStore;
   /** What the user manages, services or is assigned to. */
   scopeOf(userId: string): Promise<Extract<VisibleScope, { all: false }>>;
   /** Writes the first-start data unless the database was seeded before; true when it wrote. */

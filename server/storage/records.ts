@@ -135,3 +135,44 @@ export interface ShareRecord {
   active: boolean;
   createdAt: number;
 }
+
+export interface AlarmFilter {
+  scope: VisibleScope;
+  vehicleId?: string;
+  fleetId?: string;
+  active?: boolean;
+  severity?: AlarmSeverity;
+  /** Alarms that started at or after `from` and before `to` (epoch ms). */
+  from?: number;
+  to?: number;
+}
+
+export interface HistorySample {
+  vehicleId: string;
+  deviceType: DeviceType;
+  deviceId: number;
+  ts: number;
+  values: Record<string, number>;
+}
+
+export interface GroupLogRecord {
+  id: string;
+  operation: 'firmware' | 'setting';
+  userId: string | null;
+  userName: string | null;
+  deviceType: DeviceType;
+  detail: Record<string, unknown>;
+  createdAt: number;
+}
+
+export type GroupLogState = 'pending' | 'updating' | 'success' | 'failure';
+
+export interface GroupLogVehicle {
+  vehicleId: string;
+  vehicleName: string;
+  deviceId: number;
+  state: GroupLogState;
+  progress: number;
+  msg: string;
+  updatedAt: number;
+}

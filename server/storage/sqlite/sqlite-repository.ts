@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { FleetRepository, SeedData, VehicleFilter } from '../fleet-repository';
 import type { PageQuery, SessionRecord, VisibleScope } from '../records';
+import { sqliteCodeStore, sqliteRoleStore, sqliteUserStore } from './account-stores';
 import {
   fromDepot,
   fromDevice,
@@ -11,21 +12,24 @@ import {
   fromUser,
   fromVehicle,
   toDevice,
-  toFleet,
-  toRole,
   toSession,
   toShare,
-  toUser,
   toVehicle,
 } from './row-mappers';
+import { sqliteAlarmStore } from './alarm-store';
+import { sqliteGroupLogStore } from './group-log-store';
+import { sqliteHistoryStore } from './history-store';
+import { sqliteDepotStore, sqliteFleetStore, sqliteSubFleetStore } from './group-stores';
+import { sqliteAccess } from './sqlite-access';
+import { guardConstraints } from './unique-violation';
 import { inserter, likePattern, pageClause, type Row, updater, vehicleScopeClause } from './sql-helpers';
 
 const NAME_TABLES = { fleet: 'fleets', subFleet: 'sub_fleets', depot: 'depots' } as const;
 
 /** The SQLite backend of the fleet repository (better-sqlite3, synchronous under the hood). */
 export const createSqliteRepository = (db: Database.Database): FleetRepository => {
-  const one = (sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as Row | undefined;
-  const many = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as Row[];
+  const access = sqliteAccess(db);
+  const { one, many } = access;
 
   const vehicleWhere = (f: VehicleFilter) => {
     const scope = vehicleScopeClause(f.scope);
@@ -55,27 +59,12 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
   });
 
   return {
-    roles: {
-      list: async () => many('SELECT * FROM roles ORDER BY created_at, id').map(toRole),
-      get: async (id) => {
-        const r = one('SELECT * FROM roles WHERE id = ?', id);
-        return r ? toRole(r) : null;
-      },
-      byKey: async (key) => {
-        const r = one('SELECT * FROM roles WHERE role_key = ?', key);
-        return r ? toRole(r) : null;
-      },
-    },
-    users: {
-      get: async (id) => {
-        const r = one('SELECT * FROM users WHERE id = ?', id);
-        return r ? toUser(r) : null;
-      },
-      byEmail: async (email) => {
-        const r = one('SELECT * FROM users WHERE email = ?', email);
-        return r ? toUser(r) : null;
-      },
-    },
+    roles: sqliteRoleStore(access),
+    users: sqliteUserStore(access),
+    codes: sqliteCodeStore(access),
+    alarms: sqliteAlarmStore(access),
+    history: sqliteHistoryStore(access),
+    groupLogs: sqliteGroupLogStore(access),
     sessions: {
       create: async (s: SessionRecord) => {
         db.prepare(
@@ -91,12 +80,11 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
         const r = one('SELECT * FROM sessions WHERE ws_key = ?', k);
         return r ? toSession(r) : null;
       },
-      revokeUser: async (userId) => {
-        const keys = many('SELECT ws_key FROM sessions WHERE user_id = ? AND revoked = 0', userId).map((r) =>
-          String(r.ws_key),
-        );
-        db.prepare('UPDATE sessions SET revoked = 1 WHERE user_id = ?').run(userId);
-        return keys;
+      revokeUser: async (userId, keepTokenHash) => {
+        db.prepare('UPDATE sessions SET revoked = 1 WHERE user_id = ? AND token_hash IS NOT ?').run(userId, keepTokenHash ?? null);
+      },
+      revokeShare: async (account) => {
+        db.prepare('UPDATE sessions SET revoked = 1 WHERE share_account = ?').run(account);
       },
       revoke: async (h) => {
         db.prepare('UPDATE sessions SET revoked = 1 WHERE token_hash = ?').run(h);
@@ -105,24 +93,9 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
         db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(nowMs);
       },
     },
-    fleets: {
-      list: async (scope) => {
-        if (scope.all) return many('SELECT * FROM fleets ORDER BY name').map(toFleet);
-        return many(
-          `SELECT * FROM fleets WHERE id IN (SELECT value FROM json_each(?))
-             OR id IN (SELECT fleet_id FROM sub_fleets WHERE id IN (SELECT value FROM json_each(?)))
-             OR id IN (SELECT fleet_id FROM depots WHERE id IN (SELECT value FROM json_each(?)))
-           ORDER BY name`,
-          JSON.stringify(scope.fleetIds),
-          JSON.stringify(scope.subFleetIds),
-          JSON.stringify(scope.depotIds),
-        ).map(toFleet);
-      },
-      get: async (id) => {
-        const r = one('SELECT * FROM fleets WHERE id = ?', id);
-        return r ? toFleet(r) : null;
-      },
-    },
+    fleets: sqliteFleetStore(access),
+    subFleets: sqliteSubFleetStore(access),
+    depots: sqliteDepotStore(access),
     vehicles: {
       all: async () => many('SELECT * FROM vehicles ORDER BY id').map(toVehicle),
       list: async (filter, page: PageQuery | null) => {
@@ -138,12 +111,59 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
       devices: async (vehicleId) =>
         many('SELECT * FROM devices WHERE vehicle_id = ? ORDER BY device_type, device_id', vehicleId).map(toDevice),
       allDevices: async () => many('SELECT * FROM devices').map(toDevice),
+      bySn: async (sn) => {
+        const r = one('SELECT * FROM vehicles WHERE sn = ?', sn);
+        return r ? toVehicle(r) : null;
+      },
+      createMany: async (list) => {
+        const first = list[0];
+        if (!first) return;
+        const vStmt = inserter(db, 'vehicles', Object.keys(fromVehicle(first.vehicle)));
+        const dStmt = inserter(db, 'devices', ['vehicle_id', 'device_type', 'device_id', 'model', 'version']);
+        guardConstraints(() =>
+          db.transaction(() => {
+            for (const { vehicle, devices } of list) {
+              vStmt.run(fromVehicle(vehicle));
+              for (const d of devices) dStmt.run(fromDevice(d));
+            }
+          })(),
+        );
+      },
+      update: async (v) => {
+        const row = fromVehicle(v);
+        guardConstraints(() => updater(db, 'vehicles', Object.keys(row).filter((c) => c !== 'id' && c !== 'created_at')).run(row));
+      },
+      delete: async (id) => {
+        guardConstraints(() =>
+          db.transaction(() => {
+            db.prepare('DELETE FROM history WHERE vehicle_id = ?').run(id);
+            db.prepare('DELETE FROM vehicles WHERE id = ?').run(id);
+          })(),
+        );
+      },
+      replaceDevices: async (v, devices) => {
+        const row = fromVehicle(v);
+        const dStmt = inserter(db, 'devices', ['vehicle_id', 'device_type', 'device_id', 'model', 'version']);
+        guardConstraints(() =>
+          db.transaction(() => {
+            updater(db, 'vehicles', Object.keys(row).filter((c) => c !== 'id' && c !== 'created_at')).run(row);
+            db.prepare('DELETE FROM devices WHERE vehicle_id = ?').run(v.id);
+            for (const d of devices) dStmt.run(fromDevice(d));
+          })(),
+        );
+      },
+      setDeviceVersion: async (ref, version) => {
+        db.prepare('UPDATE devices SET version = ? WHERE vehicle_id = ? AND device_type = ? AND device_id = ?').run(
+          version, ref.vehicleId, ref.deviceType, ref.deviceId,
+        );
+      },
     },
     shares: {
       byAccount: async (account) => {
         const r = one('SELECT * FROM shares WHERE account = ?', account);
         return r ? toShare(r) : null;
       },
+      byVehicle: async (vehicleId) => many('SELECT * FROM shares WHERE vehicle_id = ? ORDER BY created_at', vehicleId).map(toShare),
       create: async (share) => {
         const row = fromShare(share);
         inserter(db, 'shares', Object.keys(row)).run(row);

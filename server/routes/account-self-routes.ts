@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { PERMISSIONS } from '../../streams/api/permissions';
+import { hashPassword, verifyPassword } from '../auth/password-hash';
+import { randomCode, tokenHash } from '../auth/secrets';
+import { badRequest } from '../http/api-error';
+import { accountOf } from '../http/actor-of';
+import { answers, ok } from '../http/envelope';
+import { Email, Password, UserName } from '../http/schemas';
+import type { TypeBoxProvider } from '../http/type-provider';
+import type { ServerContext } from '../server-context';
+
+const CODE_TTL_MS = 10 * 60_000;
+const CODE_MAX_ATTEMPTS = 5;
+const Purpose = Type.Union([Type.Literal('register'), Type.Literal('reset')]);
+const Code = Type.String({ pattern: '^[0-9]{6}$' });
+const Profile = Type.Object({
+  email: Type.String(),
+  userName: Type.String(),
+  phone: Type.String(),
+  speedUnit: Type.Union([Type.Literal('km/h'), Type.Literal('mph')]),
+  mileageUnit: Type.Union([Type.Literal('km'), Type.Literal('miles')]),
+});
+
+/** Register, reset and change a password, own profile and log-out: the calls of /register, /login and /setting/set. */
+export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  const tag = ['account (self)'];
+
+  const checkCode = async (email: string, purpose: 'register' | 'reset', code: string) => {
+    const stored = await ctx.repo.codes.get(email, purpose);
+    if (!stored || stored.expiresAt < ctx.now() || stored.attempts >= CODE_MAX_ATTEMPTS) {
+      throw badRequest('The verification code has expired, please request a new one');
+    }
+    if (stored.codeHash !== tokenHash(`${email.toLowerCase()}:${code}`)) {
+      await ctx.repo.codes.countAttempt(email, purpose);
+      throw badRequest('The verification code is wrong');
+    }
+    await ctx.repo.codes.delete(email, purpose);
+  };
+
+  r.post(
+    '/customization/user/v1/send/code',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: tag,
+        summary: 'Mail a 6-digit verification code (valid 10 minutes) for registering or resetting a password',
+        body: Type.Object({ email: Email, purpose: Purpose }),
+        response: answers(Type.Null()),
+      },
+    },
+    async (req) => {
+      const { email, purpose } = req.body;
+      const key = `code:${email.toLowerCase()}`;
+      if (ctx.loginLimiter.blocked(key, ctx.now())) throw badRequest('Too many attempts, please try again later');
+      ctx.loginLimiter.fail(key, ctx.now());
+      const existing = await ctx.repo.users.byEmail(email);
+      if (purpose === 'register' && existing) throw badRequest('This email is already registered');
+      // A reset for an unknown address answers the same as a real one, so addresses cannot be probed.
+      if (purpose === 'reset' && !existing) return ok(null, 'Verification code sent');
+      const code = randomCode();
+      await ctx.repo.codes.put({ email, purpose, codeHash: tokenHash(`${email.toLowerCase()}:${code}`), expiresAt: ctx.now() + CODE_TTL_MS });
+      await ctx.mailer.send(email, 'Fleet Console verification code', `Your verification code is ${code}`);
+      return ok(null, 'Verification code sent');
+    },
+  );
+
+  r.post(
+    '/customization/user/v1/add/register',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: tag,
+        summary: 'Create an account (default role) with the code mailed by send/code',
+        body: Type.Object({ email: Email, userName: UserName, password: Password, code: Code }),
+        response: answers(Type.Null()),
+      },
+    },
+    async (req) => {
+      const { email, userName, password, code } = req.body;
+      if (await ctx.repo.users.byEmail(email)) throw badRequest('This email is already registered');
+      await checkCode(email, 'register', code);
+      await ctx.repo.users.create({
+        id: `user-${randomUUID()}`,
+        email,
+        userName,
+        passwordHash: await hashPassword(password),
+        status: 'active',
+        roleId: null,
+        phone: '',
+        speedUnit: 'km/h',
+        mileageUnit: 'km',
+        createdAt: new Date(ctx.now()).toISOString(),
+      });
+      return ok(null, 'Registered');
+    },
+  );
+
+  r.put(
+    '/customization/user/v1/update/reset',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: tag,
+        summary: 'Set a new password with the code mailed by send/code; ends every session of the account',
+        body: Type.Object({ email: Email, code: Code, password: Password }),
+        response: answers(Type.Null()),
+      },
+    },
+    async (req) => {
+      const { email, code, password } = req.body;
+      const user = await ctx.repo.users.byEmail(email);
+      if (!user) throw badRequest('The verification code has expired, please request a new one');
+      await checkCode(email, 'reset', code);
+      await ctx.repo.users.update({ ...user, passwordHash: await hashPassword(password) });
+      await ctx.repo.sessions.revokeUser(user.id);
+      return ok(null, 'Password reset');
+    },
+  );
+
+  r.put(
+    '/customization/user/v1/update/password',
+    {
+      config: { access: { permission: PERMISSIONS.profileEdit } },
+      schema: {
+        tags: tag,
+        summary: 'Change the own password (old one required); other sessions of the account end',
+        body: Type.Object({ oldPassword: Type.String({ maxLength: 200 }), password: Password }),
+        response: answers(Type.Null()),
+      },
+    },
+    async (req) => {
+      const { user, session } = accountOf(req);
+      if (!(await verifyPassword(req.body.oldPassword, user.passwordHash))) throw badRequest('Password error !');
+      await ctx.repo.users.update({ ...user, passwordHash: await hashPassword(req.body.password) });
+      await ctx.repo.sessions.revokeUser(user.id, session.tokenHash);
+      ctx.hub.forceLogout((a) => a.kind === 'user' && a.user.id === user.id && a.session.tokenHash !== session.tokenHash, 1000);
+      return ok(null, 'Password changed');
+    },
+  );
+
+  r.get(
+    '/customization/user/v1/get/profile',
+    { schema: { tags: tag, summary: 'Own settings: email, user name, phone, units', response: answers(Profile) } },
+    async (req) => {
+      const { user } = accountOf(req);
+      return ok({ email: user.email, userName: user.userName, phone: user.phone, speedUnit: user.speedUnit, mileageUnit: user.mileageUnit });
+    },
+  );
+
+  r.put(
+    '/customization/user/v1/update/profile',
+    {
+      config: { access: { permission: PERMISSIONS.profileEdit } },
+      schema: {
+        tags: tag,
+        summary: 'Change own user name, phone number and units',
+        body: Type.Object({
+          userName: UserName,
+          phone: Type.String({ maxLength: 32, pattern: '^[0-9 +()-]*$' }),
+          speedUnit: Type.Union([Type.Literal('km/h'), Type.Literal('mph')]),
+          mileageUnit: Type.Union([Type.Literal('km'), Type.Literal('miles')]),
+        }),
+        response: answers(Profile),
+      },
+    },
+    async (req) => {
+      const { user } = accountOf(req);
+      const next = { ...user, ...req.body };
+      await ctx.repo.users.update(next);
+      return ok({ email: next.email, userName: next.userName, phone: next.phone, speedUnit: next.speedUnit, mileageUnit: next.mileageUnit }, 'Saved');
+    },
+  );
+
+  r.post(
+    '/customization/user/v1/logout',
+    {
+      config: { access: { public: true } },
+      schema: { tags: tag, summary: "End the caller's session (token and socket)", response: answers(Type.Null()) },
+    },
+    async (req) => {
+      const actor = req.actor;
+      if (actor) {
+        await ctx.repo.sessions.revoke(actor.session.tokenHash);
+        ctx.hub.forceLogout((a) => a.session.tokenHash === actor.session.tokenHash, 1000);
+      }
+      return ok(null);
+    },
+  );
+};

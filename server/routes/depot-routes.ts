@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PERMISSIONS } from '../../streams/api/permissions';
+import { accountNames, checkAccountChoice } from '../access/account-choice';
+import { badRequest, forbidden, notFound } from '../http/api-error';
+import { accountOf } from '../http/actor-of';
+import { answers, ok } from '../http/envelope';
+import { EntityName, Id, Nullable, PageOf, PageQuery, Status } from '../http/schemas';
+import type { TypeBoxProvider } from '../http/type-provider';
+import type { ServerContext } from '../server-context';
+import type { DepotRecord } from '../storage/records';
+
+const Position = { lat: Type.Number({ minimum: -90, maximum: 90 }), lng: Type.Number({ minimum: -180, maximum: 180 }) };
+const City = Type.String({ maxLength: 60 });
+
+const DepotSchema = Type.Object({
+  id: Type.String(),
+  fleetId: Type.String(),
+  name: Type.String(),
+  status: Status,
+  managerId: Nullable(Type.String()),
+  managerName: Nullable(Type.String()),
+  city: Type.String(),
+  lat: Type.Number(),
+  lng: Type.Number(),
+  vehicles: Type.Integer(),
+  createdAt: Type.String(),
+});
+
+/** Depots: list, detail, create, update, delete. A fleet's manager edits them; a depot manager edits their own. */
+export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  const tags = ['depots'];
+  const view = async (s: DepotRecord) => {
+    const names = await accountNames(ctx, [s.managerId]);
+    const { total } = await ctx.repo.vehicles.list({ scope: { all: true }, depotId: s.id }, { pageNum: 1, pageSize: 1 });
+    return { ...s, managerName: s.managerId ? (names.get(s.managerId) ?? null) : null, vehicles: total };
+  };
+  const fleetInScope = async (req: FastifyRequest, fleetId: string) => {
+    const { scope } = accountOf(req);
+    if (!(await ctx.repo.fleets.get(fleetId))) throw badRequest('fleetId: no such fleet');
+    if (!scope.all && !scope.fleetIds.includes(fleetId)) throw forbidden('No access to this fleet');
+  };
+  const depotInScope = async (req: FastifyRequest, id: string) => {
+    const { scope } = accountOf(req);
+    const depot = await ctx.repo.depots.get(id);
+    if (!depot) throw notFound('Depot not found');
+    if (!scope.all && !scope.fleetIds.includes(depot.fleetId) && !scope.depotIds.includes(id)) {
+      throw forbidden('No access to this depot');
+    }
+    return depot;
+  };
+
+  r.get(
+    '/customization/depot/v1/query/list',
+    {
+      config: { access: { permission: PERMISSIONS.depotView } },
+      schema: {
+        tags,
+        summary: 'Depots the caller may see, paged; filter by fleet, name (contains), status',
+        querystring: Type.Object({ ...PageQuery, fleetId: Type.Optional(Id), name: Type.Optional(Type.String({ maxLength: 50 })), status: Type.Optional(Status) }),
+        response: answers(PageOf(DepotSchema)),
+      },
+    },
+    async (req) => {
+      const { pageNum, pageSize, ...filter } = req.query;
+      const page = await ctx.repo.depots.page({ scope: accountOf(req).scope, ...filter }, { pageNum, pageSize });
+      const names = await accountNames(ctx, page.rows.map((s) => s.managerId));
+      return ok({ rows: page.rows.map((s) => ({ ...s, managerName: s.managerId ? (names.get(s.managerId) ?? null) : null })), total: page.total });
+    },
+  );
+
+  r.get(
+    '/customization/depot/v1/get/detail',
+    { config: { access: { permission: PERMISSIONS.depotView } }, schema: { tags, summary: 'One depot', querystring: Type.Object({ depotId: Id }), response: answers(DepotSchema) } },
+    async (req) => ok(await view(await depotInScope(req, req.query.depotId))),
+  );
+
+  r.post(
+    '/customization/depot/v1/add/single',
+    {
+      config: { access: { permission: PERMISSIONS.depotEdit } },
+      schema: {
+        tags,
+        summary: 'Create a depot in a fleet the caller manages (name, status, manager, position)',
+        body: Type.Object({ fleetId: Id, name: EntityName, status: Status, managerId: Id, ...Position, city: Type.Optional(City) }),
+        response: answers(DepotSchema),
+      },
+    },
+    async (req) => {
+      await fleetInScope(req, req.body.fleetId);
+      await checkAccountChoice(ctx, 'managerId', req.body.managerId);
+      const depot: DepotRecord = { id: `depot-${randomUUID()}`, city: '', ...req.body, createdAt: new Date(ctx.now()).toISOString() };
+      await ctx.repo.depots.create(depot);
+      await ctx.hub.refresh();
+      return ok(await view(depot), 'Added');
+    },
+  );
+
+  r.put(
+    '/customization/depot/v1/update/single',
+    {
+      config: { access: { permission: PERMISSIONS.depotEdit } },
+      schema: {
+        tags,
+        summary: 'Change a depot',
+        body: Type.Object({
+          depotId: Id,
+          name: Type.Optional(EntityName),
+          status: Type.Optional(Status),
+          managerId: Type.Optional(Id),
+          lat: Type.Optional(Position.lat),
+          lng: Type.Optional(Position.lng),
+          city: Type.Optional(City),
+        }),
+        response: answers(DepotSchema),
+      },
+    },
+    async (req) => {
+      const depot = await depotInScope(req, req.body.depotId);
+      const { depotId: _id, ...changes } = req.body;
+      if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId);
+      const next = { ...depot, ...changes };
+      await ctx.repo.depots.update(next);
+      await ctx.hub.refresh();
+      return ok(await view(next), 'Modified');
+    },
+  );
+
+  r.delete(
+    '/customization/depot/v1/delete/single',
+    {
+      config: { access: { permission: PERMISSIONS.depotEdit } },
+      schema: { tags, summary: 'Delete a depot; its vehicles stay in the fleet', querystring: Type.Object({ depotId: Id }), response: answers(Type.Null()) },
+    },
+    async (req) => {
+      const depot = await depotInScope(req, req.query.depotId);
+      await fleetInScope(req, depot.fleetId);
+      await ctx.repo.depots.delete(depot.id);
+      await ctx.hub.refresh();
+      return ok(null, 'Deleted');
+    },
+  );
+};

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { PERMISSIONS } from '../../streams/api/permissions';
+import { accountNames, checkAccountChoice } from '../access/account-choice';
+import { forbidden, notFound } from '../http/api-error';
+import { accountOf } from '../http/actor-of';
+import { answers, ok } from '../http/envelope';
+import { EntityName, Id, Nullable, PageOf, PageQuery, Status } from '../http/schemas';
+import type { TypeBoxProvider } from '../http/type-provider';
+import type { ServerContext } from '../server-context';
+import type { FleetRecord } from '../storage/records';
+
+const FleetSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  status: Status,
+  managerId: Nullable(Type.String()),
+  managerName: Nullable(Type.String()),
+  serviceEngineerId: Nullable(Type.String()),
+  serviceEngineerName: Nullable(Type.String()),
+  vehicles: Type.Integer(),
+  createdAt: Type.String(),
+});
+
+/** Fleets: list, detail, create, update, delete, and the accounts assigned to a fleet (operators). */
+export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  const tags = ['fleets'];
+  const views = async (rows: Array<FleetRecord & { vehicles: number }>) => {
+    const names = await accountNames(ctx, rows.flatMap((f) => [f.managerId, f.serviceEngineerId]));
+    return rows.map((f) => ({
+      ...f,
+      managerName: f.managerId ? (names.get(f.managerId) ?? null) : null,
+      serviceEngineerName: f.serviceEngineerId ? (names.get(f.serviceEngineerId) ?? null) : null,
+    }));
+  };
+  /** The fleet if it exists and the caller's scope holds it. */
+  const fleetInScope = async (req: Parameters<typeof accountOf>[0], fleetId: string) => {
+    const actor = accountOf(req);
+    const fleet = await ctx.repo.fleets.get(fleetId);
+    if (!fleet) throw notFound('Fleet not found');
+    if (!actor.scope.all && !actor.scope.fleetIds.includes(fleetId)) throw forbidden('No access to this fleet');
+    return fleet;
+  };
+  const withCount = async (f: FleetRecord) => {
+    const { total } = await ctx.repo.vehicles.list({ scope: { all: true }, fleetId: f.id }, { pageNum: 1, pageSize: 1 });
+    return (await views([{ ...f, vehicles: total }]))[0]!;
+  };
+
+  r.get(
+    '/customization/fleet/v1/query/list',
+    {
+      config: { access: { permission: PERMISSIONS.fleetView } },
+      schema: {
+        tags,
+        summary: 'Fleets the caller may see, paged; filter by name (contains) and status',
+        querystring: Type.Object({ ...PageQuery, name: Type.Optional(Type.String({ maxLength: 50 })), status: Type.Optional(Status) }),
+        response: answers(PageOf(FleetSchema)),
+      },
+    },
+    async (req) => {
+      const { pageNum, pageSize, ...filter } = req.query;
+      const page = await ctx.repo.fleets.page({ scope: accountOf(req).scope, ...filter }, { pageNum, pageSize });
+      return ok({ rows: await views(page.rows), total: page.total });
+    },
+  );
+
+  r.get(
+    '/customization/fleet/v1/get/detail',
+    { config: { access: { permission: PERMISSIONS.fleetView } }, schema: { tags, summary: 'One fleet', querystring: Type.Object({ fleetId: Id }), response: answers(FleetSchema) } },
+    async (req) => ok(await withCount(await fleetInScope(req, req.query.fleetId))),
+  );
+
+  r.post(
+    '/customization/fleet/v1/add/single',
+    {
+      config: { access: { permission: PERMISSIONS.fleetCreate } },
+      schema: {
+        tags,
+        summary: 'Create a fleet; the manager must hold a fleet-manager role',
+        body: Type.Object({ name: EntityName, status: Status, managerId: Id, serviceEngineerId: Nullable(Id) }),
+        response: answers(FleetSchema),
+      },
+    },
+    async (req) => {
+      await checkAccountChoice(ctx, 'managerId', req.body.managerId, 'fleetManager');
+      await checkAccountChoice(ctx, 'serviceEngineerId', req.body.serviceEngineerId);
+      const fleet: FleetRecord = { id: `fleet-${randomUUID()}`, ...req.body, createdAt: new Date(ctx.now()).toISOString() };
+      await ctx.repo.fleets.create(fleet);
+      await ctx.hub.refresh();
+      return ok((await views([{ ...fleet, vehicles: 0 }]))[0]!, 'Added');
+    },
+  );
+
+  r.put(
+    '/customization/fleet/v1/update/single',
+    {
+      config: { access: { permission: PERMISSIONS.fleetEdit } },
+      schema: {
+        tags,
+        summary: 'Change a fleet the caller manages',
+        body: Type.Object({
+          fleetId: Id,
+          name: Type.Optional(EntityName),
+          status: Type.Optional(Status),
+          managerId: Type.Optional(Id),
+          serviceEngineerId: Type.Optional(Nullable(Id)),
+        }),
+        response: answers(FleetSchema),
+      },
+    },
+    async (req) => {
+      const fleet = await fleetInScope(req, req.body.fleetId);
+      const { fleetId: _id, ...changes } = req.body;
+      if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'fleetManager');
+      if (changes.serviceEngineerId !== undefined) await checkAccountChoice(ctx, 'serviceEngineerId', changes.serviceEngineerId);
+      const next = { ...fleet, ...changes };
+      await ctx.repo.fleets.update(next);
+      await ctx.hub.refresh();
+      return ok(await withCount(next), 'Modified');
+    },
+  );
+
+  r.delete(
+    '/customization/fleet/v1/delete/single',
+    {
+      config: { access: { permission: PERMISSIONS.fleetCreate } },
+      schema: { tags, summary: 'Delete a fleet without vehicles', querystring: Type.Object({ fleetId: Id }), response: answers(Type.Null()) },
+    },
+    async (req) => {
+      await fleetInScope(req, req.query.fleetId);
+      await ctx.repo.fleets.delete(req.query.fleetId);
+      await ctx.hub.refresh();
+      return ok(null, 'Deleted');
+    },
+  );
+
+  r.get(
+    '/customization/fleet/v1/query/members',
+    {
+      config: { access: { permission: PERMISSIONS.fleetView } },
+      schema: { tags, summary: 'Accounts assigned to a fleet (operators and others)', querystring: Type.Object({ fleetId: Id }), response: answers(Type.Array(Type.String())) },
+    },
+    async (req) => {
+      await fleetInScope(req, req.query.fleetId);
+      return ok(await ctx.repo.fleets.members(req.query.fleetId));
+    },
+  );
+
+  r.put(
+    '/customization/fleet/v1/update/members',
+    {
+      config: { access: { permission: PERMISSIONS.fleetEdit } },
+      schema: {
+        tags,
+        summary: 'Replace the accounts assigned to a fleet; they see its vehicles (read-only unless their role allows more)',
+        body: Type.Object({ fleetId: Id, accountIds: Type.Array(Id, { maxItems: 500, uniqueItems: true }) }),
+        response: answers(Type.Array(Type.String())),
+      },
+    },
+    async (req) => {
+      await fleetInScope(req, req.body.fleetId);
+      for (const id of req.body.accountIds) await checkAccountChoice(ctx, 'accountIds', id);
+      await ctx.repo.fleets.setMembers(req.body.fleetId, req.body.accountIds);
+      await ctx.hub.refresh();
+      return ok(req.body.accountIds, 'Assigned');
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PERMISSIONS } from '../../streams/api/permissions';
+import { visibleVehicle } from '../access/visible-vehicle';
+import { badRequest } from '../http/api-error';
+import { actorOf } from '../http/actor-of';
+import { answers, Failure, ok } from '../http/envelope';
+import { DeviceTypeSchema, Id } from '../http/schemas';
+import type { TypeBoxProvider } from '../http/type-provider';
+import type { ServerContext } from '../server-context';
+import { downsample } from '../telemetry/downsample';
+import { MAX_RANGE_MS } from './alarm-routes';
+
+const MAX_POINTS = 2000;
+
+const HistoryQuery = Type.Object({
+  vehicleId: Id,
+  deviceType: DeviceTypeSchema,
+  deviceId: Type.Integer({ minimum: 0, maximum: 3 }),
+  keys: Type.String({ minLength: 1, maxLength: 500, pattern: '^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$', description: 'comma-separated keys' }),
+  from: Type.String({ format: 'date-time' }),
+  to: Type.String({ format: 'date-time' }),
+});
+
+const SeriesSchema = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  bucketMs: Type.Integer(),
+  ts: Type.Array(Type.Number()),
+  series: Type.Record(
+    Type.String(),
+    Type.Object({ min: Type.Array(Type.Union([Type.Number(), Type.Null()])), max: Type.Array(Type.Union([Type.Number(), Type.Null()])), avg: Type.Array(Type.Union([Type.Number(), Type.Null()])) }),
+  ),
+});
+
+type Query = { vehicleId: string; deviceType: (typeof HistoryQuery)['static']['deviceType']; deviceId: number; keys: string; from: string; to: string };
+
+/** Sampled telemetry of one device: chart series (downsampled) and CSV export. */
+export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  const tags = ['history'];
+  const load = async (req: FastifyRequest, q: Query) => {
+    const from = Date.parse(q.from);
+    const to = Date.parse(q.to);
+    if (to < from) throw badRequest('to: must not be before from');
+    if (to - from > MAX_RANGE_MS) throw badRequest('to: the event data range is up to 31 days');
+    await visibleVehicle(ctx.repo, actorOf(req), q.vehicleId);
+    const keys = [...new Set(q.keys.split(','))];
+    const samples = await ctx.repo.history.range({ vehicleId: q.vehicleId, deviceType: q.deviceType, deviceId: q.deviceId }, from, to);
+    return { from, to, keys, samples };
+  };
+
+  r.get(
+    '/customization/history/v1/query/series',
+    {
+      config: { access: { permission: PERMISSIONS.historyView } },
+      schema: {
+        tags,
+        summary: "Chart series of a device's keys over a range of at most 31 days: columnar min/max/avg in at most 2,000 buckets",
+        querystring: HistoryQuery,
+        response: answers(SeriesSchema),
+      },
+    },
+    async (req) => {
+      const { from, to, keys, samples } = await load(req, req.query);
+      return ok({ from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...downsample(samples, keys, from, to, MAX_POINTS) });
+    },
+  );
+
+  r.get(
+    '/customization/history/v1/export/csv',
+    {
+      config: { access: { permission: PERMISSIONS.historyExport } },
+      schema: {
+        tags,
+        summary: 'The same samples as CSV (time,key…), one row per stored sample; not enveloped',
+        querystring: HistoryQuery,
+        produces: ['text/csv'],
+        response: { 200: Type.String(), '4xx': Failure, '5xx': Failure },
+      },
+    },
+    async (req, reply) => {
+      const { keys, samples } = await load(req, req.query);
+      const q = req.query;
+      const lines = [['time', ...keys].join(',')];
+      for (const s of samples) lines.push([new Date(s.ts).toISOString(), ...keys.map((k) => (s.values[k] === undefined ? '' : String(Number(s.values[k]!.toFixed(3)))))].join(','));
+      const name = `${q.vehicleId}-${q.deviceType}${q.deviceId}-${q.from.slice(0, 10)}.csv`.replace(/[^\w.-]/g, '_');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(`${lines.join('\n')}\n`);
+    },
+  );
+};

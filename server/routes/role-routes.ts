@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { FORCED_LOGOUT } from '../../streams/protocol/types';
+import { PERMISSIONS, ROLE_KEYS } from '../../streams/api/permissions';
+import { endSessions } from '../access/end-sessions';
+import { MENU_COMPONENTS, MENU_GROUPS } from '../access/menu-catalogue';
+import { badRequest, notFound } from '../http/api-error';
+import { accountOf } from '../http/actor-of';
+import { answers, ok } from '../http/envelope';
+import { Id, PageOf, PageQuery, RoleName } from '../http/schemas';
+import type { TypeBoxProvider } from '../http/type-provider';
+import type { ServerContext } from '../server-context';
+import type { RoleRecord } from '../storage/records';
+
+const RoleKey = Type.String({ pattern: '^[a-z][a-z0-9._-]{1,31}$' });
+const Permission = Type.String({ pattern: '^[a-z*-]+:[a-z*-]+:[a-z*-]+$', maxLength: 64 });
+const MenuAuthority = Type.Array(Type.Union(MENU_COMPONENTS.map((c) => Type.Literal(c))), { uniqueItems: true });
+
+const RoleSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  roleKey: Type.String(),
+  menu: Type.Array(Type.String()),
+  permissions: Type.Array(Type.String()),
+  fleetManager: Type.Boolean(),
+  subFleetManager: Type.Boolean(),
+  builtin: Type.Boolean(),
+  users: Type.Integer(),
+});
+
+const RoleFields = {
+  name: RoleName,
+  menu: MenuAuthority,
+  permissions: Type.Array(Permission, { maxItems: 64, uniqueItems: true }),
+  fleetManager: Type.Boolean(),
+  subFleetManager: Type.Boolean(),
+};
+
+/** Roles (/users/role) and role allocation (/role/alocation/page). */
+export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  const tags = ['roles'];
+  const read = { access: { permission: PERMISSIONS.roleView } };
+  const write = { access: { permission: PERMISSIONS.roleEdit } };
+  const withUsers = async (role: RoleRecord) => ({ ...role, users: (await ctx.repo.roles.userIds(role.id)).length });
+  const mustRole = async (id: string) => {
+    const role = await ctx.repo.roles.get(id);
+    if (!role) throw notFound('Role not found');
+    return role;
+  };
+  const endFor = async (userIds: string[], exceptUserId: string) => {
+    for (const id of userIds) if (id !== exceptUserId) await endSessions(ctx, id, FORCED_LOGOUT.userRoleChanged);
+  };
+
+  r.get(
+    '/customization/role/v1/query/list',
+    {
+      config: read,
+      schema: { tags, summary: 'Roles, paged; filter by name (contains)', querystring: Type.Object({ ...PageQuery, name: Type.Optional(Type.String({ maxLength: 24 })) }), response: answers(PageOf(RoleSchema)) },
+    },
+    async (req) => {
+      const { pageNum, pageSize, name } = req.query;
+      return ok(await ctx.repo.roles.list(name ? { name } : {}, { pageNum, pageSize }));
+    },
+  );
+
+  r.get(
+    '/customization/role/v1/get/detail',
+    { config: read, schema: { tags, summary: 'One role', querystring: Type.Object({ roleId: Id }), response: answers(RoleSchema) } },
+    async (req) => ok(await withUsers(await mustRole(req.query.roleId))),
+  );
+
+  r.get(
+    '/customization/role/v1/query/menus',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'What a role may list as menu authority: console pages grouped as in the sidebar',
+        response: answers(Type.Array(Type.Object({ group: Type.String(), pages: Type.Array(Type.Object({ component: Type.String(), title: Type.String() })) }))),
+      },
+    },
+    async () => ok(MENU_GROUPS.map((g) => ({ group: g.title, pages: g.pages.map((p) => ({ component: p.component, title: p.title })) }))),
+  );
+
+  r.post(
+    '/customization/role/v1/add/single',
+    { config: write, schema: { tags, summary: 'Create a role', body: Type.Object({ ...RoleFields, roleKey: RoleKey }), response: answers(RoleSchema) } },
+    async (req) => {
+      const role: RoleRecord = { id: `role-${randomUUID()}`, builtin: false, ...req.body };
+      await ctx.repo.roles.create(role);
+      return ok({ ...role, users: 0 }, 'Added');
+    },
+  );
+
+  r.put(
+    '/customization/role/v1/update/single',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Change a role; its accounts' sessions end (cmd 161 1002). Built-in role keys are fixed; super.admin cannot change",
+        body: Type.Object({ roleId: Id, roleKey: Type.Optional(RoleKey), ...RoleFields }),
+        response: answers(RoleSchema),
+      },
+    },
+    async (req) => {
+      const me = accountOf(req);
+      const role = await mustRole(req.body.roleId);
+      if (role.roleKey === ROLE_KEYS.superAdmin) throw badRequest('The super.admin role cannot be changed');
+      const roleKey = req.body.roleKey ?? role.roleKey;
+      if (role.builtin && roleKey !== role.roleKey) throw badRequest('roleKey: a built-in role keeps its key');
+      const { roleId: _id, ...fields } = req.body;
+      const next: RoleRecord = { ...role, ...fields, roleKey };
+      await ctx.repo.roles.update(next);
+      await endFor(await ctx.repo.roles.userIds(role.id), me.user.id);
+      return ok(await withUsers(next), 'Modified');
+    },
+  );
+
+  r.delete(
+    '/customization/role/v1/delete/single',
+    { config: write, schema: { tags, summary: 'Delete a custom role; its accounts fall back to the default role', querystring: Type.Object({ roleId: Id }), response: answers(Type.Null()) } },
+    async (req) => {
+      const me = accountOf(req);
+      const role = await mustRole(req.query.roleId);
+      if (role.builtin) throw badRequest('A built-in role cannot be deleted');
+      await endFor(await ctx.repo.roles.delete(role.id), me.user.id);
+      return ok(null, 'Deleted');
+    },
+  );
+
+  r.put(
+    '/customization/role/v1/update/allocation',
+    {
+      config: { access: { permission: PERMISSIONS.accountEdit } },
+      schema: {
+        tags,
+        summary: 'Give several accounts one role (null: default role); their sessions end (cmd 161 1002)',
+        body: Type.Object({ roleId: Type.Union([Id, Type.Null()]), accountIds: Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true }) }),
+        response: answers(Type.Integer()),
+      },
+    },
+    async (req) => {
+      const me = accountOf(req);
+      if (req.body.roleId !== null) await mustRole(req.body.roleId);
+      if (req.body.accountIds.includes(me.user.id)) throw badRequest('You cannot change your own role');
+      const users = await Promise.all(req.body.accountIds.map((id) => ctx.repo.users.get(id)));
+      const missing = req.body.accountIds.filter((_, i) => !users[i]);
+      if (missing.length > 0) throw badRequest(`accountIds: unknown account ${missing[0]}`);
+      const changed = users.filter((u) => u && u.roleId !== req.body.roleId).map((u) => u!.id);
+      await ctx.repo.users.assignRole(req.body.accountIds, req.body.roleId);
+      await endFor(changed, me.user.id);
+      return ok(changed.length, 'Assigned');
+    },
+  );
+};

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PERMISSIONS } from '../../streams/api/permissions';
+import { MAX_DEVICE_ID, type DeviceType } from '../../streams/protocol/types';
+import { visibleVehicle } from '../access/visible-vehicle';
+import { FIRMWARE_CATALOGUE } from '../fleet/firmware-catalogue';
+import { KIND_DEFAULTS } from '../fleet/vehicle-kinds';
+import { addVehicles, removeVehicle, replaceVehicle } from '../fleet/vehicle-lifecycle';
+import { checkPlacement, type PlacementInput } from '../fleet/vehicle-placement';
+import { deviceRecords } from '../fleet/vehicle-devices';
+import { detailOf, snapshotOf } from '../fleet/vehicle-view';
+import { ApiError, badRequest } from '../http/api-error';
+import { accountOf, actorOf } from '../http/actor-of';
+import { answers, ok } from '../http/envelope';
+import {
+  DeviceTypeSchema,
+  Id,
+  Nullable,
+  PageOf,
+  PageQuery,
+  SerialNumber,
+  VehicleDetailSchema,
+  VehicleNameCreate,
+  VehicleNameEdit,
+  VehicleSnapshotSchema,
+  VehicleStatusSchema,
+} from '../http/schemas';
+import type { TypeBoxProvider } from '../http/type-provider';
+import type { ServerContext } from '../server-context';
+import type { VehicleRecord } from '../storage/records';
+
+const Kind = Type.Union([Type.Literal('van'), Type.Literal('rv'), Type.Literal('bus'), Type.Literal('boat')]);
+const Equipment = {
+  nominalVoltage: Type.Optional(Type.Union([Type.Literal(12), Type.Literal(24), Type.Literal(48)])),
+  batteryAh: Type.Optional(Type.Integer({ minimum: 20, maximum: 5000 })),
+  solarW: Type.Optional(Type.Integer({ minimum: 0, maximum: 5000 })),
+  tanks: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+  tyres: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
+  airConditioner: Type.Optional(Type.Boolean()),
+};
+const VehicleRow = Type.Composite([VehicleSnapshotSchema, Type.Object({ kind: Kind })]);
+const DeviceRefQuery = Type.Object({ vehicleId: Id, deviceType: DeviceTypeSchema, deviceId: Type.Integer({ minimum: 0, maximum: 3 }) });
+
+const failPlacement = (p: { error: string; code: 400 | 403 }) =>
+  new ApiError(p.code, p.code === 400 ? `fleetId: ${p.error}` : 'No access to this fleet');
+
+/** Vehicles (/vehicles/list): list, create (form or .xls/.xlsx batch), update, delete, and their optional devices. */
+export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  const tags = ['vehicles'];
+  const editable = async (req: FastifyRequest, id: string) => {
+    const v = await visibleVehicle(ctx.repo, actorOf(req), id);
+    return { v, devices: await ctx.repo.vehicles.devices(id) };
+  };
+
+  r.get(
+    '/customization/vehicle/v1/query/list',
+    {
+      config: { access: { permission: PERMISSIONS.vehicleView } },
+      schema: {
+        tags,
+        summary: 'Vehicles the caller may see, paged; filter by fleet, sub-fleet, depot, live status, name or S/N (contains)',
+        querystring: Type.Object({
+          ...PageQuery,
+          fleetId: Type.Optional(Id),
+          subFleetId: Type.Optional(Id),
+          depotId: Type.Optional(Id),
+          status: Type.Optional(VehicleStatusSchema),
+          search: Type.Optional(Type.String({ maxLength: 40 })),
+        }),
+        response: answers(PageOf(VehicleRow)),
+      },
+    },
+    async (req) => {
+      const { pageNum, pageSize, status, ...filter } = req.query;
+      const scope = accountOf(req).scope;
+      if (!status) {
+        const page = await ctx.repo.vehicles.list({ scope, ...filter }, { pageNum, pageSize });
+        return ok({ rows: page.rows.map((v) => ({ ...snapshotOf(ctx.sim, v), kind: v.kind })), total: page.total });
+      }
+      // Live status is not stored; filter the caller's vehicles by it, then page.
+      const all = (await ctx.repo.vehicles.list({ scope, ...filter }, null)).rows
+        .map((v) => ({ ...snapshotOf(ctx.sim, v), kind: v.kind }))
+        .filter((v) => v.status === status);
+      return ok({ rows: all.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: all.length });
+    },
+  );
+
+  r.post(
+    '/customization/vehicle/v1/add/single',
+    {
+      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      schema: {
+        tags,
+        summary: 'Add a vehicle (create form: name up to 20 characters); S/N must be unique. Equipment defaults by kind',
+        body: Type.Object({
+          name: VehicleNameCreate,
+          sn: SerialNumber,
+          fleetId: Id,
+          subFleetId: Type.Optional(Nullable(Id)),
+          depotId: Type.Optional(Nullable(Id)),
+          kind: Kind,
+          ...Equipment,
+        }),
+        response: answers(VehicleDetailSchema),
+      },
+    },
+    async (req) => {
+      const { name, sn, fleetId, kind, subFleetId = null, depotId = null, ...equipment } = req.body;
+      const placed = await checkPlacement(ctx.repo, accountOf(req), { fleetId, subFleetId, depotId });
+      if (placed.error !== null) throw failPlacement(placed);
+      if (await ctx.repo.vehicles.bySn(sn)) {
+        throw badRequest('The operation failed. Please recheck the vehicle serial number (SN): it is already registered');
+      }
+      const vehicle: VehicleRecord = {
+        id: `veh-${randomUUID()}`,
+        name,
+        sn,
+        kind,
+        fleetId,
+        subFleetId,
+        depotId,
+        ...KIND_DEFAULTS[kind],
+        ...equipment,
+        homeLat: placed.home.lat,
+        homeLng: placed.home.lng,
+        createdAt: new Date(ctx.now()).toISOString(),
+      };
+      const devices = deviceRecords(vehicle, (shipped) => shipped[shipped.length - 1] as string);
+      await addVehicles(ctx, [{ vehicle, devices }]);
+      return ok(await detailOf(ctx.repo, ctx.sim, vehicle), 'Added');
+    },
+  );
+
+  r.put(
+    '/customization/vehicle/v1/update/single',
+    {
+      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      schema: {
+        tags,
+        summary: 'Change a vehicle (edit form: name up to 30 characters): name, S/N, placement, equipment',
+        body: Type.Object({
+          vehicleId: Id,
+          name: Type.Optional(VehicleNameEdit),
+          sn: Type.Optional(SerialNumber),
+          fleetId: Type.Optional(Id),
+          subFleetId: Type.Optional(Nullable(Id)),
+          depotId: Type.Optional(Nullable(Id)),
+          ...Equipment,
+        }),
+        response: answers(VehicleDetailSchema),
+      },
+    },
+    async (req) => {
+      const { v, devices } = await editable(req, req.body.vehicleId);
+      const { vehicleId: _id, ...changes } = req.body;
+      const next: VehicleRecord = { ...v, ...changes };
+      const placement: PlacementInput = { fleetId: next.fleetId, subFleetId: next.subFleetId, depotId: next.depotId };
+      const moved = next.fleetId !== v.fleetId || next.subFleetId !== v.subFleetId || next.depotId !== v.depotId;
+      if (moved) {
+        const placed = await checkPlacement(ctx.repo, accountOf(req), placement);
+        if (placed.error !== null) throw failPlacement(placed);
+      }
+      if (next.sn !== v.sn && (await ctx.repo.vehicles.bySn(next.sn))) {
+        throw badRequest('The operation failed. Please recheck the vehicle serial number (SN): it is already registered');
+      }
+      const refit = next.tanks !== v.tanks || next.solarW !== v.solarW;
+      const nextDevices = refit
+        ? deviceRecords(next, (shipped) => shipped[shipped.length - 1] as string).map(
+            (d) => devices.find((o) => o.deviceType === d.deviceType && o.deviceId === d.deviceId) ?? d,
+          )
+        : devices;
+      await replaceVehicle(ctx, next, nextDevices);
+      return ok(await detailOf(ctx.repo, ctx.sim, next), 'Modified');
+    },
+  );
+
+  r.delete(
+    '/customization/vehicle/v1/delete/single',
+    {
+      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      schema: { tags, summary: 'Delete a vehicle with its devices, alarms, history and shares', querystring: Type.Object({ vehicleId: Id }), response: answers(Type.Null()) },
+    },
+    async (req) => {
+      await editable(req, req.query.vehicleId);
+      await removeVehicle(ctx, req.query.vehicleId);
+      return ok(null, 'Deleted');
+    },
+  );
+
+  r.put(
+    '/customization/device/v1/update/single',
+    {
+      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      schema: {
+        tags,
+        summary: "Change a device's model name (versions change only through firmware updates)",
+        body: Type.Object({ vehicleId: Id, deviceType: DeviceTypeSchema, deviceId: Type.Integer({ minimum: 0, maximum: 3 }), model: Type.String({ minLength: 1, maxLength: 40 }) }),
+        response: answers(VehicleDetailSchema),
+      },
+    },
+    async (req) => {
+      const { v, devices } = await editable(req, req.body.vehicleId);
+      const { deviceType, deviceId, model } = req.body;
+      if (!devices.some((d) => d.deviceType === deviceType && d.deviceId === deviceId)) throw badRequest('deviceId: no such device on this vehicle');
+      await replaceVehicle(ctx, v, devices.map((d) => (d.deviceType === deviceType && d.deviceId === deviceId ? { ...d, model } : d)));
+      return ok(await detailOf(ctx.repo, ctx.sim, v), 'Modified');
+    },
+  );
+
+  r.post(
+    '/customization/device/v1/add/single',
+    {
+      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      schema: {
+        tags,
+        summary: 'Fit an optional device: the next water tank (watertank 1-3) or a second solar charger (mppt 1)',
+        body: Type.Object({ vehicleId: Id, deviceType: Type.Union([Type.Literal('watertank'), Type.Literal('mppt')]) }),
+        response: answers(VehicleDetailSchema),
+      },
+    },
+    async (req) => {
+      const { v, devices } = await editable(req, req.body.vehicleId);
+      const type: DeviceType = req.body.deviceType;
+      const count = devices.filter((d) => d.deviceType === type).length;
+      if (count > MAX_DEVICE_ID[type]) throw badRequest(`deviceType: this vehicle already has every ${type} device`);
+      const next: VehicleRecord = type === 'watertank' ? { ...v, tanks: count + 1 } : { ...v, solarW: Math.max(v.solarW, 600) };
+      const catalogue = FIRMWARE_CATALOGUE[type];
+      const added = { vehicleId: v.id, deviceType: type, deviceId: count, model: catalogue.model, version: catalogue.latest };
+      await replaceVehicle(ctx, next, [...devices, added]);
+      return ok(await detailOf(ctx.repo, ctx.sim, next), 'Added');
+    },
+  );
+
+  r.delete(
+    '/customization/device/v1/delete/single',
+    {
+      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      schema: {
+        tags,
+        summary: 'Remove an optional device: the last water tank (never the first) or mppt 1',
+        querystring: DeviceRefQuery,
+        response: answers(VehicleDetailSchema),
+      },
+    },
+    async (req) => {
+      const { v, devices } = await editable(req, req.query.vehicleId);
+      const { deviceType, deviceId } = req.query;
+      const count = devices.filter((d) => d.deviceType === deviceType).length;
+      const optional = (deviceType === 'watertank' || deviceType === 'mppt') && deviceId > 0 && deviceId === count - 1;
+      if (!optional) throw badRequest('deviceId: only the last water tank or mppt 1 can be removed');
+      const next: VehicleRecord = deviceType === 'watertank' ? { ...v, tanks: count - 1 } : { ...v, solarW: Math.min(v.solarW, 400) };
+      await replaceVehicle(ctx, next, devices.filter((d) => !(d.deviceType === deviceType && d.deviceId === deviceId)));
+      return ok(await detailOf(ctx.repo, ctx.sim, next), 'Deleted');
+    },
+  );
+};

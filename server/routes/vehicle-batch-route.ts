@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { PERMISSIONS } from '../../streams/api/permissions';
+import { isSpreadsheet, readVehicleSheet } from '../fleet/batch-sheet';
+import { KIND_DEFAULTS } from '../fleet/vehicle-kinds';
+import { addVehicles } from '../fleet/vehicle-lifecycle';
+import { checkPlacement } from '../fleet/vehicle-placement';
+import { deviceRecords } from '../fleet/vehicle-devices';
+import { badRequest } from '../http/api-error';
+import { accountOf } from '../http/actor-of';
+import { enveloped, Failure } from '../http/envelope';
+import type { TypeBoxProvider } from '../http/type-provider';
+import type { ServerContext } from '../server-context';
+import type { DeviceRecord, VehicleRecord } from '../storage/records';
+import type { VehicleKind } from '../sim/types';
+
+const BatchReport = Type.Object({
+  added: Type.Array(Type.Object({ row: Type.Integer(), name: Type.String(), sn: Type.String(), vehicleId: Type.String() })),
+  rejected: Type.Array(Type.Object({ row: Type.Integer(), name: Type.String(), sn: Type.String(), reasons: Type.Array(Type.String()) })),
+});
+
+const KINDS: VehicleKind[] = ['van', 'rv', 'bus', 'boat'];
+const SN_RULE = /^[A-Za-z0-9-]{1,40}$/;
+const MAX_ROWS = 2000;
+
+/**
+ * Batch add from an uploaded .xls/.xlsx (multipart field `file`). Columns: name, sn, fleet (name or id),
+ * sub-fleet, depot (names or ids, optional), kind (van, rv, bus, boat; default van). All rows or none.
+ */
+export const registerVehicleBatchRoute = (app: FastifyInstance, ctx: ServerContext) => {
+  app.withTypeProvider<TypeBoxProvider>().post(
+    '/customization/vehicle/v1/add/batch',
+    {
+      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      schema: {
+        tags: ['vehicles'],
+        summary: 'Batch add vehicles from a .xls or .xlsx file (multipart field "file"); any rejected row rejects the file (400 with the report)',
+        consumes: ['multipart/form-data'],
+        response: { 200: enveloped(BatchReport), 400: Type.Union([enveloped(BatchReport), Failure]), '4xx': Failure, '5xx': Failure },
+      },
+    },
+    async (req, reply) => {
+      const actor = accountOf(req);
+      if (!req.isMultipart()) throw badRequest('file: upload the sheet as multipart/form-data');
+      const file = await req.file();
+      if (!file) throw badRequest('file: missing');
+      const bytes = await file.toBuffer();
+      if (!isSpreadsheet(file.filename, bytes)) throw badRequest('file: only xls or xlsx files can be imported');
+      let rows;
+      try {
+        rows = readVehicleSheet(bytes);
+      } catch {
+        throw badRequest('file: the spreadsheet cannot be read');
+      }
+      if (rows.length === 0) throw badRequest('file: the sheet has no vehicle rows');
+      if (rows.length > MAX_ROWS) throw badRequest(`file: at most ${MAX_ROWS} rows per import`);
+
+      const { rows: visibleFleets } = await ctx.repo.fleets.page({ scope: { all: true } }, { pageNum: 1, pageSize: 10_000 });
+      const fleetByKey = new Map(visibleFleets.flatMap((f) => [[f.id, f] as const, [f.name.toLowerCase(), f] as const]));
+      const seenSn = new Set<string>();
+      const added: Array<{ row: number; name: string; sn: string; vehicleId: string }> = [];
+      const rejected: Array<{ row: number; name: string; sn: string; reasons: string[] }> = [];
+      const toAdd: Array<{ vehicle: VehicleRecord; devices: DeviceRecord[] }> = [];
+      const createdAt = new Date(ctx.now()).toISOString();
+
+      for (const { row, cells } of rows) {
+        const name = cells.name ?? '';
+        const sn = cells.sn ?? '';
+        const reasons: string[] = [];
+        if (!name) reasons.push('missing name');
+        else if (name.length > 20) reasons.push('name longer than 20 characters');
+        if (!sn) reasons.push('missing S/N');
+        else if (!SN_RULE.test(sn)) reasons.push('S/N may hold only letters, digits and "-" (40 at most)');
+        else if (seenSn.has(sn.toLowerCase())) reasons.push('duplicate S/N in the file');
+        else if (await ctx.repo.vehicles.bySn(sn)) reasons.push('duplicate S/N: already registered');
+        seenSn.add(sn.toLowerCase());
+        const kind = (cells.kind || 'van').toLowerCase() as VehicleKind;
+        if (!KINDS.includes(kind)) reasons.push(`unknown kind "${cells.kind}"`);
+        const fleet = fleetByKey.get(cells.fleet ?? '') ?? fleetByKey.get((cells.fleet ?? '').toLowerCase());
+        let vehicle: VehicleRecord | null = null;
+        if (!cells.fleet) reasons.push('missing fleet');
+        else if (!fleet) reasons.push(`unknown fleet "${cells.fleet}"`);
+        else {
+          const lookup = async (kindName: 'subFleets' | 'depots', key: string | undefined) => {
+            if (!key) return null;
+            const page = await ctx.repo[kindName].page({ scope: { all: true }, fleetId: fleet.id }, { pageNum: 1, pageSize: 10_000 });
+            return page.rows.find((x) => x.id === key || x.name.toLowerCase() === key.toLowerCase())?.id ?? undefined;
+          };
+          const subFleetId = await lookup('subFleets', cells.subFleet);
+          const depotId = await lookup('depots', cells.depot);
+          if (subFleetId === undefined) reasons.push(`unknown sub-fleet "${cells.subFleet}" in ${fleet.name}`);
+          if (depotId === undefined) reasons.push(`unknown depot "${cells.depot}" in ${fleet.name}`);
+          if (subFleetId !== undefined && depotId !== undefined) {
+            const placed = await checkPlacement(ctx.repo, actor, { fleetId: fleet.id, subFleetId, depotId });
+            if (placed.error !== null) reasons.push(placed.error);
+            else if (KINDS.includes(kind)) {
+              vehicle = {
+                id: `veh-${randomUUID()}`,
+                name,
+                sn,
+                kind,
+                fleetId: fleet.id,
+                subFleetId,
+                depotId,
+                ...KIND_DEFAULTS[kind],
+                homeLat: placed.home.lat,
+                homeLng: placed.home.lng,
+                createdAt,
+              };
+            }
+          }
+        }
+        if (reasons.length > 0 || !vehicle) {
+          rejected.push({ row, name, sn, reasons });
+          continue;
+        }
+        toAdd.push({ vehicle, devices: deviceRecords(vehicle, (shipped) => shipped[shipped.length - 1] as string) });
+        added.push({ row, name, sn, vehicleId: vehicle.id });
+      }
+
+      if (rejected.length > 0) {
+        return reply.code(400).send({
+          code: 400,
+          msg: `No vehicle was added: ${rejected.length} of ${rows.length} rows are invalid`,
+          data: { added: [], rejected },
+        });
+      }
+      await addVehicles(ctx, toAdd);
+      return { code: 200, msg: 'Added', data: { added, rejected } };
+    },
+  );
+};
