@@ -37,8 +37,8 @@ const search = () => new URL(page.url()).search;
 
 async function signIn(): Promise<void> {
   await page.goto(`${double.url}/login`);
-  await page.getByLabel('Email').fill('ops@fleet.test');
-  await page.getByLabel('Password').fill('secret1');
+  await page.getByLabel('Email', { exact: true }).fill('ops@fleet.test');
+  await page.getByLabel('Password', { exact: true }).fill('secret1');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/home');
 }
@@ -82,8 +82,8 @@ describe('access guard', () => {
     try {
       await freshPage();
       await page.goto(`${double.url}/login`);
-      await page.getByLabel('Email').fill('ops@fleet.test');
-      await page.getByLabel('Password').fill('secret1');
+      await page.getByLabel('Email', { exact: true }).fill('ops@fleet.test');
+      await page.getByLabel('Password', { exact: true }).fill('secret1');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL('**/setting/set');
       await page.getByTestId('no-menu-note').waitFor();
@@ -97,8 +97,8 @@ describe('access guard', () => {
     await freshPage();
     double.failNext('/customization/user/v1/query/info', { kind: 'code', code: 500 });
     await page.goto(`${double.url}/login`);
-    await page.getByLabel('Email').fill('ops@fleet.test');
-    await page.getByLabel('Password').fill('secret1');
+    await page.getByLabel('Email', { exact: true }).fill('ops@fleet.test');
+    await page.getByLabel('Password', { exact: true }).fill('secret1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => window.sessionStorage.getItem('token'))).toBeNull();
@@ -190,8 +190,8 @@ describe('layout', () => {
 describe('errors and dialogs', () => {
   async function tryToSignIn(): Promise<void> {
     await page.goto(`${double.url}/login`);
-    await page.getByLabel('Email').fill('ops@fleet.test');
-    await page.getByLabel('Password').fill('secret1');
+    await page.getByLabel('Email', { exact: true }).fill('ops@fleet.test');
+    await page.getByLabel('Password', { exact: true }).fill('secret1');
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
 

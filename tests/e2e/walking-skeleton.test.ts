@@ -29,22 +29,22 @@ describe('walking skeleton', () => {
   it('sends a visitor without a session to /login', async () => {
     await page.goto(`${server.url}/home`);
     await page.waitForURL('**/login');
-    await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   });
 
   it('checks the form before calling the server', async () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Please enter your email address!').waitFor();
     await page.getByText('Please enter password!').waitFor();
-    await page.getByLabel('Email').fill('not-an-address');
-    await page.getByLabel('Password').fill('abc');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-address');
+    await page.getByLabel('Password', { exact: true }).fill('abc');
     await page.getByText('Please enter a valid email address!').waitFor();
     await page.getByText('Password cannot be less than 6 digits!').waitFor();
   });
 
   it('shows the server message for a wrong password and stays on /login', async () => {
-    await page.getByLabel('Email').fill(server.admin.email);
-    await page.getByLabel('Password').fill('wrong-pass1');
+    await page.getByLabel('Email', { exact: true }).fill(server.admin.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-pass1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Password error !').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
@@ -52,7 +52,7 @@ describe('walking skeleton', () => {
   });
 
   it('signs in, stores the session and shows live counts on /home', async () => {
-    await page.getByLabel('Password').fill(server.admin.password);
+    await page.getByLabel('Password', { exact: true }).fill(server.admin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/home');
     const session = await page.evaluate(() => JSON.stringify(window.sessionStorage));
