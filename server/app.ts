@@ -45,6 +45,8 @@ export interface BuildServerOptions {
 export interface FleetServer {
   app: FastifyInstance;
   ctx: ServerContext;
+  /** Every route registered (method and URL), as Fastify saw them. */
+  routes: Array<{ method: string; url: string }>;
   /** The super admin password generated on this (first) start, or null. */
   generatedAdminPassword: string | null;
   /** Listens and starts the simulator clock; resolves to the base URL. */
@@ -115,7 +117,11 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     loginLimiter: new AttemptLimiter(10, 5 * 60_000),
   };
 
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: true, bodyLimit: 10 * 1024 * 1024 });
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const routes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   app.decorateRequest('actor', null);
   app.setErrorHandler(errorHandler);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
@@ -134,8 +140,12 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
   await app.register(
     async (api) => {
       api.addHook('onRequest', authenticate(ctx));
+      // @fastify/websocket hides upgrade routes from the document; the socket is part of the API, so list it.
+      api.addHook('onRoute', (route) => {
+        if (route.websocket && route.schema) route.schema.hide = false;
+      });
       registerApiRoutes(api, ctx);
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      api.get('/docs', { schema: { hide: true }, config: { access: { public: true } } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );
@@ -162,6 +172,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
   return {
     app,
     ctx,
+    routes,
     generatedAdminPassword: seeded && config.adminPassword === null ? adminPassword : null,
     start: async () => {
       await app.listen({ port: config.port, host: config.host });
