@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserConsole } from '../streams/browser-console';
 import { App } from './app/app';
 import { createAccountStore } from './lib/account-store';
+import { createProfileStore } from './lib/profile-store';
 import { initialColorMode } from './lib/color-mode';
 import { installBackButtonTrap } from './lib/navigation';
 import { loadRuntimeConfig } from './lib/runtime-config';
@@ -19,11 +20,12 @@ const fleetConsole = createBrowserConsole({
 });
 fleetConsole.resume();
 const account = createAccountStore(fleetConsole);
+const profile = createProfileStore(fleetConsole.api);
 initialColorMode();
 installBackButtonTrap();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App services={{ console: fleetConsole, account, config }} />
+    <App services={{ console: fleetConsole, account, profile, config }} />
   </StrictMode>,
 );

@@ -11,7 +11,7 @@ import { LazyPage } from './lazy-page';
 import { pageFor } from './page-registry';
 
 export function AccessGuard() {
-  const { console: fleetConsole, account } = useServices();
+  const { console: fleetConsole, account, profile } = useServices();
   const [path] = useLocation();
   const search = usePinnedSearch();
   const token = useObservableState(fleetConsole.session.token$, fleetConsole.session.get('token'));
@@ -30,9 +30,14 @@ export function AccessGuard() {
 
   useEffect(() => {
     if (decision.kind === 'redirect') navigate(decision.to);
-    else if (decision.kind === 'load-account') void account.load();
+    else if (decision.kind === 'load-account') {
+      void account.load().then((state) => {
+        // Units are a nicety: without the profile the console shows metric units.
+        if (state.status === 'ready') profile.load().catch(() => undefined);
+      });
+    }
     else if (decision.kind === 'sign-out') signOut();
-  }, [decision.kind, decision.kind === 'redirect' ? decision.to : '', account, signOut]);
+  }, [decision.kind, decision.kind === 'redirect' ? decision.to : '', account, profile, signOut]);
 
   const title = decision.kind === 'render' ? decision.route.title : '';
   useEffect(() => {
