@@ -92,7 +92,7 @@ describe('alarms', () => {
     expect(raised.find((e) => e.alarm.kind === 'tank_high')!.alarm).toMatchObject({ deviceId: 1, message: 'Grey water tank 2 high (93%)' });
     // Inside the hysteresis bands: everything holds.
     v.battery.tempC = 47;
-    v.battery.cellMaxV = 3.33;
+    v.battery.cellMaxV = 3.32;
     v.tyres[2]!.air = 0.8;
     v.tanks[0]!.level = 0.12;
     v.tanks[1]!.level = 0.87;

@@ -15,7 +15,7 @@ export const ALARM_LIMITS = {
   lowTempRaise: -10,
   lowTempClear: -5,
   imbalanceRaiseMv: 50,
-  imbalanceClearMv: 35,
+  imbalanceClearMv: 20,
   tyreRaiseShare: 0.75,
   tyreClearShare: 0.85,
   tankLowRaise: 10,

@@ -73,11 +73,14 @@ export function integrateBattery(b: BatteryState, current: number, surroundC: nu
 
 /** Lowest and highest cell voltage: mismatched cells drift apart on the steep ends of the curve. */
 export function updateCellSpread(b: BatteryState): void {
-  const irDrop = (b.current * cellResistance(b.ah, b.tempC));
+  const irDrop = b.current * cellResistance(b.ah, b.tempC);
   let min = Infinity;
   let max = -Infinity;
+  const fullV = lfpCellVoltage(100);
   for (const skew of b.cellSkew) {
-    const v = lfpCellVoltage(b.soc + (skew * (b.soc - 50)) / 50) + irDrop;
+    const cellSoc = b.soc + (skew * (b.soc - 50)) / 50;
+    // A cell that fills before the pack keeps climbing steeply until the BMS balances it.
+    const v = (cellSoc > 100 ? fullV + 0.05 * (cellSoc - 100) : lfpCellVoltage(cellSoc)) + irDrop;
     if (v < min) min = v;
     if (v > max) max = v;
   }

@@ -44,15 +44,17 @@ interface KindProfile {
   minMinutes: number;
   maxMinutes: number;
   avgKmh: number;
+  /** The speed profile peaks at 2·(1 + rippleA) times the average; it must stay under this. */
+  topKmh: number;
   occupiedP: number;
   shoreP: number;
 }
 
 const PROFILES: Record<VehicleKind, KindProfile> = {
-  van: { minTrips: 2, maxTrips: 5, minMinutes: 20, maxMinutes: 80, avgKmh: 32, occupiedP: 0, shoreP: 0.3 },
-  rv: { minTrips: 0, maxTrips: 2, minMinutes: 40, maxMinutes: 150, avgKmh: 48, occupiedP: 0.7, shoreP: 0.5 },
-  bus: { minTrips: 4, maxTrips: 6, minMinutes: 40, maxMinutes: 75, avgKmh: 20, occupiedP: 0, shoreP: 0.7 },
-  boat: { minTrips: 0, maxTrips: 2, minMinutes: 30, maxMinutes: 120, avgKmh: 14, occupiedP: 0.6, shoreP: 0.6 },
+  van: { minTrips: 2, maxTrips: 5, minMinutes: 20, maxMinutes: 80, avgKmh: 32, topKmh: 110, occupiedP: 0, shoreP: 0.3 },
+  rv: { minTrips: 0, maxTrips: 2, minMinutes: 40, maxMinutes: 150, avgKmh: 48, topKmh: 110, occupiedP: 0.7, shoreP: 0.5 },
+  bus: { minTrips: 4, maxTrips: 6, minMinutes: 40, maxMinutes: 75, avgKmh: 20, topKmh: 70, occupiedP: 0, shoreP: 0.7 },
+  boat: { minTrips: 0, maxTrips: 2, minMinutes: 30, maxMinutes: 120, avgKmh: 14, topKmh: 45, occupiedP: 0.6, shoreP: 0.6 },
 };
 
 const TRIP_WINDOW_START_H = 7;
@@ -80,13 +82,14 @@ export function planDay(vehicleSeed: number, kind: VehicleKind, tyreCount: numbe
     const durH = Math.min(slotH * 0.9, (p.minMinutes + rnd() * (p.maxMinutes - p.minMinutes)) / 60);
     const startH = TRIP_WINDOW_START_H + i * slotH + rnd() * (slotH - durH);
     const startMs = dayStart + Math.round(startH * HOUR_MS);
+    const rippleA = 0.2 + 0.5 * rnd();
     trips.push({
       startMs,
       endMs: startMs + Math.round(durH * HOUR_MS),
-      distanceKm: p.avgKmh * (0.8 + 0.4 * rnd()) * durH,
+      distanceKm: Math.min(p.avgKmh * (0.8 + 0.4 * rnd()), p.topKmh / (2 * (1 + rippleA))) * durH,
       bearing: rnd() * 2 * Math.PI,
       rippleK: 2 + Math.floor(rnd() * 6),
-      rippleA: 0.2 + 0.5 * rnd(),
+      rippleA,
     });
   }
   const occupied = rnd() < p.occupiedP;

@@ -179,6 +179,10 @@ function energy(v: VehicleState, t: number, dtS: number): void {
   const dark = v.sunSine < 0.05;
   v.dcLoadW = dcLoadWatts(p, v.seed, t, v.ac.cabinC, v.occupied, dark, s.system.dcLoads === 1 && !b.disconnected);
 
+  // The BMS allows at most 1 C of discharge: the inverter can only deliver what that, the chargers
+  // and shore power leave after the DC loads.
+  const invCapacityW =
+    Math.min(inv.ratedW, Math.max(0, 0.9 * (b.ah * vbat + solarW + dcdcW - v.dcLoadW))) + (inv.shore ? p.shoreLimitW : 0);
   const solarGainC = v.driving ? 2 : (9 * v.irradiance) / 1000;
   updateAirConditioner(
     v.ac,
@@ -187,12 +191,12 @@ function energy(v: VehicleState, t: number, dtS: number): void {
     v.ambientC,
     solarGainC,
     p.cabinUa,
-    p.acMaxW,
+    Math.min(p.acMaxW, invCapacityW),
     outputOn,
     v.occupied && (inv.shore || v.driving || b.soc > AC_ON_BATTERY_MIN_SOC),
     dtS,
   );
-  const acLoad = outputOn ? Math.min(inv.ratedW, v.ac.powerW + applianceWatts(p, v.seed, t, v.occupied)) : 0;
+  const acLoad = outputOn ? Math.min(invCapacityW, v.ac.powerW + applianceWatts(p, v.seed, t, v.occupied)) : 0;
   const shoreAc = inv.shore ? Math.min(acLoad, p.shoreLimitW) : 0;
   const assistW = acLoad - shoreAc;
   const chargerW = inv.shore && invUp ? Math.min(0.25 * b.ah * vbat, p.shoreLimitW - shoreAc) : 0;

@@ -180,7 +180,7 @@ export function createVehicleState(spec: SimVehicleSpec, simSeed: number, nowMs:
   const latRad = (spec.home.lat * Math.PI) / 180;
   const tyres = createTyres(spec.kind === 'boat' ? 0 : spec.tyres, profile.tyreKpa, 15);
   const airConditioner = spec.airConditioner;
-  const weakPack = rng() < 0.05;
+  const weakPack = rng() < 0.03;
   const cellSkew = Array.from({ length: cells }, () => (rng() - 0.5) * 0.6);
   if (weakPack) cellSkew[Math.floor(rng() * cells)] = 2 + rng();
   const battery: BatteryState = {
