@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_STATES } from '../../streams/protocol/types';
 import type { DeviceRef, FirmwareBurnFrame, ValuesFrame, VehicleStatusFrame } from '../../streams/protocol/types';
@@ -176,6 +177,29 @@ describe('fleet simulator: output rate and determinism', () => {
     expect(statuses(frames).length).toBeLessThanOrEqual(20 * 25);
   });
 
+  it('emits at most one values frame per vehicle per step, and the same frames again for the same clock', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 2 * HOUR }), { minLength: 1, maxLength: 25 }), (gaps) => {
+        const once = (): SimFrame[] => {
+          const { sim, frames } = harness();
+          for (const id of ['a', 'b', 'c']) sim.add(spec(id, { kind: id === 'b' ? 'bus' : 'van' }), T0);
+          let t = T0;
+          for (const gap of gaps) {
+            t += gap;
+            const before = frames.length;
+            sim.step(t);
+            const stepped = values(frames.slice(before));
+            expect(stepped.length).toBeLessThanOrEqual(3);
+            expect(new Set(stepped.map((f) => f.data.vehicleId)).size).toBe(stepped.length);
+          }
+          return frames;
+        };
+        expect(once()).toEqual(once());
+      }),
+      { numRuns: 25 },
+    );
+  });
+
   it('produces identical output for the same seed and clock, including gaps and jumps', () => {
     const clock = [1000, 2000, 2500, 60_000, 61_000, 5 * HOUR, 5 * HOUR + 1000, 30 * HOUR, 30 * HOUR + 1000];
     const runOnce = (seed: number): string => {
@@ -344,7 +368,9 @@ describe('fleet simulator: firmware updates', () => {
     expect(progress.at(-1)!.data).toMatchObject({ state: 'success', progress: 100 });
     sim.step(T0 + 11_000);
     expect(sim.latest(ref('u-1', 'inv'))!.values).toMatchObject({ state: 'initialization', ac_load: null, temp: null });
-    expect(sim.startFirmwareUpdate(ref('u-1', 'inv'), '4.0.1', T0 + 11_000)).toEqual({ ok: false, msg: 'Inverter/charger is offline while it restarts after a firmware update' });
+    const restarting = 'Inverter/charger is offline while it restarts after a firmware update';
+    expect(sim.startFirmwareUpdate(ref('u-1', 'inv'), '4.0.1', T0 + 11_000)).toEqual({ ok: false, msg: restarting });
+    expect(sim.writeSetting(ref('u-1', 'inv'), 'ac_output', 0, T0 + 11_000)).toEqual({ ok: false, msg: restarting });
     expect(sim.status('u-1')!.status).not.toBe('offline');
     expect(sim.versions('u-1').inv).not.toBe('4.0.0');
     run(sim, T0 + 11_000, T0 + 31_000);
