@@ -114,7 +114,8 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     directory,
     now,
     mailer: options.mailer ?? consoleMailer(log),
-    loginLimiter: new AttemptLimiter(10, 5 * 60_000),
+    accountLimiter: new AttemptLimiter(10, 5 * 60_000),
+    addressLimiter: new AttemptLimiter(30, 5 * 60_000),
   };
 
   const app = Fastify({ logger: options.logger ?? false, trustProxy: true, bodyLimit: 1024 * 1024 });

@@ -14,6 +14,8 @@ export interface ServerContext {
   hub: SocketHub;
   directory: VehicleDirectory;
   mailer: Mailer;
-  loginLimiter: AttemptLimiter;
+  /** Failed sign-ins per account (10 in 5 minutes) and per client address (30 in 5 minutes). */
+  accountLimiter: AttemptLimiter;
+  addressLimiter: AttemptLimiter;
   now: () => number;
 }

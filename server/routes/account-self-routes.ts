@@ -54,8 +54,8 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
     async (req) => {
       const { email, purpose } = req.body;
       const key = `code:${email.toLowerCase()}`;
-      if (ctx.loginLimiter.blocked(key, ctx.now())) throw badRequest('Too many attempts, please try again later');
-      ctx.loginLimiter.fail(key, ctx.now());
+      if (ctx.accountLimiter.blocked(key, ctx.now())) throw badRequest('Too many attempts, please try again later');
+      ctx.accountLimiter.fail(key, ctx.now());
       const existing = await ctx.repo.users.byEmail(email);
       if (purpose === 'register' && existing) throw badRequest('This email is already registered');
       // A reset for an unknown address answers the same as a real one, so addresses cannot be probed.

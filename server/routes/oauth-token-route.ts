@@ -75,10 +75,10 @@ export const registerOauthTokenRoute = (app: FastifyInstance, ctx: ServerContext
       const now = ctx.now();
       const accountKey = `${grant_type}:${username.toLowerCase()}`;
       const ipKey = `ip:${req.ip}`;
-      if (ctx.loginLimiter.blocked(accountKey, now) || ctx.loginLimiter.blocked(ipKey, now)) throw badRequest(TOO_MANY);
+      if (ctx.accountLimiter.blocked(accountKey, now) || ctx.addressLimiter.blocked(ipKey, now)) throw badRequest(TOO_MANY);
       const failed = (msg: string) => {
-        ctx.loginLimiter.fail(accountKey, now);
-        ctx.loginLimiter.fail(ipKey, now);
+        ctx.accountLimiter.fail(accountKey, now);
+        ctx.addressLimiter.fail(ipKey, now);
         return badRequest(msg);
       };
       if (grant_type === 'share') {
@@ -87,13 +87,13 @@ export const registerOauthTokenRoute = (app: FastifyInstance, ctx: ServerContext
         if (share.protection > 0 && !(share.passwordHash && (await verifyPassword(password, share.passwordHash)))) {
           throw failed(WRONG_PASSWORD);
         }
-        ctx.loginLimiter.clear(accountKey);
+        ctx.accountLimiter.clear(accountKey);
         return issue(req, { shareAccount: share.account });
       }
       const user = await ctx.repo.users.byEmail(username);
       if (!user || !(await verifyPassword(password, user.passwordHash))) throw failed(WRONG_PASSWORD);
       if (user.status !== 'active') throw forbidden('This account has been disabled');
-      ctx.loginLimiter.clear(accountKey);
+      ctx.accountLimiter.clear(accountKey);
       return issue(req, { userId: user.id });
     },
   );
