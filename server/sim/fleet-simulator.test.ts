@@ -17,7 +17,7 @@ function spec(id: string, over: Partial<SimVehicleSpec> = {}): SimVehicleSpec {
     home: { lat: 45.76, lng: 4.84 },
     nominalVoltage: 12,
     batteryAh: 200,
-    solarW: 400,
+    solarW: 600,
     tanks: 2,
     tyres: 4,
     airConditioner: true,
@@ -81,7 +81,7 @@ describe('fleet simulator: vehicles and their devices', () => {
   it('carries tyres and the air conditioner as system keys, and gives boats no tyres', () => {
     const { sim } = harness();
     sim.add(spec('bus-1', { kind: 'bus', tyres: 6, nominalVoltage: 48 }), T0);
-    sim.add(spec('boat-1', { kind: 'boat', tyres: 4, airConditioner: false, solarW: 150, tanks: 1 }), T0);
+    sim.add(spec('boat-1', { kind: 'boat', tyres: 4, airConditioner: false, solarW: 400, tanks: 1 }), T0);
     const busKeys = sim.keys(ref('bus-1', 'system'))!.map((k) => k.key);
     expect(busKeys).toEqual(expect.arrayContaining(['tyre_fl_pressure', 'tyre_rr2_pressure', 'tyre_rl2_temp', 'ac_state', 'ac_mode', 'ac_setpoint', 'ac_cabin_temp', 'ac_power']));
     expect(sim.keys(ref('bus-1', 'system'))!.find((k) => k.key === 'ac_state')!.kind).toBe('state');

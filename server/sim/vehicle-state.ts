@@ -156,8 +156,8 @@ const DEFAULT_VERSIONS: Record<DeviceType, string> = {
   watertank: '1.0.4',
 };
 
-/** Solar above this is split over two charge controllers. */
-const TWO_MPPT_W = 300;
+/** Solar above this is split over two charge controllers (the fleet's device records agree). */
+const ONE_MPPT_MAX_W = 400;
 
 function slot(vehicleId: string, deviceType: DeviceType, deviceId: number, keys: KeyInfo[]): DeviceSlot {
   return {
@@ -208,7 +208,7 @@ export function createVehicleState(spec: SimVehicleSpec, simSeed: number, nowMs:
     dtu: slot(spec.id, 'dtu', 0, deviceKeys('dtu', tyres, airConditioner)),
   };
   const slots: DeviceSlot[] = [core.system, core.bms, core.dcdc];
-  const mpptCount = spec.solarW >= TWO_MPPT_W ? 2 : 1;
+  const mpptCount = spec.solarW > ONE_MPPT_MAX_W ? 2 : 1;
   const stringVmp = spec.nominalVoltage === 12 ? 36 : spec.nominalVoltage === 24 ? 72 : 110;
   const mppts: MpptState[] = [];
   for (let i = 0; i < mpptCount; i++) {
