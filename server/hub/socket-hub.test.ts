@@ -1,0 +1,91 @@
+import { EventEmitter } from 'node:events';
+import type { WebSocket } from 'ws';
+import { afterEach, expect, it } from 'vitest';
+import type { Actor } from '../access/actor';
+import { VehicleDirectory } from '../fleet/vehicle-directory';
+import { SocketHub } from './socket-hub';
+
+class FakeSocket extends EventEmitter {
+  readyState = 1;
+  bufferedAmount = 0;
+  sent: string[] = [];
+  send(data: string | Buffer) {
+    this.sent.push(data.toString());
+  }
+  close() {
+    this.readyState = 3;
+    this.emit('close');
+  }
+  terminate() {
+    this.close();
+  }
+  frames() {
+    return this.sent.flatMap((m) => {
+      const parsed = JSON.parse(m) as unknown;
+      return (Array.isArray(parsed) ? parsed : [parsed]) as Array<{ cmd: number; seq?: number; data: { vehicleId?: string; ts?: number } }>;
+    });
+  }
+}
+
+const superActor = { kind: 'user', scope: { all: true }, session: { expiresAt: Number.MAX_SAFE_INTEGER } } as unknown as Actor;
+const hubs: SocketHub[] = [];
+const makeHub = (opts: { maxBufferedBytes?: number; maxQueuedFrames?: number } = {}) => {
+  const directory = new VehicleDirectory();
+  for (let i = 0; i < 10; i++) directory.set({ id: `v${i}`, fleetId: 'f', subFleetId: null, depotId: null });
+  const hub = new SocketHub({
+    directory,
+    setLive: () => undefined,
+    resolve: async () => superActor,
+    deviceCommands: async () => null,
+    now: Date.now,
+    flushMs: 10_000,
+    ...opts,
+  });
+  hubs.push(hub);
+  return hub;
+};
+const status = (vehicleId: string, ts: number) => ({ cmd: 19 as const, data: { vehicleId, status: 'normal' as const, ts } });
+const flush = (hub: SocketHub) => (hub as unknown as { flush(): void }).flush();
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+afterEach(() => {
+  for (const h of hubs.splice(0)) h.stop();
+});
+
+it('sends one frame bare and several as one array', async () => {
+  const hub = makeHub();
+  const socket = new FakeSocket();
+  hub.attach(socket as unknown as WebSocket, 'k', superActor);
+  socket.emit('message', Buffer.from(JSON.stringify({ cmd: 32, seq: 1, data: { all: true } })), false);
+  await settle();
+  socket.sent = [];
+  hub.publish(status('v1', 1));
+  flush(hub);
+  expect(JSON.parse(socket.sent[0]!)).toMatchObject({ cmd: 19 });
+  hub.publish(status('v1', 2));
+  hub.publish(status('v2', 2));
+  flush(hub);
+  expect(JSON.parse(socket.sent[1]!)).toHaveLength(2);
+});
+
+it('lets a slow consumer drop its oldest frames, bounded, and counts the drops', async () => {
+  const hub = makeHub({ maxBufferedBytes: 1000, maxQueuedFrames: 5 });
+  const slow = new FakeSocket();
+  const fast = new FakeSocket();
+  for (const s of [slow, fast]) {
+    hub.attach(s as unknown as WebSocket, 'k', superActor);
+    s.emit('message', Buffer.from(JSON.stringify({ cmd: 32, data: { all: true } })), false);
+  }
+  await settle();
+  slow.bufferedAmount = 5000;
+  for (let i = 0; i < 12; i++) {
+    hub.publish(status(`v${i % 10}`, i));
+    flush(hub);
+  }
+  expect(slow.sent).toHaveLength(0);
+  expect(hub.stats.framesDropped).toBe(7);
+  expect(fast.frames()).toHaveLength(12);
+  slow.bufferedAmount = 0;
+  flush(hub);
+  expect(slow.frames().map((f) => f.data.ts)).toEqual([7, 8, 9, 10, 11]);
+});
