@@ -5,7 +5,8 @@ import type { SimVehicleSpec, VehicleKind } from './types';
 const count = Number(process.argv[2] ?? 10_000);
 const ticks = Number(process.argv[3] ?? 120);
 const kinds: VehicleKind[] = ['van', 'rv', 'bus', 'boat'];
-const start = Date.UTC(2026, 5, 21, 6, 0, 0);
+// Mid-morning across the fleet's longitudes, when vans and buses are out driving.
+const start = Date.UTC(2026, 5, 21, 9, 0, 0);
 
 const sim = createFleetSimulator({ seed: 42, hz: 1 });
 let frames = 0;
