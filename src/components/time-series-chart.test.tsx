@@ -1,0 +1,111 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render } from '@testing-library/react';
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { Subject } from 'rxjs';
+import { TimeSeriesChart, toAlignedData, type ChartFrame, type ChartSeries } from './time-series-chart';
+
+const plots = vi.hoisted(() => [] as Array<{ options: { series: unknown[]; hooks: { setSelect: Array<(u: unknown) => void> } }; setData: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn>; select: { width: number } }>);
+
+vi.mock('uplot', () => ({
+  default: class {
+    options: unknown;
+    setData = vi.fn();
+    setSize = vi.fn();
+    destroy = vi.fn();
+    select = { width: 0 };
+    root = document.createElement('div');
+    over = document.createElement('div');
+    constructor(options: unknown) {
+      this.options = options;
+      plots.push(this as never);
+    }
+  },
+}));
+
+beforeAll(() => {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    disconnect() {}
+    unobserve() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+afterEach(() => {
+  cleanup();
+  plots.length = 0;
+});
+
+const series: ChartSeries[] = [
+  { key: 'soc', label: 'State of charge', unit: '%' },
+  { key: 'voltage', label: 'Voltage', unit: 'V' },
+];
+
+function renderChart(data$: Subject<ChartFrame>, chartSeries = series) {
+  return render(
+    <ChakraProvider value={defaultSystem}>
+      <TimeSeriesChart series={chartSeries} data$={data$} />
+    </ChakraProvider>,
+  );
+}
+
+describe('toAlignedData', () => {
+  it('puts time in seconds first, then average, min and max of each series; missing keys are gaps', () => {
+    const data = toAlignedData(series, {
+      ts: [1_000, 2_000],
+      series: { soc: { avg: [50, 51], min: [49, 50], max: [52, 53] } },
+    });
+    expect(data).toEqual([
+      [1, 2],
+      [50, 51],
+      [49, 50],
+      [52, 53],
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
+  });
+
+  it('uses the average as the band when a frame has no min or max (live points)', () => {
+    const data = toAlignedData([series[0]!], { ts: [5_000], series: { soc: { avg: [70] } } });
+    expect(data).toEqual([[5], [70], [70], [70]]);
+  });
+});
+
+describe('TimeSeriesChart', () => {
+  it('creates the plot once and feeds every frame through setData', () => {
+    const data$ = new Subject<ChartFrame>();
+    renderChart(data$);
+    expect(plots).toHaveLength(1);
+    act(() => data$.next({ ts: [1_000], series: { soc: { avg: [50] }, voltage: { avg: [13.1] } } }));
+    act(() => data$.next({ ts: [1_000, 2_000], series: { soc: { avg: [50, 51] }, voltage: { avg: [13.1, 13.2] } } }));
+    expect(plots).toHaveLength(1);
+    expect(plots[0]!.setData).toHaveBeenCalledTimes(2);
+    expect(plots[0]!.setData.mock.calls[1]![0][0]).toEqual([1, 2]);
+    expect(plots[0]!.setData.mock.calls[1]![1]).toBe(true);
+  });
+
+  it("keeps the user's zoom on live frames and drops it for a new range", () => {
+    const data$ = new Subject<ChartFrame>();
+    renderChart(data$);
+    const plot = plots[0]!;
+    plot.select.width = 120;
+    plot.options.hooks.setSelect[0]!(plot);
+    act(() => data$.next({ ts: [1_000], series: {} }));
+    expect(plot.setData.mock.calls[0]![1]).toBe(false);
+    act(() => data$.next({ ts: [2_000], series: {}, reset: true }));
+    expect(plot.setData.mock.calls[1]![1]).toBe(true);
+  });
+
+  it('rebuilds the plot when the chosen series change, and destroys the old one', () => {
+    const data$ = new Subject<ChartFrame>();
+    const view = renderChart(data$);
+    view.rerender(
+      <ChakraProvider value={defaultSystem}>
+        <TimeSeriesChart series={[series[0]!]} data$={data$} />
+      </ChakraProvider>,
+    );
+    expect(plots).toHaveLength(2);
+    expect(plots[0]!.destroy).toHaveBeenCalled();
+    expect(plots[1]!.options.series).toHaveLength(4);
+  });
+});

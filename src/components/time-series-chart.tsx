@@ -1,0 +1,148 @@
+// A uPlot line chart fed from an observable: the plot is built once per series set (and theme),
+// and every frame goes straight to setData, never through React state.
+import { useEffect, useRef } from 'react';
+import { Box } from '@chakra-ui/react';
+import { useSubscription } from 'observable-hooks';
+import type { Observable } from 'rxjs';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { useColorMode, type ColorMode } from '../lib/color-mode';
+
+export interface ChartSeries {
+  key: string;
+  label: string;
+  unit?: string | undefined;
+}
+
+export interface SeriesColumns {
+  avg: readonly (number | null)[];
+  min?: readonly (number | null)[];
+  max?: readonly (number | null)[];
+}
+
+/** Columnar data: times in epoch ms and, per series key, values aligned with them. */
+export interface ChartFrame {
+  ts: readonly number[];
+  series: Readonly<Record<string, SeriesColumns>>;
+  /** A new range: rescale even when the user has zoomed in. */
+  reset?: boolean;
+}
+
+const PALETTE = ['#3b82f6', '#f97316', '#10b981', '#e11d48', '#a855f7', '#eab308', '#06b6d4', '#84cc16'];
+
+const THEME: Record<ColorMode, { axis: string; grid: string }> = {
+  light: { axis: '#52525b', grid: 'rgba(0, 0, 0, 0.08)' },
+  dark: { axis: '#a1a1aa', grid: 'rgba(255, 255, 255, 0.1)' },
+};
+
+export const seriesColor = (index: number): string => PALETTE[index % PALETTE.length]!;
+
+/** uPlot's layout: x in seconds, then per series its average, minimum and maximum. */
+export function toAlignedData(series: readonly ChartSeries[], frame: ChartFrame): uPlot.AlignedData {
+  const columns: (readonly (number | null)[])[] = [frame.ts.map((t) => t / 1000)];
+  const empty = frame.ts.map(() => null);
+  for (const { key } of series) {
+    const column = frame.series[key];
+    const avg = column?.avg ?? empty;
+    columns.push(avg, column?.min ?? avg, column?.max ?? avg);
+  }
+  return columns as uPlot.AlignedData;
+}
+
+function buildOptions(series: readonly ChartSeries[], width: number, height: number, mode: ColorMode): uPlot.Options {
+  const theme = THEME[mode];
+  const units = [...new Set(series.map((s) => s.unit ?? ''))];
+  const scaleOf = (unit: string | undefined) => `y:${unit ?? ''}`;
+  const plotted: uPlot.Series[] = [{}];
+  const bands: uPlot.Band[] = [];
+  series.forEach((s, i) => {
+    const color = seriesColor(i);
+    const label = s.unit ? `${s.label} (${s.unit})` : s.label;
+    const avgIndex = plotted.length;
+    plotted.push(
+      { label, stroke: color, width: 1.5, scale: scaleOf(s.unit), spanGaps: false, points: { show: false } },
+      { label: `${label} min`, stroke: 'transparent', scale: scaleOf(s.unit), points: { show: false } },
+      { label: `${label} max`, stroke: 'transparent', scale: scaleOf(s.unit), points: { show: false } },
+    );
+    bands.push({ series: [avgIndex + 2, avgIndex + 1], fill: `${color}26` });
+  });
+  return {
+    width,
+    height,
+    series: plotted,
+    bands,
+    scales: { x: { time: true } },
+    legend: { live: true },
+    cursor: { drag: { x: true, y: false, setScale: true } },
+    axes: [
+      { stroke: theme.axis, grid: { stroke: theme.grid }, ticks: { stroke: theme.grid } },
+      ...units.map((unit, i) => ({
+        scale: scaleOf(unit),
+        side: i % 2 === 0 ? 3 : 1,
+        label: unit || undefined,
+        stroke: theme.axis,
+        grid: { show: i === 0, stroke: theme.grid },
+        ticks: { stroke: theme.grid },
+        size: 56,
+      })),
+    ],
+  } as uPlot.Options;
+}
+
+export function TimeSeriesChart(props: {
+  series: readonly ChartSeries[];
+  data$: Observable<ChartFrame>;
+  height?: number;
+  label?: string;
+}) {
+  const { series, data$, height = 280 } = props;
+  const mode = useColorMode();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const lastFrameRef = useRef<ChartFrame | null>(null);
+  const zoomedRef = useRef(false);
+  const seriesRef = useRef(series);
+  seriesRef.current = series;
+  const signature = series.map((s) => `${s.key}|${s.label}|${s.unit ?? ''}`).join(',');
+
+  useEffect(() => {
+    const container = containerRef.current!;
+    const current = seriesRef.current;
+    const options = buildOptions(current, Math.max(container.clientWidth, 300), height, mode);
+    options.hooks = {
+      setSelect: [
+        (u) => {
+          if (u.select.width > 0) zoomedRef.current = true;
+        },
+      ],
+    };
+    const last = lastFrameRef.current;
+    const plot = new uPlot(options, last ? toAlignedData(current, last) : toAlignedData(current, { ts: [], series: {} }), container);
+    plotRef.current = plot;
+    zoomedRef.current = false;
+    // The band edges are drawing aids, not readings: keep them out of the legend.
+    plot.root.querySelectorAll<HTMLElement>('.u-legend .u-series').forEach((row, i) => {
+      if (i > 0 && (i - 1) % 3 !== 0) row.style.display = 'none';
+    });
+    const onDoubleClick = () => {
+      zoomedRef.current = false;
+    };
+    plot.over.addEventListener('dblclick', onDoubleClick);
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(container.clientWidth, 300), height }));
+    resize.observe(container);
+    return () => {
+      resize.disconnect();
+      plot.over.removeEventListener('dblclick', onDoubleClick);
+      plot.destroy();
+      plotRef.current = null;
+    };
+  }, [signature, height, mode]);
+
+  useSubscription(data$, (frame) => {
+    lastFrameRef.current = frame;
+    if (frame.reset) zoomedRef.current = false;
+    plotRef.current?.setData(toAlignedData(seriesRef.current, frame), !zoomedRef.current);
+  });
+
+  return <Box ref={containerRef} width="100%" minWidth="0" aria-label={props.label} role="img" data-testid="time-series-chart" />;
+}
