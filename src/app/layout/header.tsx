@@ -7,9 +7,12 @@ import { headerCount$$ } from '../../components/header-count';
 import { setColorMode, useColorMode } from '../../lib/color-mode';
 import { navigate } from '../../lib/navigation';
 import { SETTINGS_PATH } from '../../lib/route-table';
+import { useFleetConsole } from '../../lib/services';
 import { useSignOut } from '../../lib/use-sign-out';
 import { ConnectionBadge } from './connection-badge';
 import { FactorySelect } from './factory-select';
+
+export const LOGOUT_PATH = '/customization/user/v1/logout';
 
 export function roleNames(info: UserInfo): string {
   return (info.user.roleList ?? []).map((role) => role.roleName).join(' & ');
@@ -24,7 +27,13 @@ export function Header(props: {
 }) {
   const count = useObservableState(headerCount$$);
   const colorMode = useColorMode();
+  const fleetConsole = useFleetConsole();
   const signOut = useSignOut();
+  const logOut = () => {
+    // Ends the session on the server too; the request carries the token before it is cleared.
+    fleetConsole.api.post(LOGOUT_PATH).catch(() => undefined);
+    signOut();
+  };
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const { user } = props.info;
 
@@ -96,7 +105,7 @@ export function Header(props: {
                 <Dialog.ActionTrigger asChild>
                   <Button variant="outline">Cancel</Button>
                 </Dialog.ActionTrigger>
-                <Button colorPalette="red" onClick={signOut}>
+                <Button colorPalette="red" onClick={logOut}>
                   Log out
                 </Button>
               </Dialog.Footer>

@@ -1,37 +1,190 @@
-import { Box, DataList, Heading, Text } from '@chakra-ui/react';
+// /setting/set: the user's own settings (spec section 3: email, user name, phone number,
+// password, speed unit, mileage unit), plus the temperature unit and theme of this browser.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Box, Button, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
+import { FormField } from '../../components/form-field';
+import { LoadingState } from '../../components/loading-state';
+import { showSuccess } from '../../components/toaster';
+import { SUCCESS } from '../../lib/messages';
+import type { MileageUnit, Profile, SpeedUnit, TemperatureUnit } from '../../lib/profile-store';
 import { useServices } from '../../lib/services';
+import { confirmation, password, userName, validateForm } from '../../lib/validation';
 
-/** Who is signed in. The editable settings form (units, phone, password) arrives with its issue. */
+export const CHANGE_PASSWORD_PATH = '/customization/user/v1/update/password';
+const PHONE = /^[0-9 +()-]{0,32}$/;
+const PHONE_MESSAGE = 'Please enter a valid phone number!';
+
 export default function SettingsPage() {
-  const { account } = useServices();
-  const state = useObservableState(account.account$);
-  if (state?.status !== 'ready') return null;
-  const { user } = state.info;
+  const { account, profile } = useServices();
+  const accountState = useObservableState(account.account$);
+  const current = useObservableState(profile.profile$, null);
+  const units = useObservableState(profile.units$);
+
+  useEffect(() => {
+    if (!current) profile.load().catch(() => undefined);
+  }, [current, profile]);
+
+  if (accountState?.status !== 'ready' || !current || !units) return <LoadingState />;
   return (
-    <Box maxWidth="2xl">
-      <Heading as="h2" size="md" mb="4">
-        Account
-      </Heading>
-      <DataList.Root orientation="horizontal">
-        <DataList.Item>
-          <DataList.ItemLabel>Email</DataList.ItemLabel>
-          <DataList.ItemValue>{user.account}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>User name</DataList.ItemLabel>
-          <DataList.ItemValue>{user.name}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>Roles</DataList.ItemLabel>
-          <DataList.ItemValue>{user.roleList.map((role) => role.roleName).join(' & ') || '--'}</DataList.ItemValue>
-        </DataList.Item>
-      </DataList.Root>
-      {state.menu.length === 0 && (
-        <Text mt="6" color="fg.muted" data-testid="no-menu-note">
+    <Stack gap="8" maxWidth="3xl">
+      {accountState.menu.length === 0 && (
+        <Text color="fg.muted" data-testid="no-menu-note">
           Your role gives you no console pages yet. Ask an administrator to assign a role.
         </Text>
       )}
+      <ProfileForm profile={current} temperature={units.temperature} />
+      <PasswordForm />
+    </Stack>
+  );
+}
+
+function Section(props: { title: string; children: React.ReactNode }) {
+  return (
+    <Box as="section" borderWidth="1px" borderRadius="lg" p={{ base: '4', md: '6' }}>
+      <Heading as="h2" size="md" mb="4">
+        {props.title}
+      </Heading>
+      {props.children}
     </Box>
+  );
+}
+
+function Select<T extends string>(props: { label: string; value: T; options: readonly T[]; onChange: (value: T) => void }) {
+  return (
+    <FormField label={props.label}>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={props.value} onChange={(event) => props.onChange(event.currentTarget.value as T)}>
+          {props.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
+function ProfileForm({ profile: initial, temperature }: { profile: Profile; temperature: TemperatureUnit }) {
+  const { profile } = useServices();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<{ userName?: string; phone?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateForm<'userName' | 'phone'>({
+      userName: [() => userName(values.userName)],
+      phone: [() => (PHONE.test(values.phone) ? null : PHONE_MESSAGE)],
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const { email: _email, ...changes } = values;
+      await profile.save({ ...changes, userName: values.userName.trim() });
+      showSuccess(SUCCESS.saved);
+    } catch {
+      // The streams layer has shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Section title="Profile">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <FormField label="Email">
+            <Input value={values.email} readOnly name="email" />
+          </FormField>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormField label="User name" error={errors.userName}>
+              <Input name="userName" value={values.userName} onChange={(event) => setValues({ ...values, userName: event.currentTarget.value })} />
+            </FormField>
+            <FormField label="Phone number" error={errors.phone}>
+              <Input name="phone" type="tel" value={values.phone} onChange={(event) => setValues({ ...values, phone: event.currentTarget.value })} />
+            </FormField>
+            <Select<SpeedUnit> label="Speed unit" value={values.speedUnit} options={['km/h', 'mph']} onChange={(speedUnit) => setValues({ ...values, speedUnit })} />
+            <Select<MileageUnit> label="Mileage unit" value={values.mileageUnit} options={['km', 'miles']} onChange={(mileageUnit) => setValues({ ...values, mileageUnit })} />
+            <Select<TemperatureUnit>
+              label="Temperature unit (this browser)"
+              value={temperature}
+              options={['°C', '°F']}
+              onChange={(unit) => profile.setTemperatureUnit(unit)}
+            />
+          </SimpleGrid>
+          <Box>
+            <Button type="submit" colorPalette="blue" loading={busy}>
+              Save
+            </Button>
+          </Box>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+type PasswordField = 'oldPassword' | 'password' | 'confirm';
+const NO_PASSWORDS: Record<PasswordField, string> = { oldPassword: '', password: '', confirm: '' };
+
+function PasswordForm() {
+  const { console: fleetConsole } = useServices();
+  const [values, setValues] = useState(NO_PASSWORDS);
+  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateForm<PasswordField>({
+      oldPassword: [() => (values.oldPassword === '' ? 'Please enter password!' : null)],
+      password: [() => password(values.password)],
+      confirm: [() => confirmation(values.password)(values.confirm)],
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await fleetConsole.api.put(CHANGE_PASSWORD_PATH, { oldPassword: values.oldPassword, password: values.password });
+      showSuccess(SUCCESS.passwordChanged);
+      setValues(NO_PASSWORDS);
+    } catch {
+      // 'Password error !' for a wrong current password comes from the server as a toast.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: PasswordField, label: string, autoComplete: string) => (
+    <FormField label={label} error={errors[name]}>
+      <Input
+        name={name}
+        type="password"
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={(event) => setValues({ ...values, [name]: event.currentTarget.value })}
+      />
+    </FormField>
+  );
+
+  return (
+    <Section title="Password">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          {field('oldPassword', 'Current password', 'current-password')}
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {field('password', 'New password', 'new-password')}
+            {field('confirm', 'Confirm new password', 'new-password')}
+          </SimpleGrid>
+          <Box>
+            <Button type="submit" colorPalette="blue" loading={busy}>
+              Change password
+            </Button>
+          </Box>
+        </Stack>
+      </form>
+    </Section>
   );
 }

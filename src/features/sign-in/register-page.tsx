@@ -8,8 +8,8 @@ import { navigate } from '../../lib/navigation';
 import { useServices } from '../../lib/services';
 import { confirmation, email, password, userName, validateForm, verificationCode } from '../../lib/validation';
 
-export const REGISTER_CODE_PATH = '/customization/user/v1/register/code';
-export const REGISTER_PATH = '/customization/user/v1/register';
+export const SEND_CODE_PATH = '/customization/user/v1/send/code';
+export const REGISTER_PATH = '/customization/user/v1/add/register';
 const RESEND_SECONDS = 60;
 
 type Field = 'email' | 'code' | 'name' | 'password' | 'confirm';
@@ -51,7 +51,7 @@ export default function RegisterPage() {
       return;
     }
     try {
-      await fleetConsole.api.post(REGISTER_CODE_PATH, { email: values.email.trim() });
+      await fleetConsole.api.post(SEND_CODE_PATH, { email: values.email.trim(), purpose: 'register' });
       showSuccess(SUCCESS.codeSent);
       setResendIn(RESEND_SECONDS);
     } catch {
@@ -70,7 +70,7 @@ export default function RegisterPage() {
       await fleetConsole.api.post(REGISTER_PATH, {
         email: values.email.trim(),
         code: values.code.trim(),
-        name: values.name.trim(),
+        userName: values.name.trim(),
         password: values.password,
       });
       showSuccess(SUCCESS.registered);

@@ -104,6 +104,15 @@ export async function startContractDouble(): Promise<ContractDouble> {
   app.get('/api/customization/vehicle/v1/query/snapshot', (_request, reply) =>
     answer('/customization/vehicle/v1/query/snapshot', reply, () => ({ rows: state.vehicles, total: state.vehicles.length })),
   );
+  app.get('/api/customization/user/v1/get/profile', (_request, reply) =>
+    answer('/customization/user/v1/get/profile', reply, () => ({
+      email: state.user.user.account,
+      userName: state.user.user.name,
+      phone: '',
+      speedUnit: 'km/h',
+      mileageUnit: 'km',
+    })),
+  );
   app.get('/api/customization/factory/v1/query/list', (_request, reply) =>
     answer('/customization/factory/v1/query/list', reply, () => [{ factoryId: 'f1', factoryName: 'North depot group' }]),
   );

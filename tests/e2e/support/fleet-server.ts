@@ -10,6 +10,8 @@ export interface FleetServer {
   admin: { email: string; password: string };
   /** Calls the API as the super administrator (for test hooks and set-up). */
   adminCall<T>(method: string, path: string, body?: unknown): Promise<T>;
+  /** What the server printed lately (verification codes are mailed to the log). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -34,7 +36,8 @@ export async function startFleetServer(options: { vehicles?: number; env?: Recor
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const url = await waitForListening(child);
+  const log = { text: '' };
+  const url = await waitForListening(child, log);
   let token: string | null = null;
 
   async function adminToken(): Promise<string> {
@@ -63,6 +66,7 @@ export async function startFleetServer(options: { vehicles?: number; env?: Recor
       if (envelope.code !== 200) throw new Error(`${method} ${path} → ${envelope.code} ${envelope.msg}`);
       return envelope.data;
     },
+    output: () => log.text,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -75,12 +79,13 @@ export async function startFleetServer(options: { vehicles?: number; env?: Recor
   };
 }
 
-function waitForListening(child: ChildProcess): Promise<string> {
+function waitForListening(child: ChildProcess, log: { text: string }): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-20_000);
+      log.text = output;
       const match = LISTENING.exec(output);
       if (match) {
         clearTimeout(timer);
