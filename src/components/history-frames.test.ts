@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { Subject } from 'rxjs';
+import type { KeyInfo } from '../../streams/protocol/types';
+import type { DisplayUnits } from '../lib/profile-store';
+import { appendLivePoint, historyFrames$, historyToFrame, type HistorySeries, type HistoryState, type LivePoint } from './history-frames';
+
+const metric: DisplayUnits = { speed: 'km/h', mileage: 'km', temperature: '°C' };
+const fahrenheit: DisplayUnits = { ...metric, temperature: '°F' };
+const keys: KeyInfo[] = [
+  { key: 'soc', label: 'SOC', unit: '%', kind: 'number' },
+  { key: 'temp', label: 'Temperature', unit: '°C', kind: 'number' },
+];
+const history: HistorySeries = {
+  from: '2026-01-01T00:00:00.000Z',
+  to: '2026-01-01T01:00:00.000Z',
+  bucketMs: 1000,
+  ts: [1_000, 2_000],
+  series: { soc: { min: [49, 50], max: [51, 52], avg: [50, 51] }, temp: { min: [0, null], max: [10, null], avg: [5, null] } },
+};
+
+describe('history frames', () => {
+  it('converts the history into display units and keeps gaps as null', () => {
+    const frame = historyToFrame(history, keys, fahrenheit);
+    expect(frame.reset).toBe(true);
+    expect(frame.series.temp).toEqual({ avg: [41, null], min: [32, null], max: [50, null] });
+    expect(frame.series.soc!.avg).toEqual([50, 51]);
+  });
+
+  it('appends a live point, ignores old or repeated ones and slides the window', () => {
+    const frame = historyToFrame(history, keys, metric);
+    const next = appendLivePoint(frame, { ts: 3_000, values: { soc: 52, temp: null } }, keys, metric, 1_500);
+    expect(next.ts).toEqual([2_000, 3_000]);
+    expect(next.series.soc).toEqual({ avg: [51, 52], min: [50, 52], max: [52, 52] });
+    expect(next.series.temp!.avg).toEqual([null, null]);
+    expect(next.reset).toBeUndefined();
+    expect(appendLivePoint(next, { ts: 3_000, values: { soc: 99 } }, keys, metric, 1_500)).toBe(next);
+    expect(frame.ts).toEqual([1_000, 2_000]);
+  });
+
+  it('loads, then streams live points only while the range ends now', async () => {
+    const live$ = new Subject<LivePoint>();
+    const states: HistoryState[] = [];
+    const range = { from: new Date(0), to: new Date(2_000), live: true, spanMs: 10_000 };
+    historyFrames$({ load: async () => history, keys, units: metric, range, live$ }).subscribe((s) => states.push(s));
+    expect(states).toEqual([{ status: 'loading' }]);
+    await Promise.resolve();
+    await Promise.resolve();
+    live$.next({ ts: 3_000, values: { soc: 60, temp: 20 } });
+    expect(states.map((s) => (s.status === 'ready' ? s.points : s.status))).toEqual(['loading', 2, 3]);
+
+    const fixed: HistoryState[] = [];
+    historyFrames$({ load: async () => history, keys, units: metric, range: { ...range, live: false }, live$ }).subscribe((s) => fixed.push(s));
+    await Promise.resolve();
+    await Promise.resolve();
+    live$.next({ ts: 4_000, values: { soc: 61 } });
+    expect(fixed.map((s) => s.status)).toEqual(['loading', 'ready']);
+  });
+
+  it('turns a failed load into an error state instead of an error notification', async () => {
+    const states: HistoryState[] = [];
+    historyFrames$({
+      load: () => Promise.reject(new Error('400')),
+      keys,
+      units: metric,
+      range: { from: new Date(0), to: new Date(1), live: false, spanMs: 1 },
+      live$: new Subject(),
+    }).subscribe({ next: (s) => states.push(s), error: () => states.push({ status: 'error', message: 'leaked' }) });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(states).toEqual([{ status: 'loading' }, { status: 'error', message: 'The history could not be loaded.' }]);
+  });
+});

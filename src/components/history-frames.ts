@@ -1,0 +1,84 @@
+// A device's history as chart frames: the downsampled series from the history API, converted to
+// display units, then (for a range that ends now) live values appended as they arrive, sliding.
+import { catchError, defer, distinctUntilKeyChanged, filter, map, type Observable, of, scan, startWith, switchMap } from 'rxjs';
+import type { KeyInfo, LiveValue } from '../../streams/protocol/types';
+import type { DisplayUnits } from '../lib/profile-store';
+import { toDisplay } from '../lib/units';
+import type { ResolvedRange } from './history-range';
+import type { ChartFrame, SeriesColumns } from './time-series-chart';
+
+export const HISTORY_SERIES_PATH = '/customization/history/v1/query/series';
+export const HISTORY_CSV_PATH = '/customization/history/v1/export/csv';
+
+/** GET /customization/history/v1/query/series. */
+export interface HistorySeries {
+  from: string;
+  to: string;
+  bucketMs: number;
+  ts: number[];
+  series: Record<string, { min: (number | null)[]; max: (number | null)[]; avg: (number | null)[] }>;
+}
+
+export interface LivePoint {
+  ts: number;
+  values: Readonly<Record<string, LiveValue>>;
+}
+
+export type HistoryState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; frame: ChartFrame; points: number };
+
+export function historyToFrame(history: HistorySeries, keys: readonly KeyInfo[], units: DisplayUnits): ChartFrame {
+  const series: Record<string, SeriesColumns> = {};
+  for (const key of keys) {
+    const convert = toDisplay(key.unit, units);
+    const column = history.series[key.key];
+    const map = (values: (number | null)[] | undefined) => (values ?? history.ts.map(() => null)).map((v) => (v === null ? null : convert(v)));
+    series[key.key] = { avg: map(column?.avg), min: map(column?.min), max: map(column?.max) };
+  }
+  return { ts: history.ts, series, reset: true };
+}
+
+/** Appends one live point (the average, minimum and maximum of a single sample are the sample) and drops what slid out of the window. */
+export function appendLivePoint(frame: ChartFrame, point: LivePoint, keys: readonly KeyInfo[], units: DisplayUnits, spanMs: number): ChartFrame {
+  const last = frame.ts[frame.ts.length - 1];
+  if (last !== undefined && point.ts <= last) return frame;
+  let start = 0;
+  while (start < frame.ts.length && frame.ts[start]! < point.ts - spanMs) start++;
+  const ts = [...frame.ts.slice(start), point.ts];
+  const series: Record<string, SeriesColumns> = {};
+  for (const key of keys) {
+    const raw = point.values[key.key];
+    const value = typeof raw === 'number' ? toDisplay(key.unit, units)(raw) : null;
+    const column = frame.series[key.key];
+    const extend = (values: readonly (number | null)[] | undefined) => [...(values ?? []).slice(start), value];
+    series[key.key] = { avg: extend(column?.avg), min: extend(column?.min ?? column?.avg), max: extend(column?.max ?? column?.avg) };
+  }
+  return { ts, series };
+}
+
+export function historyFrames$(options: {
+  load: () => Promise<HistorySeries>;
+  keys: readonly KeyInfo[];
+  units: DisplayUnits;
+  range: ResolvedRange;
+  live$: Observable<LivePoint>;
+}): Observable<HistoryState> {
+  const { keys, units, range } = options;
+  return defer(options.load).pipe(
+    switchMap((history) => {
+      const first = historyToFrame(history, keys, units);
+      if (!range.live) return of(first);
+      return options.live$.pipe(
+        distinctUntilKeyChanged('ts'),
+        filter((point) => point.ts > range.from.getTime()),
+        scan((frame, point) => appendLivePoint(frame, point, keys, units, range.spanMs), first),
+        startWith(first),
+      );
+    }),
+    map((frame): HistoryState => ({ status: 'ready', frame, points: frame.ts.length })),
+    startWith<HistoryState>({ status: 'loading' }),
+    catchError(() => of<HistoryState>({ status: 'error', message: 'The history could not be loaded.' })),
+  );
+}
