@@ -163,6 +163,8 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
 
   let clock: NodeJS.Timeout | null = null;
   let stopSampling: (() => void) | null = null;
+  const sessionPrune = setInterval(() => void repo.sessions.prune(now()), 3600_000);
+  sessionPrune.unref();
   const backfill = async () => {
     if (!options.backfillSimulator || (await repo.history.hasAny())) return;
     const specs = (await repo.vehicles.all()).map((v) => simSpecOf(v, devicesByVehicle.get(v.id) ?? []));
@@ -177,7 +179,11 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     generatedAdminPassword: seeded && config.adminPassword === null ? adminPassword : null,
     start: async () => {
       await app.listen({ port: config.port, host: config.host });
-      clock = setInterval(() => sim.step(now()), 1000 / config.simHz);
+      // Flushing right after a step sends that tick's frames without waiting for the batching timer.
+      clock = setInterval(() => {
+        sim.step(now());
+        hub.flush();
+      }, 1000 / config.simHz);
       stopSampling = sampleHistory(sim, repo, directory, config.historyIntervalS * 1000, now);
       if (seeded) void backfill().catch((err: unknown) => log(`History backfill failed: ${String(err)}`));
       const address = app.server.address();
@@ -186,6 +192,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     },
     close: async () => {
       if (clock) clearInterval(clock);
+      clearInterval(sessionPrune);
       stopSampling?.();
       unsubscribeFrames();
       stopFirmwareTracking();

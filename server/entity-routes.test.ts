@@ -165,7 +165,7 @@ describe('vehicle batch add from .xls/.xlsx', () => {
   };
   const upload = async (bytes: Buffer, name: string) => {
     const form = new FormData();
-    form.append('file', new Blob([bytes]), name);
+    form.append('file', new Blob([new Uint8Array(bytes)]), name);
     const res = await fetch(`${t.url}/api/customization/vehicle/v1/add/batch`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     return { status: res.status, body: await res.json() };
   };

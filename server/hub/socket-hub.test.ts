@@ -45,7 +45,6 @@ const makeHub = (opts: { maxBufferedBytes?: number; maxQueuedFrames?: number } =
   return hub;
 };
 const status = (vehicleId: string, ts: number) => ({ cmd: 19 as const, data: { vehicleId, status: 'normal' as const, ts } });
-const flush = (hub: SocketHub) => (hub as unknown as { flush(): void }).flush();
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 afterEach(() => {
@@ -60,11 +59,11 @@ it('sends one frame bare and several as one array', async () => {
   await settle();
   socket.sent = [];
   hub.publish(status('v1', 1));
-  flush(hub);
+  hub.flush();
   expect(JSON.parse(socket.sent[0]!)).toMatchObject({ cmd: 19 });
   hub.publish(status('v1', 2));
   hub.publish(status('v2', 2));
-  flush(hub);
+  hub.flush();
   expect(JSON.parse(socket.sent[1]!)).toHaveLength(2);
 });
 
@@ -80,12 +79,12 @@ it('lets a slow consumer drop its oldest frames, bounded, and counts the drops',
   slow.bufferedAmount = 5000;
   for (let i = 0; i < 12; i++) {
     hub.publish(status(`v${i % 10}`, i));
-    flush(hub);
+    hub.flush();
   }
   expect(slow.sent).toHaveLength(0);
   expect(hub.stats.framesDropped).toBe(7);
   expect(fast.frames()).toHaveLength(12);
   slow.bufferedAmount = 0;
-  flush(hub);
+  hub.flush();
   expect(slow.frames().map((f) => f.data.ts)).toEqual([7, 8, 9, 10, 11]);
 });

@@ -24,6 +24,8 @@ export interface SocketHubOptions {
   maxBufferedBytes?: number;
   /** A slow consumer's queue keeps at most this many frames; older ones are dropped first. */
   maxQueuedFrames?: number;
+  /** Publishing this many frames flushes at once, so a large tick leaves in several moderate messages. */
+  maxBatchFrames?: number;
 }
 
 interface Client {
@@ -64,6 +66,7 @@ export class SocketHub {
   private readonly flushMs: number;
   private readonly maxBuffered: number;
   private readonly maxQueued: number;
+  private readonly maxBatch: number;
   private lastExpirySweep = 0;
   refuseUpgrades = false;
   readonly stats: HubStats = {
@@ -79,6 +82,7 @@ export class SocketHub {
     this.flushMs = opts.flushMs ?? 50;
     this.maxBuffered = opts.maxBufferedBytes ?? 8 * 1024 * 1024;
     this.maxQueued = opts.maxQueuedFrames ?? 50_000;
+    this.maxBatch = opts.maxBatchFrames ?? 1000;
     this.timer = setInterval(() => this.flush(), this.flushMs);
     this.timer.unref();
   }
@@ -105,6 +109,7 @@ export class SocketHub {
     this.stats.framesPublished++;
     this.pendingIds.push(frame.data.vehicleId);
     this.pendingJson.push(JSON.stringify(frame));
+    if (this.pendingJson.length >= this.maxBatch) this.flush();
   }
 
   /** Re-resolves every session (after role, account or fleet changes); gone sessions are closed. */
@@ -228,7 +233,8 @@ export class SocketHub {
     this.stats.messagesSent++;
   }
 
-  private flush(): void {
+  /** Sends what is queued now; also runs every flushMs. */
+  flush(): void {
     this.sweepExpired();
     const ids = this.pendingIds;
     const json = this.pendingJson;

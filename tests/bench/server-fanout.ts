@@ -1,0 +1,182 @@
+// Fan-out benchmark: 10,000 simulated vehicles at 1 Hz, 20 consoles on loopback subscribed to all.
+// The server runs in this process (so process.cpuUsage() is the server's CPU alone); the consoles run in
+// a child process. Ends with one JSON line of figures.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { buildServer } from '../../server/app';
+import { readConfig } from '../../server/config';
+import { createFleetSimulator } from '../../server/sim/fleet-simulator';
+
+const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
+const CONSOLES = Number(process.env.BENCH_CONSOLES ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const WARMUP_S = 5;
+const EMAIL = 'bench@fleet.test';
+const PASSWORD = 'Bench#1234';
+const HIST_MAX_MS = 10_000;
+
+type ConsoleReport = { perTs: Record<string, number>; latency: number[] };
+
+/** Child side: sign in CONSOLES times, subscribe to all, count frames per tick and latency until told to stop. */
+const runConsoles = async (url: string) => {
+  const perTs = new Map<number, number>();
+  const latency = new Array<number>(HIST_MAX_MS + 1).fill(0);
+  let window: { from: number; to: number } | null = null;
+  const basic = `Basic ${Buffer.from('fleet-console:fleet-console').toString('base64')}`;
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < CONSOLES; i++) {
+    const res = await fetch(`${url}/api/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: basic, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
+    });
+    const { data } = (await res.json()) as { data: { ws: string } };
+    const ws = new WebSocket(data.ws);
+    await new Promise((r) => ws.once('open', r));
+    const count = (ts: number, now: number) => {
+      perTs.set(ts, (perTs.get(ts) ?? 0) + 1);
+      if (window === null || (ts >= window.from && ts < window.to)) latency[Math.min(HIST_MAX_MS, Math.max(0, now - ts))]!++;
+    };
+    // Console 0 parses every message like the real console; the others scan for the frames' "ts" so that
+    // twenty parsers sharing one core do not turn the harness into the bottleneck being measured.
+    const fullParse = i === 0;
+    ws.on('message', (raw) => {
+      const now = Date.now();
+      const text = raw.toString();
+      if (fullParse) {
+        const parsed = JSON.parse(text) as unknown;
+        for (const f of (Array.isArray(parsed) ? parsed : [parsed]) as Array<{ cmd: number; data?: { ts?: number } }>) {
+          if ((f.cmd === 1 || f.cmd === 19) && typeof f.data?.ts === 'number') count(f.data.ts, now);
+        }
+        return;
+      }
+      for (let at = text.indexOf('"ts":'); at >= 0; at = text.indexOf('"ts":', at + 5)) {
+        const cmd = text.lastIndexOf('"cmd":', at);
+        const c = text.charCodeAt(cmd + 6);
+        const frameCmd = text.slice(cmd + 6, cmd + 9);
+        if (c === 49 && (frameCmd.startsWith('1,') || frameCmd.startsWith('19,'))) count(Number.parseInt(text.slice(at + 5, at + 25), 10), now);
+      }
+    });
+    ws.send(JSON.stringify({ cmd: 32, seq: 1, data: { all: true } }));
+    sockets.push(ws);
+  }
+  process.stdout.write('ready\n');
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (line: string) => {
+    const msg = JSON.parse(line) as { start?: number; stop?: boolean };
+    if (msg.start !== undefined) {
+      window = { from: msg.start, to: Number.MAX_SAFE_INTEGER };
+      latency.fill(0);
+    }
+    if (msg.stop) {
+      setTimeout(() => {
+        for (const s of sockets) s.close();
+        const report: ConsoleReport = { perTs: Object.fromEntries(perTs), latency };
+        process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0));
+      }, 1500);
+    }
+  });
+};
+
+const percentile = (hist: number[], p: number): number => {
+  const total = hist.reduce((a, b) => a + b, 0);
+  let seen = 0;
+  for (let ms = 0; ms < hist.length; ms++) {
+    seen += hist[ms]!;
+    if (seen >= total * p) return ms;
+  }
+  return HIST_MAX_MS;
+};
+
+const runBench = async () => {
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-'));
+  const config = {
+    ...readConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    dbPath: join(dir, 'fleet.db'),
+    adminEmail: EMAIL,
+    adminPassword: PASSWORD,
+    simVehicles: VEHICLES,
+    staticDir: join(dir, 'none'),
+  };
+  log(`seeding ${VEHICLES} vehicles…`);
+  const sim = createFleetSimulator({ seed: config.simSeed, hz: config.simHz });
+  const server = await buildServer({ config, simulator: sim, log });
+  const published = new Map<number, number>();
+  sim.onFrame((f) => {
+    if (f.cmd !== 1 && f.cmd !== 19) return;
+    published.set(f.data.ts, (published.get(f.data.ts) ?? 0) + 1);
+  });
+  const url = await server.start();
+  log(`server on ${url}; starting ${CONSOLES} consoles`);
+
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--consoles', url], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let out = '';
+  const lines: string[] = [];
+  const nextLine = () =>
+    new Promise<string>((resolve) => {
+      const check = () => {
+        const i = out.indexOf('\n');
+        if (i < 0) return false;
+        lines.push(out.slice(0, i));
+        out = out.slice(i + 1);
+        resolve(lines[lines.length - 1]!);
+        return true;
+      };
+      if (check()) return;
+      const on = (chunk: Buffer) => {
+        out += chunk.toString();
+        if (check()) child.stdout.off('data', on);
+      };
+      child.stdout.on('data', on);
+    });
+  await nextLine();
+  log(`consoles subscribed; warming up ${WARMUP_S} s`);
+  await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
+
+  const start = Date.now();
+  child.stdin.write(`${JSON.stringify({ start })}\n`);
+  const cpu0 = process.cpuUsage();
+  let rssPeak = 0;
+  const rssTimer = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 500);
+  log(`measuring ${SECONDS} s`);
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const cpu = process.cpuUsage(cpu0);
+  const end = Date.now();
+  clearInterval(rssTimer);
+  const drops = server.ctx.hub.stats.framesDropped;
+  child.stdin.write(`${JSON.stringify({ stop: true })}\n`);
+  const report = JSON.parse(await nextLine()) as ConsoleReport;
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+
+  const inWindow = (ts: number) => ts >= start && ts < end;
+  let expected = 0;
+  for (const [ts, n] of published) if (inWindow(ts)) expected += n * CONSOLES;
+  let received = 0;
+  for (const [ts, n] of Object.entries(report.perTs)) if (inWindow(Number(ts))) received += n;
+  const seconds = (end - start) / 1000;
+  log(`published ${expected / CONSOLES} frames to each console, received ${received} in total, dropped ${drops}`);
+  const result = {
+    bench: 'server-fanout',
+    framesPerSec: Math.round(received / seconds),
+    delivered: expected === 0 ? 0 : Number((received / expected).toFixed(4)),
+    p50Ms: percentile(report.latency, 0.5),
+    p99Ms: percentile(report.latency, 0.99),
+    cpuCores: Number(((cpu.user + cpu.system) / 1e6 / seconds).toFixed(3)),
+    rssMB: Math.round(rssPeak / 1024 / 1024),
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  process.exit(0);
+};
+
+if (process.argv[2] === '--consoles') void runConsoles(process.argv[3] as string);
+else void runBench();
