@@ -1,0 +1,117 @@
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, DataList, Heading, HStack, Progress, Text } from '@chakra-ui/react';
+import { useObservableState } from 'observable-hooks';
+import { map, type Observable, take } from 'rxjs';
+import type { DeviceInfo } from '../../../streams/api/types';
+import { PERMISSIONS } from '../../../streams/api/permissions';
+import type { DeviceRef } from '../../../streams/protocol/types';
+import type { DeviceLive } from '../../../streams/telemetry/types';
+import { IfPermission } from '../../components/access-gate';
+import { useFleetConsole } from '../../lib/services';
+
+export const BATTERY_NOTE = 'Disconnect AC and DC loads before updating the battery firmware.';
+export const DISPLAY_NOTE = 'The display firmware is updated through the phone app.';
+export const REBOOT_NOTICE = 'Update complete. The device is rebooting and will be back in a few minutes.';
+
+/** Firmware now and on offer, the update (cmd 100) and its burn progress (cmd 149). */
+export function FirmwarePanel(props: { device: DeviceRef; info: DeviceInfo; live$: Observable<DeviceLive> }) {
+  const { fleet, commands } = useFleetConsole();
+  const burn = useObservableState(useMemo(() => fleet.firmware$(props.device), [fleet, props.device]));
+  const liveVersion = useObservableState(useMemo(() => props.live$.pipe(map((d) => d.version)), [props.live$]));
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [target, setTarget] = useState<string | null>(null);
+
+  const version = liveVersion ?? props.info.version;
+  const available = props.info.availableVersion !== null && props.info.availableVersion !== version ? props.info.availableVersion : null;
+  const updating = burn?.state === 'updating';
+
+  const start = (wanted: string) => {
+    setTarget(wanted);
+    setRefusal(null);
+    setSending(true);
+    commands
+      .startFirmwareUpdate(props.device, wanted)
+      .pipe(take(1))
+      .subscribe((ack) => {
+        setSending(false);
+        if (!ack.ok) setRefusal(ack.msg);
+      });
+  };
+
+  return (
+    <Box borderWidth="1px" borderRadius="lg" p="4" data-testid="firmware-panel" data-burn={burn?.state ?? 'idle'}>
+      <Heading as="h3" size="sm" mb="2">
+        Firmware
+      </Heading>
+      <DataList.Root orientation="horizontal" size="sm" mb="3">
+        <DataList.Item>
+          <DataList.ItemLabel>Model</DataList.ItemLabel>
+          <DataList.ItemValue>{props.info.model}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Installed</DataList.ItemLabel>
+          <DataList.ItemValue data-testid="firmware-version">{version}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Available</DataList.ItemLabel>
+          <DataList.ItemValue data-testid="firmware-available">{available ?? 'Up to date'}</DataList.ItemValue>
+        </DataList.Item>
+      </DataList.Root>
+      {props.device.deviceType === 'bms' && (
+        <Text fontSize="sm" color="fg.warning" mb="2">
+          {BATTERY_NOTE}
+        </Text>
+      )}
+      {props.device.deviceType === 'system' && (
+        <Text fontSize="sm" color="fg.muted" mb="2">
+          {DISPLAY_NOTE}
+        </Text>
+      )}
+      {updating && (
+        <Progress.Root value={burn.progress} max={100} size="sm" mb="2" data-testid="firmware-progress">
+          <HStack justify="space-between" mb="1">
+            <Progress.Label fontSize="sm">Updating…</Progress.Label>
+            <Progress.ValueText fontSize="sm" />
+          </HStack>
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      )}
+      {burn?.state === 'success' && (
+        <Alert.Root status="success" size="sm" mb="2" data-testid="firmware-success">
+          <Alert.Indicator />
+          <Alert.Title>{REBOOT_NOTICE}</Alert.Title>
+        </Alert.Root>
+      )}
+      {burn?.state === 'failure' && (
+        <Alert.Root status="error" size="sm" mb="2" data-testid="firmware-failure">
+          <Alert.Indicator />
+          <Alert.Title>Update failed{burn.msg ? `: ${burn.msg}` : ''}</Alert.Title>
+        </Alert.Root>
+      )}
+      {refusal && (
+        <Alert.Root status="error" size="sm" mb="2" role="alert" data-testid="firmware-refusal">
+          <Alert.Indicator />
+          <Alert.Title>{refusal}</Alert.Title>
+        </Alert.Root>
+      )}
+      <IfPermission permissions={[PERMISSIONS.vehicleFirmware]}>
+        {burn?.state === 'failure' ? (
+          <Button size="sm" onClick={() => start(target ?? available ?? version)} loading={sending}>
+            Retry
+          </Button>
+        ) : (
+          available &&
+          !updating &&
+          burn?.state !== 'success' && (
+            <Button size="sm" onClick={() => start(available)} loading={sending}>
+              Update to {available}
+            </Button>
+          )
+        )}
+      </IfPermission>
+    </Box>
+  );
+}
