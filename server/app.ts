@@ -34,7 +34,7 @@ export interface BuildServerOptions {
   config: ServerConfig;
   simulator: FleetSimulator;
   mailer?: Mailer;
-  /** A fresh model for filling 24 h of history on first start; without it there is no backfill. */
+  /** A fresh model for filling FLEET_HISTORY_BACKFILL_H hours of history on first start; without it, no backfill. */
   backfillSimulator?: () => FleetSimulator;
   now?: () => number;
   /** Server log lines (mail, notices); defaults to stdout. */
@@ -125,6 +125,17 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
   });
   app.decorateRequest('actor', null);
   app.setErrorHandler(errorHandler);
+  // The console sends `Content-Type: application/json` on every call, also on DELETE and bodiless POSTs.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch {
+      done(Object.assign(new Error('body: invalid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
@@ -166,11 +177,11 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
   const sessionPrune = setInterval(() => void repo.sessions.prune(now()), 3600_000);
   sessionPrune.unref();
   const backfill = async () => {
-    if (!options.backfillSimulator || (await repo.history.hasAny())) return;
+    if (!options.backfillSimulator || config.historyBackfillH === 0 || (await repo.history.hasAny())) return;
     const specs = (await repo.vehicles.all()).map((v) => simSpecOf(v, devicesByVehicle.get(v.id) ?? []));
     const intervalMs = config.historyIntervalS * 1000;
-    const done = await backfillHistory(options.backfillSimulator(), repo, specs, { hours: 24, intervalMs, endMs: now() });
-    log(`History backfill: ${done.samples} samples of the last 24 h in ${Math.round(done.ms / 1000)} s`);
+    const done = await backfillHistory(options.backfillSimulator(), repo, specs, { hours: config.historyBackfillH, intervalMs, endMs: now() });
+    log(`History backfill: ${done.samples} samples of the last ${config.historyBackfillH} h in ${Math.round(done.ms / 1000)} s`);
   };
   return {
     app,

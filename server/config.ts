@@ -14,6 +14,8 @@ export interface ServerConfig {
   testHooks: boolean;
   tokenTtlS: number;
   historyIntervalS: number;
+  /** Hours of history filled in on first start; 0 turns the backfill off. */
+  historyBackfillH: number;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -38,4 +40,5 @@ export const readConfig = (env: NodeJS.ProcessEnv): ServerConfig => ({
   testHooks: env.FLEET_TEST_HOOKS === '1',
   tokenTtlS: int(env.FLEET_TOKEN_TTL_S, 43200, 'FLEET_TOKEN_TTL_S') || 43200,
   historyIntervalS: int(env.FLEET_HISTORY_INTERVAL_S, 60, 'FLEET_HISTORY_INTERVAL_S') || 60,
+  historyBackfillH: Math.min(int(env.FLEET_HISTORY_BACKFILL_H, 24, 'FLEET_HISTORY_BACKFILL_H'), 24 * 31),
 });

@@ -221,3 +221,15 @@ describe('vehicle batch add from .xls/.xlsx', () => {
     expect(disguised.status).toBe(400);
   });
 });
+
+describe('what the console sends', () => {
+  it('accepts Content-Type: application/json without a body on DELETE and bodiless POST', async () => {
+    const res = await fetch(`${t.url}/api/customization/vehicle/v1/delete/single?vehicleId=nope`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+    expect((await res.json()).code).toBe(404);
+    const logout = await fetch(`${t.url}/api/customization/user/v1/logout`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect((await logout.json()).code).toBe(200);
+  });
+});

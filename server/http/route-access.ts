@@ -8,7 +8,7 @@ export interface RouteAccess {
   public?: true;
   share?: true;
   permission?: string;
-  /** Only with FLEET_TEST_HOOKS=1, and only for super.admin. */
+  /** Only for super.admin (the routes exist only with FLEET_TEST_HOOKS=1). */
   testHook?: true;
 }
 

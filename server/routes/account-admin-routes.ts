@@ -13,7 +13,7 @@ import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { RoleRecord, UserRecord } from '../storage/records';
 
-export const AccountSchema = Type.Object({
+const AccountSchema = Type.Object({
   id: Type.String(),
   email: Type.String(),
   userName: Type.String(),

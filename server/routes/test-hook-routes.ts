@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/api-error';
 import { answers, ok } from '../http/envelope';
-import { Email, Id, Nullable, VehicleStatusSchema } from '../http/schemas';
+import { DeviceTypeSchema, Email, Id, Nullable, VehicleStatusSchema } from '../http/schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 
@@ -25,6 +25,31 @@ export const registerTestHookRoutes = (app: FastifyInstance, ctx: ServerContext)
     async (req) => {
       if (!ctx.sim.has(req.body.vehicleId)) throw notFound('Vehicle not found');
       ctx.sim.forceStatus(req.body.vehicleId, req.body.status, ctx.now());
+      return ok(null);
+    },
+  );
+  r.post(
+    '/test/v1/alarm/record',
+    {
+      config: hook,
+      schema: {
+        tags: ['test hooks'],
+        summary: 'Record an alarm raise or clear as if the model had reported it',
+        body: Type.Object({
+          type: Type.Union([Type.Literal('raised'), Type.Literal('cleared')]),
+          vehicleId: Id,
+          deviceType: DeviceTypeSchema,
+          deviceId: Type.Integer({ minimum: 0, maximum: 3 }),
+          kind: Type.String({ minLength: 1, maxLength: 40 }),
+          severity: Type.Union([Type.Literal('critical'), Type.Literal('major'), Type.Literal('minor')]),
+          message: Type.String({ minLength: 1, maxLength: 200 }),
+        }),
+        response: answers(Type.Null()),
+      },
+    },
+    async (req) => {
+      if (!ctx.sim.has(req.body.vehicleId)) throw notFound('Vehicle not found');
+      await ctx.repo.alarms.record([{ ...req.body, ts: ctx.now() }]);
       return ok(null);
     },
   );

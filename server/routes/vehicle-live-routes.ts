@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
 import { visibleVehicle } from '../access/visible-vehicle';
 import { detailOf, snapshotOf } from '../fleet/vehicle-view';
-import { actorOf } from '../http/actor-of';
+import { accountOf, actorOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
 import { Id, PageOf, VehicleDetailSchema, VehicleSnapshotSchema } from '../http/schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
@@ -23,9 +23,7 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
       },
     },
     async (req) => {
-      const actor = actorOf(req);
-      const scope = actor.kind === 'user' ? actor.scope : { all: true as const };
-      const page = await ctx.repo.vehicles.list({ scope }, null);
+      const page = await ctx.repo.vehicles.list({ scope: accountOf(req).scope }, null);
       return ok({ rows: page.rows.map((v) => snapshotOf(ctx.sim, v)), total: page.total });
     },
   );
@@ -56,8 +54,7 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
       },
     },
     async (req) => {
-      const actor = actorOf(req);
-      const fleets = await ctx.repo.fleets.list(actor.kind === 'user' ? actor.scope : { all: true });
+      const fleets = await ctx.repo.fleets.list(accountOf(req).scope);
       return ok(fleets.map((f) => ({ factoryId: f.id, factoryName: f.name })));
     },
   );

@@ -224,6 +224,19 @@ const MIGRATIONS: Migration[] = [
     version: 2,
     sql: 'DROP INDEX history_ts;',
   },
+  {
+    // The devices that have history, so pruning can walk them by primary key.
+    version: 3,
+    sql: `
+      CREATE TABLE history_series (
+        vehicle_id TEXT NOT NULL,
+        device_type TEXT NOT NULL,
+        device_id INTEGER NOT NULL,
+        PRIMARY KEY (vehicle_id, device_type, device_id)
+      ) WITHOUT ROWID;
+      INSERT OR IGNORE INTO history_series SELECT DISTINCT vehicle_id, device_type, device_id FROM history;
+    `,
+  },
 ];
 
 /** Brings the schema to the newest version, one transaction per migration. */

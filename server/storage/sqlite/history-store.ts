@@ -35,6 +35,8 @@ export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStor
     keySets.set(id, keys);
     return id;
   };
+  const series = new Set(many('SELECT vehicle_id, device_type, device_id FROM history_series').map((r) => `${r.vehicle_id}|${r.device_type}|${r.device_id}`));
+  const addSeries = db.prepare('INSERT OR IGNORE INTO history_series (vehicle_id, device_type, device_id) VALUES (?, ?, ?)');
   const insert = db.prepare(
     'INSERT OR REPLACE INTO history (vehicle_id, device_type, device_id, ts, key_set, vals) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -42,6 +44,11 @@ export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStor
     append: async (samples) => {
       db.transaction(() => {
         for (const s of samples) {
+          const key = `${s.vehicleId}|${s.deviceType}|${s.deviceId}`;
+          if (!series.has(key)) {
+            addSeries.run(s.vehicleId, s.deviceType, s.deviceId);
+            series.add(key);
+          }
           const keys = Object.keys(s.values).sort();
           insert.run(s.vehicleId, s.deviceType, s.deviceId, Math.round(s.ts), keySetOf(keys), pack(keys, s.values));
         }
@@ -66,7 +73,7 @@ export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStor
     prune: async (beforeMs) => {
       const del = db.prepare('DELETE FROM history WHERE vehicle_id = ? AND device_type = ? AND device_id = ? AND ts < ?');
       db.transaction(() => {
-        for (const d of many('SELECT vehicle_id, device_type, device_id FROM devices')) {
+        for (const d of many('SELECT vehicle_id, device_type, device_id FROM history_series')) {
           del.run(d.vehicle_id, d.device_type, d.device_id, beforeMs);
         }
       })();

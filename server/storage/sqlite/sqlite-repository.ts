@@ -137,6 +137,7 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
         guardConstraints(() =>
           db.transaction(() => {
             db.prepare('DELETE FROM history WHERE vehicle_id = ?').run(id);
+            db.prepare('DELETE FROM history_series WHERE vehicle_id = ?').run(id);
             db.prepare('DELETE FROM vehicles WHERE id = ?').run(id);
           })(),
         );
