@@ -121,7 +121,7 @@ describe('createFleetConsole: connection behaviour', () => {
     sockets[0]?.close();
     await stale;
     await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
-    await expect.poll(() => received).toEqual([
+    await expect.poll(() => received.filter((f) => (f as { cmd: number }).cmd === 32), { timeout: 5000 }).toEqual([
       { cmd: 32, data: { all: true } },
       { cmd: 32, data: { vehicleIds: ['v1'] } },
     ]);

@@ -74,7 +74,7 @@ describe('createFleetState', () => {
         x: '',
         y: 'v1:live:normal:bms:0 gone:live:normal:',
         z: 'v1:stale:normal:bms:0 gone:stale:normal:',
-        w: 'v1:stale:alarm:bms:0+system:0 gone:stale:normal:',
+        w: 'v1:stale:alarm:system:0+bms:0 gone:stale:normal:',
         u: 'v1:live:alarm:system:0 new:live:normal:',
       });
       expectObservable(fleet.summary$.pipe(map((s) => `${s.total}/${s.alarm}${s.stale ? ' stale' : ''}`)), '^ 10ms !').toBe('ab-c-e-d', {

@@ -3,20 +3,43 @@ import type {
   DropReason,
   FirmwareBurnFrame,
   IncomingFrame,
+  KeyInfo,
   KeyListFrame,
   LiveValue,
   ValuesFrame,
   VehicleStatusFrame,
   VehicleVersionFrame,
 } from '../protocol/types';
+import { DEVICE_TYPES, MAX_DEVICE_ID, type DeviceType } from '../protocol/types';
 import { deviceKey } from '../telemetry/device-key';
 import type { DeviceLive, FirmwareProgress } from '../telemetry/types';
+import { FleetView } from './fleet-view';
 import type { AlarmEvent, FleetSummary, StatusCounts, VehicleState } from './types';
 
-type MutableDevice = { -readonly [K in keyof DeviceLive]: DeviceLive[K] } & { values: Record<string, LiveValue> };
-type MutableVehicle = { -readonly [K in keyof VehicleState]: VehicleState[K] } & {
-  devices: Record<string, DeviceLive>;
-};
+/** Live values of one device, written in place; `snapshot` caches its immutable view until the next write. */
+interface DeviceRecord {
+  values: Readonly<Record<string, LiveValue>>;
+  ts: number;
+  keys?: readonly KeyInfo[];
+  version?: string;
+  burn?: FirmwareProgress;
+  snapshot: DeviceLive | null;
+}
+
+type VehicleFields = { -readonly [K in keyof VehicleSnapshot]: VehicleSnapshot[K] };
+
+/**
+ * One vehicle, written in place by frames: the snapshot row's fields, its devices by fixed index,
+ * and the immutable view last materialised from it (null once written since).
+ */
+interface Slot {
+  fields: VehicleFields;
+  devices: Array<DeviceRecord | undefined>;
+  stale: boolean;
+  /** 0 until seen: a plain number keeps the field unboxed, so a frame's timestamp is written without allocating. */
+  lastSeenMs: number;
+  snapshot: VehicleState | null;
+}
 
 export interface FlushResult {
   vehicles: ReadonlyMap<string, VehicleState>;
@@ -32,7 +55,7 @@ function emptyCounts(): StatusCounts {
   return { normal: 0, alarm: 0, offline: 0 };
 }
 
-function count(into: Record<string, StatusCounts>, key: string | null, vehicle: VehicleState): void {
+function count(into: Record<string, StatusCounts>, key: string | null, vehicle: VehicleFields): void {
   if (key === null) return;
   const counts = (into[key] ??= emptyCounts());
   counts[vehicle.status] += 1;
@@ -51,22 +74,52 @@ function listedAlarmEvent(alarm: Alarm): AlarmEvent {
   };
 }
 
+// Every device a vehicle can have gets a fixed index ("system:0" 0, "bms:0" 1, … "watertank:3" 10),
+// so the per-frame path finds a device in an array instead of building and hashing a "type:id" key.
+const DEVICE_INDEX = {} as Record<DeviceType, number>;
+const DEVICE_KEYS: string[] = [];
+for (const type of DEVICE_TYPES) {
+  DEVICE_INDEX[type] = DEVICE_KEYS.length;
+  for (let id = 0; id <= MAX_DEVICE_ID[type]; id += 1) DEVICE_KEYS.push(deviceKey(type, id));
+}
+
+function deviceSnapshot(device: DeviceRecord): DeviceLive {
+  if (device.snapshot !== null) return device.snapshot;
+  const snapshot: { -readonly [K in keyof DeviceLive]: DeviceLive[K] } = { values: device.values, ts: device.ts };
+  if (device.keys !== undefined) snapshot.keys = device.keys;
+  if (device.version !== undefined) snapshot.version = device.version;
+  if (device.burn !== undefined) snapshot.burn = device.burn;
+  device.snapshot = snapshot;
+  return snapshot;
+}
+
+function vehicleSnapshot(slot: Slot): VehicleState {
+  if (slot.snapshot !== null) return slot.snapshot;
+  const devices: Record<string, DeviceLive> = {};
+  for (let i = 0; i < DEVICE_KEYS.length; i += 1) {
+    const device = slot.devices[i];
+    if (device !== undefined) devices[DEVICE_KEYS[i] as string] = deviceSnapshot(device);
+  }
+  const seen = slot.lastSeenMs > 0;
+  const lastSeen = seen ? new Date(slot.lastSeenMs).toISOString() : slot.fields.lastSeen;
+  slot.snapshot = { ...slot.fields, lastSeen, devices, stale: slot.stale, lastSeenMs: seen ? slot.lastSeenMs : null };
+  return slot.snapshot;
+}
+
 /**
- * The fleet's live state. Frames are applied in place (no allocation on the hot path beyond the
- * first write to an object after a flush); `flush()` publishes an immutable view. Objects handed out
- * by a flush are never mutated again: the next write clones them once ("owned" tracks which objects
- * were created since the last flush and may still be written in place).
+ * The fleet's live state. Frames are applied in place with no allocation on the hot path; `flush()`
+ * publishes an immutable view whose vehicle snapshots are built on first read and reused until the
+ * vehicle changes again, so copying happens at most once per published frame and only for what is read.
  */
 export class FleetStore {
-  private vehicles = new Map<string, MutableVehicle>();
-  private owned = new Set<object>();
-  private touched: MutableVehicle[] = [];
+  private slots = new Map<string, Slot>();
   private changed = false;
   private summaryChanged = true;
   private awaitingRefresh = false;
   /** Vehicle ids and "id|type:id" device keys that received frames since the last reconnect. */
   private readonly fresh = new Set<string>();
   private alarmFeed: AlarmEvent[] = [];
+  private raisedOrCleared: AlarmEvent[] = [];
   private alarmsChanged = false;
 
   constructor(
@@ -93,21 +146,20 @@ export class FleetStore {
 
   /** Replaces the fleet with a fresh snapshot: vehicles not in it are gone, nothing stays stale. */
   replace(rows: readonly VehicleSnapshot[]): void {
-    const next = new Map<string, MutableVehicle>();
+    const next = new Map<string, Slot>();
     for (const row of rows) {
-      const vehicle: MutableVehicle = {
-        ...row,
-        devices: {},
+      const slot: Slot = {
+        fields: { ...row },
+        devices: new Array<DeviceRecord | undefined>(DEVICE_KEYS.length),
         stale: false,
-        lastSeenMs: row.lastSeen === null ? null : Date.parse(row.lastSeen),
+        lastSeenMs: row.lastSeen === null ? 0 : Date.parse(row.lastSeen) || 0,
+        snapshot: null,
       };
-      const previous = this.vehicles.get(row.id);
-      if (previous) this.carryOver(previous, vehicle);
-      this.owned.add(vehicle);
-      this.touched.push(vehicle);
-      next.set(row.id, vehicle);
+      const previous = this.slots.get(row.id);
+      if (previous) this.carryOver(previous, slot);
+      next.set(row.id, slot);
     }
-    this.vehicles = next;
+    this.slots = next;
     this.awaitingRefresh = false;
     this.fresh.clear();
     this.changed = true;
@@ -119,9 +171,9 @@ export class FleetStore {
     if (this.awaitingRefresh) return;
     this.awaitingRefresh = true;
     this.fresh.clear();
-    for (const id of this.vehicles.keys()) {
-      const vehicle = this.writable(id);
-      if (vehicle) vehicle.stale = true;
+    for (const slot of this.slots.values()) {
+      slot.stale = true;
+      slot.snapshot = null;
     }
     this.summaryChanged = true;
     this.changed = true;
@@ -132,17 +184,17 @@ export class FleetStore {
       .map(listedAlarmEvent)
       .sort((a, b) => b.at - a.at)
       .slice(0, ALARM_FEED_LIMIT);
+    this.raisedOrCleared = [];
     this.alarmsChanged = true;
     this.changed = true;
   }
 
   reset(): void {
-    this.vehicles = new Map();
-    this.owned.clear();
-    this.touched = [];
+    this.slots = new Map();
     this.fresh.clear();
     this.awaitingRefresh = false;
     this.alarmFeed = [];
+    this.raisedOrCleared = [];
     this.alarmsChanged = true;
     this.summaryChanged = true;
     this.changed = true;
@@ -153,18 +205,17 @@ export class FleetStore {
   }
 
   get size(): number {
-    return this.vehicles.size;
+    return this.slots.size;
   }
 
   flush(): FlushResult | null {
     if (!this.changed) return null;
-    for (const vehicle of this.touched) {
-      if (vehicle.lastSeenMs !== null) vehicle.lastSeen = new Date(vehicle.lastSeenMs).toISOString();
+    if (this.raisedOrCleared.length > 0) {
+      this.alarmFeed = [...this.raisedOrCleared.reverse(), ...this.alarmFeed].slice(0, ALARM_FEED_LIMIT);
+      this.raisedOrCleared = [];
     }
-    this.touched = [];
-    this.owned.clear();
     const result: FlushResult = {
-      vehicles: new Map<string, VehicleState>(this.vehicles),
+      vehicles: new FleetView(this.slots, vehicleSnapshot),
       summary: this.summaryChanged ? this.summarize() : null,
       alarms: this.alarmsChanged ? this.alarmFeed : null,
     };
@@ -183,83 +234,73 @@ export class FleetStore {
       byDepot: {},
       stale: this.awaitingRefresh,
     };
-    for (const vehicle of this.vehicles.values()) {
+    for (const { fields } of this.slots.values()) {
       summary.total += 1;
-      summary[vehicle.status] += 1;
-      count(summary.byFleet, vehicle.fleetId, vehicle);
-      count(summary.bySubFleet, vehicle.subFleetId, vehicle);
-      count(summary.byDepot, vehicle.depotId, vehicle);
+      summary[fields.status] += 1;
+      count(summary.byFleet, fields.fleetId, fields);
+      count(summary.bySubFleet, fields.subFleetId, fields);
+      count(summary.byDepot, fields.depotId, fields);
     }
     return summary;
   }
 
-  private carryOver(previous: MutableVehicle, vehicle: MutableVehicle): void {
-    if (!this.awaitingRefresh) {
-      vehicle.devices = { ...previous.devices };
-      return;
-    }
-    for (const key in previous.devices) {
-      if (this.fresh.has(`${vehicle.id}|${key}`)) vehicle.devices[key] = previous.devices[key] as DeviceLive;
+  private carryOver(previous: Slot, slot: Slot): void {
+    const id = slot.fields.id;
+    for (let i = 0; i < DEVICE_KEYS.length; i += 1) {
+      if (!this.awaitingRefresh || this.fresh.has(`${id}|${DEVICE_KEYS[i]}`)) slot.devices[i] = previous.devices[i];
     }
     // A status frame that arrived after the reconnect and is newer than the snapshot row wins.
-    if (this.fresh.has(vehicle.id) && (previous.lastSeenMs ?? 0) > (vehicle.lastSeenMs ?? 0)) {
-      vehicle.status = previous.status;
-      vehicle.alarms = previous.alarms;
-      vehicle.soc = previous.soc;
-      vehicle.lat = previous.lat;
-      vehicle.lng = previous.lng;
-      vehicle.lastSeenMs = previous.lastSeenMs;
+    if (this.awaitingRefresh && this.fresh.has(id) && previous.lastSeenMs > slot.lastSeenMs) {
+      const { status, alarms, soc, lat, lng } = previous.fields;
+      Object.assign(slot.fields, { status, alarms, soc, lat, lng });
+      slot.lastSeenMs = previous.lastSeenMs;
     }
   }
 
-  private writable(id: string): MutableVehicle | undefined {
-    const vehicle = this.vehicles.get(id);
-    if (vehicle === undefined) {
+  private writable(id: string): Slot | undefined {
+    const slot = this.slots.get(id);
+    if (slot === undefined) {
       this.drop('unknown-vehicle');
       return undefined;
     }
     this.changed = true;
-    if (this.owned.has(vehicle)) return vehicle;
-    const copy: MutableVehicle = { ...vehicle, devices: { ...vehicle.devices } };
-    this.owned.add(copy);
-    this.touched.push(copy);
-    this.vehicles.set(id, copy);
-    return copy;
+    slot.snapshot = null;
+    return slot;
   }
 
-  private writableDevice(vehicle: MutableVehicle, key: string): MutableDevice {
-    const current = vehicle.devices[key];
-    if (current !== undefined && this.owned.has(current)) return current as MutableDevice;
-    const device: MutableDevice = current === undefined ? { values: {}, ts: 0 } : { ...current, values: current.values };
-    this.owned.add(device);
-    vehicle.devices[key] = device;
-    if (this.awaitingRefresh) this.fresh.add(`${vehicle.id}|${key}`);
+  private writableDevice(slot: Slot, ref: { vehicleId: string; deviceType: DeviceType; deviceId: number }): DeviceRecord {
+    const index = (DEVICE_INDEX[ref.deviceType] as number) + ref.deviceId;
+    let device = slot.devices[index];
+    if (device === undefined) {
+      device = { values: {}, ts: 0, snapshot: null };
+      slot.devices[index] = device;
+    } else {
+      device.snapshot = null;
+    }
+    if (this.awaitingRefresh) this.fresh.add(`${ref.vehicleId}|${DEVICE_KEYS[index]}`);
     return device;
   }
 
-  private seen(vehicle: MutableVehicle, ts: number): void {
-    if (vehicle.lastSeenMs === null || ts > vehicle.lastSeenMs) vehicle.lastSeenMs = ts;
+  private seen(slot: Slot, ts: number): void {
+    if (ts > slot.lastSeenMs) slot.lastSeenMs = ts;
   }
 
   private applyValues({ data }: ValuesFrame): void {
-    const vehicle = this.writable(data.vehicleId);
-    if (!vehicle) return;
-    const device = this.writableDevice(vehicle, deviceKey(data.deviceType, data.deviceId));
-    let values = device.values;
-    if (!this.owned.has(values)) {
-      values = { ...values };
-      this.owned.add(values);
-      device.values = values;
-    }
-    const incoming = data.values;
-    for (const key in incoming) values[key] = incoming[key] as LiveValue;
+    const slot = this.writable(data.vehicleId);
+    if (!slot) return;
+    const device = this.writableDevice(slot, data);
+    // A cmd 1 frame carries the device's whole set of values (the reference server sends them all
+    // each time), so the decoded object is kept as it is rather than merged key by key: merging
+    // costs more than parsing the frame. It is never written afterwards, so snapshots share it.
+    device.values = data.values;
     if (data.ts > device.ts) device.ts = data.ts;
-    this.seen(vehicle, data.ts);
+    this.seen(slot, data.ts);
   }
 
   private applyStatus({ data }: VehicleStatusFrame): void {
-    const vehicle = this.writable(data.vehicleId);
-    if (!vehicle) return;
+    const slot = this.writable(data.vehicleId);
+    if (!slot) return;
+    const vehicle = slot.fields;
     if (this.awaitingRefresh) this.fresh.add(vehicle.id);
     const before = vehicle.status;
     const alarmsBefore = vehicle.alarms;
@@ -271,45 +312,40 @@ export class FleetStore {
     if (data.soc !== undefined) vehicle.soc = data.soc;
     if (data.lat !== undefined) vehicle.lat = data.lat;
     if (data.lng !== undefined) vehicle.lng = data.lng;
-    this.seen(vehicle, data.ts);
+    this.seen(slot, data.ts);
 
     const raised = vehicle.alarms > alarmsBefore || (before !== 'alarm' && vehicle.status === 'alarm');
     const cleared = vehicle.alarms < alarmsBefore || (before === 'alarm' && vehicle.status !== 'alarm');
     if (raised || cleared) {
-      this.alarmFeed = [
-        {
-          id: `${vehicle.id}@${data.ts}`,
-          vehicleId: vehicle.id,
-          vehicleName: vehicle.name,
-          at: data.ts,
-          kind: raised ? 'raised' : 'cleared',
-          source: 'live',
-          status: vehicle.status,
-          alarms: vehicle.alarms,
-        },
-        ...this.alarmFeed.slice(0, ALARM_FEED_LIMIT - 1),
-      ];
+      this.raisedOrCleared.push({
+        id: `${vehicle.id}@${data.ts}`,
+        vehicleId: vehicle.id,
+        vehicleName: vehicle.name,
+        at: data.ts,
+        kind: raised ? 'raised' : 'cleared',
+        source: 'live',
+        status: vehicle.status,
+        alarms: vehicle.alarms,
+      });
       this.alarmsChanged = true;
     }
   }
 
   private applyVersion({ data }: VehicleVersionFrame): void {
-    const vehicle = this.writable(data.vehicleId);
-    if (!vehicle) return;
-    this.writableDevice(vehicle, deviceKey(data.deviceType, data.deviceId)).version = data.version;
+    const slot = this.writable(data.vehicleId);
+    if (slot) this.writableDevice(slot, data).version = data.version;
   }
 
   private applyKeys({ data }: KeyListFrame): void {
-    const vehicle = this.writable(data.vehicleId);
-    if (!vehicle) return;
-    this.writableDevice(vehicle, deviceKey(data.deviceType, data.deviceId)).keys = data.keys;
+    const slot = this.writable(data.vehicleId);
+    if (slot) this.writableDevice(slot, data).keys = data.keys;
   }
 
   private applyBurn({ data }: FirmwareBurnFrame): void {
-    const vehicle = this.writable(data.vehicleId);
-    if (!vehicle) return;
+    const slot = this.writable(data.vehicleId);
+    if (!slot) return;
     const burn: FirmwareProgress = { state: data.state, progress: data.progress, ts: this.now() };
     if (data.msg !== undefined) burn.msg = data.msg;
-    this.writableDevice(vehicle, deviceKey(data.deviceType, data.deviceId)).burn = burn;
+    this.writableDevice(slot, data).burn = burn;
   }
 }
