@@ -11,6 +11,7 @@ export const ROUTE_PAGES: Readonly<Record<string, PageLoader>> = {
   '/share': () => import('../features/share/share-entry-page'),
   '/share/detail/page': () => import('../features/share/share-detail-page'),
   '/home': () => import('../features/home/home-page'),
+  '/home/alarm/page': () => import('../features/alarms/alarm-detail-page'),
   '/home/detail/page': () => import('../features/vehicle-detail/vehicle-detail-page'),
   '/vehicles/subdetail/page': () => import('../features/vehicle-detail/vehicle-detail-page'),
   '/vehicles/airconditioner/page': () => import('../features/air-conditioner/air-conditioner-page'),

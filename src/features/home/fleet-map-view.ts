@@ -2,20 +2,25 @@
 // state. Single vehicles are canvas circles (cheap in thousands); clusters are a few hundred DOM
 // badges at most. The cluster index is rebuilt at most once a second; the status of a visible
 // single vehicle is recoloured on the frame its update arrives.
+import { formatDistanceToNowStrict } from 'date-fns';
 import L from 'leaflet';
 import Supercluster from 'supercluster';
 import type { VehicleStatus } from '../../../streams/protocol/types';
 import { loadCountryOutlines } from './offline-basemap';
 
+/** What the map needs of a vehicle (a VehicleState fits); vehicles without a position are skipped. */
 export interface MapVehicle {
   id: string;
   name: string;
   sn: string;
   status: VehicleStatus;
-  lat: number;
-  lng: number;
+  lat: number | null;
+  lng: number | null;
   soc: number | null;
+  lastSeenMs: number | null;
 }
+
+type PlacedVehicle = MapVehicle & { lat: number; lng: number };
 
 interface PointProps {
   id: string;
@@ -47,7 +52,7 @@ export class FleetMapView {
   private readonly clusterLayer = L.layerGroup();
   private readonly pointLayer = L.layerGroup();
   private readonly pointMarkers = new Map<string, L.CircleMarker>();
-  private vehicles = new Map<string, MapVehicle>();
+  private vehicles: ReadonlyMap<string, MapVehicle> = new Map();
   private index = new Supercluster<PointProps, ClusterCounts>({ radius: 60, maxZoom: 16 });
   private indexedAt = 0;
   private reindexTimer: ReturnType<typeof setTimeout> | null = null;
@@ -78,8 +83,14 @@ export class FleetMapView {
       }
       if (before && before.status !== vehicle.status) this.pointMarkers.get(id)?.setStyle(pointStyle(vehicle.status));
     }
-    this.vehicles = new Map(vehicles);
+    this.vehicles = vehicles;
     if (moved) this.scheduleReindex();
+  }
+
+  /** Fit the view to the vehicles shown once the next update is indexed (after a filter change). */
+  refit(): void {
+    this.fitted = false;
+    this.scheduleReindex();
   }
 
   destroy(): void {
@@ -120,6 +131,7 @@ export class FleetMapView {
   private reindex(): void {
     const points: Array<Supercluster.PointFeature<PointProps & ClusterCounts>> = [];
     for (const vehicle of this.vehicles.values()) {
+      if (vehicle.lat === null || vehicle.lng === null) continue;
       points.push({
         type: 'Feature',
         geometry: { type: 'Point', coordinates: [vehicle.lng, vehicle.lat] },
@@ -171,7 +183,7 @@ export class FleetMapView {
         this.clusterLayer.addLayer(this.clusterMarker(lat, lng, props.cluster_id!, props.point_count!, props as ClusterCounts));
       } else if (props.id) {
         const vehicle = this.vehicles.get(props.id);
-        if (vehicle) this.pointLayer.addLayer(this.pointMarker(vehicle));
+        if (vehicle && vehicle.lat !== null && vehicle.lng !== null) this.pointLayer.addLayer(this.pointMarker(vehicle as PlacedVehicle));
       }
     }
   }
@@ -195,7 +207,7 @@ export class FleetMapView {
     return marker;
   }
 
-  private pointMarker(vehicle: MapVehicle): L.CircleMarker {
+  private pointMarker(vehicle: PlacedVehicle): L.CircleMarker {
     const marker = L.circleMarker([vehicle.lat, vehicle.lng], { renderer: this.renderer, radius: 7, ...pointStyle(vehicle.status) });
     marker.bindTooltip(() => tooltipFor(this.vehicles.get(vehicle.id) ?? vehicle), { direction: 'top', offset: [0, -6] });
     marker.on('click', () => this.options.onOpenVehicle(vehicle.id));
@@ -216,6 +228,9 @@ function tooltipFor(vehicle: MapVehicle): HTMLElement {
   const detail = document.createElement('div');
   const soc = vehicle.soc === null ? '--' : `${Math.round(vehicle.soc)} %`;
   detail.textContent = `${vehicle.sn} · ${vehicle.status} · SOC ${soc}`;
-  box.append(name, detail);
+  const seen = document.createElement('div');
+  seen.textContent =
+    vehicle.lastSeenMs === null ? 'Never seen' : `Last seen ${formatDistanceToNowStrict(vehicle.lastSeenMs, { addSuffix: true })}`;
+  box.append(name, detail, seen);
   return box;
 }

@@ -1,29 +1,193 @@
-import { Box, Heading, SimpleGrid, Stat, Text } from '@chakra-ui/react';
-import { useObservableState } from 'observable-hooks';
-import { useFleetConsole } from '../../lib/services';
+// /home: what a control room stares at. Live map, counts by status (which filter the map), the
+// active alarm feed and the breakdown by fleet, sub-fleet or depot.
+import { useEffect, useState } from 'react';
+import { Box, Flex, Input, NativeSelect, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
+import { useObservable, useObservableState } from 'observable-hooks';
+import { combineLatest, map } from 'rxjs';
+import type { FactoryEntry } from '../../../streams/api/types';
+import type { VehicleStatus } from '../../../streams/protocol/types';
+import type { VehicleState } from '../../../streams/vehicles/types';
+import { ConnectionBanner } from '../../components/connection-banner';
 import { STATUS_STYLE } from '../../components/vehicle-status';
+import { navigate } from '../../lib/navigation';
+import { useServices } from '../../lib/services';
+import { AlarmFeed } from './alarm-feed';
+import { FleetBreakdown } from './fleet-breakdown';
+import { FleetMap } from './fleet-map';
+import { homeFiltersSearch, matchesHomeFilters, useHomeFilters, type HomeFilters } from './use-home-filters';
 
-const STATUSES = ['normal', 'alarm', 'offline'] as const;
+const FLEET_LIST_PATH = '/customization/factory/v1/query/list';
+const DETAIL_PATH = '/home/detail/page';
+const STATUSES: readonly VehicleStatus[] = ['normal', 'alarm', 'offline'];
+
+const CountCard = chakra('button', {
+  base: {
+    textAlign: 'start',
+    borderWidth: '1px',
+    borderRadius: 'lg',
+    px: '4',
+    py: '3',
+    cursor: 'pointer',
+    borderTopWidth: '4px',
+    _hover: { bg: 'bg.muted' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'blue.solid', outlineOffset: '2px' },
+    '&[aria-pressed=true]': { bg: 'bg.emphasized' },
+  },
+});
+
+function filterVehicles(all: ReadonlyMap<string, VehicleState>, filters: HomeFilters): ReadonlyMap<string, VehicleState> {
+  if (!filters.status && !filters.fleetId && !filters.query) return all;
+  const shown = new Map<string, VehicleState>();
+  for (const vehicle of all.values()) if (matchesHomeFilters(vehicle, filters)) shown.set(vehicle.id, vehicle);
+  return shown;
+}
 
 export default function HomePage() {
-  const summary = useObservableState(useFleetConsole().fleet.summary$);
+  const { console: fleetConsole, config } = useServices();
+  const [filters, setFilters] = useHomeFilters();
+  const summary = useObservableState(fleetConsole.fleet.summary$);
+  const [fleets, setFleets] = useState<FactoryEntry[]>([]);
+
+  useEffect(() => {
+    fleetConsole.api.get<FactoryEntry[]>(FLEET_LIST_PATH).then(
+      (list) => setFleets(Array.isArray(list) ? list : []),
+      () => undefined,
+    );
+  }, [fleetConsole]);
+
+  const shown$ = useObservable(
+    (inputs$) => combineLatest([fleetConsole.fleet.vehicles$, inputs$]).pipe(map(([all, [current]]) => filterVehicles(all, current))),
+    [filters],
+  );
+  const matches = useObservableState(
+    useObservable(
+      (inputs$) =>
+        combineLatest([shown$, inputs$]).pipe(map(([shown, [query]]) => (query ? [...shown.values()].slice(0, 20) : []))),
+      [filters.query],
+    ),
+    [],
+  );
+
+  const openVehicle = (id: string) => {
+    fleetConsole.session.set('vehicleId', id);
+    fleetConsole.session.set('originFlag', 'home');
+    navigate(`${DETAIL_PATH}?vehicleId=${encodeURIComponent(id)}`);
+  };
+
   return (
-    <Box p={{ base: '3', md: '5' }}>
-      <Heading as="h2" size="sm" mb="3" color="fg.muted">
-        Vehicles by status {summary?.stale && <Text as="span">(refreshing…)</Text>}
-      </Heading>
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" data-testid="status-counts">
-        <Stat.Root borderWidth="1px" borderRadius="lg" p="4">
-          <Stat.Label>All vehicles</Stat.Label>
-          <Stat.ValueText data-testid="count-total">{summary?.total ?? '–'}</Stat.ValueText>
-        </Stat.Root>
-        {STATUSES.map((status) => (
-          <Stat.Root key={status} borderWidth="1px" borderRadius="lg" p="4" borderTopWidth="4px" borderTopColor={STATUS_STYLE[status].color}>
-            <Stat.Label>{STATUS_STYLE[status].label}</Stat.Label>
-            <Stat.ValueText data-testid={`count-${status}`}>{summary ? summary[status] : '–'}</Stat.ValueText>
-          </Stat.Root>
-        ))}
-      </SimpleGrid>
-    </Box>
+    <Flex direction="column" height="full" minHeight="0">
+      <ConnectionBanner />
+      <Stack gap="3" p={{ base: '3', md: '4' }} flex="1" minHeight="0">
+        <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" data-testid="status-counts">
+          <CountCard
+            type="button"
+            aria-pressed={filters.status === null}
+            borderTopColor="blue.500"
+            onClick={() => setFilters({ status: null })}
+          >
+            <Text fontSize="sm" color="fg.muted">
+              All vehicles
+            </Text>
+            <Text fontSize="2xl" fontWeight="bold" data-testid="count-total">
+              {summary?.total ?? '–'}
+            </Text>
+          </CountCard>
+          {STATUSES.map((status) => (
+            <CountCard
+              key={status}
+              type="button"
+              aria-pressed={filters.status === status}
+              borderTopColor={STATUS_STYLE[status].color}
+              onClick={() => setFilters({ status: filters.status === status ? null : status })}
+            >
+              <Text fontSize="sm" color="fg.muted">
+                {STATUS_STYLE[status].label}
+              </Text>
+              <Text fontSize="2xl" fontWeight="bold" data-testid={`count-${status}`}>
+                {summary ? summary[status] : '–'}
+              </Text>
+            </CountCard>
+          ))}
+        </SimpleGrid>
+        <Flex gap="3" wrap="wrap">
+          <Input
+            aria-label="Search by name or S/N"
+            placeholder="Search by name or S/N"
+            value={filters.query}
+            onChange={(event) => setFilters({ query: event.currentTarget.value })}
+            maxWidth="sm"
+            size="sm"
+          />
+          <NativeSelect.Root size="sm" width="60">
+            <NativeSelect.Field
+              aria-label="Fleet"
+              value={filters.fleetId ?? ''}
+              onChange={(event) => setFilters({ fleetId: event.currentTarget.value || null })}
+            >
+              <option value="">All fleets</option>
+              {fleets.map((fleet) => (
+                <option key={fleet.factoryId} value={fleet.factoryId}>
+                  {fleet.factoryName}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {summary?.stale && (
+            <Text fontSize="sm" color="orange.fg" alignSelf="center">
+              Refreshing after reconnect…
+            </Text>
+          )}
+        </Flex>
+        <Flex gap="3" flex="1" minHeight="0" direction={{ base: 'column', xl: 'row' }}>
+          <Box flex="1" minHeight={{ base: '420px', xl: '0' }}>
+            <FleetMap
+              vehicles$={shown$}
+              stale={Boolean(summary?.stale)}
+              fitKey={homeFiltersSearch(filters)}
+              tileUrl={config.tileUrl}
+              tileAttribution={config.tileAttribution}
+              onOpenVehicle={openVehicle}
+            />
+          </Box>
+          <Flex direction="column" gap="3" width={{ base: 'full', xl: '96' }} minHeight={{ base: '360px', xl: '0' }}>
+            {filters.query && (
+              <Box borderWidth="1px" borderRadius="lg" maxHeight="40%" overflowY="auto" data-testid="search-results">
+                {matches.length === 0 && (
+                  <Text p="3" color="fg.muted" fontSize="sm">
+                    No vehicle matches.
+                  </Text>
+                )}
+                {matches.map((vehicle) => (
+                  <chakra.button
+                    key={vehicle.id}
+                    type="button"
+                    display="flex"
+                    width="full"
+                    gap="2"
+                    px="3"
+                    py="2"
+                    borderBottomWidth="1px"
+                    textAlign="start"
+                    _hover={{ bg: 'bg.muted' }}
+                    onClick={() => openVehicle(vehicle.id)}
+                  >
+                    <Box width="2.5" height="2.5" borderRadius="full" bg={STATUS_STYLE[vehicle.status].color} alignSelf="center" flexShrink={0} />
+                    <Text fontWeight="semibold" truncate>
+                      {vehicle.name}
+                    </Text>
+                    <Text ms="auto" fontSize="sm" color="fg.muted">
+                      {vehicle.sn}
+                    </Text>
+                  </chakra.button>
+                ))}
+              </Box>
+            )}
+            <AlarmFeed />
+            <FleetBreakdown />
+          </Flex>
+        </Flex>
+      </Stack>
+    </Flex>
   );
 }

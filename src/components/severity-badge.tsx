@@ -1,0 +1,12 @@
+import { Badge } from '@chakra-ui/react';
+import type { AlarmSeverity } from '../../streams/api/types';
+
+const PALETTE: Record<AlarmSeverity, string> = { critical: 'red', major: 'orange', minor: 'yellow' };
+
+export function SeverityBadge({ severity }: { severity: AlarmSeverity }) {
+  return (
+    <Badge colorPalette={PALETTE[severity]} variant="solid" textTransform="capitalize" flexShrink={0}>
+      {severity}
+    </Badge>
+  );
+}

@@ -1,0 +1,94 @@
+// Vehicles by status per fleet, sub-fleet or depot, live from the fleet summary.
+import { useEffect, useState } from 'react';
+import { Box, Flex, Heading, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { useObservableState } from 'observable-hooks';
+import type { Page } from '../../../streams/api/types';
+import type { StatusCounts } from '../../../streams/vehicles/types';
+import { STATUS_STYLE } from '../../components/vehicle-status';
+import { useFleetConsole } from '../../lib/services';
+
+type Grouping = 'fleet' | 'subfleet' | 'depot';
+
+const GROUPINGS: Record<Grouping, { label: string; path: string; summaryKey: 'byFleet' | 'bySubFleet' | 'byDepot' }> = {
+  fleet: { label: 'Fleet', path: '/customization/fleet/v1/query/list', summaryKey: 'byFleet' },
+  subfleet: { label: 'Sub-fleet', path: '/customization/subfleet/v1/query/list', summaryKey: 'bySubFleet' },
+  depot: { label: 'Depot', path: '/customization/depot/v1/query/list', summaryKey: 'byDepot' },
+};
+
+function useNames(grouping: Grouping): Record<string, string> {
+  const fleetConsole = useFleetConsole();
+  const [names, setNames] = useState<Record<string, string>>({});
+  useEffect(() => {
+    let live = true;
+    fleetConsole.api
+      .get<Page<{ id: string; name: string }>>(GROUPINGS[grouping].path, { pageNum: 1, pageSize: 500 })
+      .then(
+        (page) => live && setNames(Object.fromEntries(page.rows.map((row) => [row.id, row.name]))),
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [fleetConsole, grouping]);
+  return names;
+}
+
+export function FleetBreakdown() {
+  const summary = useObservableState(useFleetConsole().fleet.summary$);
+  const [grouping, setGrouping] = useState<Grouping>('fleet');
+  const names = useNames(grouping);
+  const groups: Array<[string, StatusCounts]> = summary ? Object.entries(summary[GROUPINGS[grouping].summaryKey]) : [];
+  groups.sort(([a], [b]) => (names[a] ?? a).localeCompare(names[b] ?? b));
+
+  return (
+    <Flex direction="column" borderWidth="1px" borderRadius="lg" minHeight="0" overflow="hidden" maxHeight="45%">
+      <Flex align="center" justify="space-between" px="3" py="2" borderBottomWidth="1px" gap="2">
+        <Heading as="h2" size="sm">
+          By {GROUPINGS[grouping].label.toLowerCase()}
+        </Heading>
+        <NativeSelect.Root size="xs" width="32">
+          <NativeSelect.Field aria-label="Group vehicles by" value={grouping} onChange={(event) => setGrouping(event.currentTarget.value as Grouping)}>
+            {(Object.keys(GROUPINGS) as Grouping[]).map((key) => (
+              <option key={key} value={key}>
+                {GROUPINGS[key].label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Flex>
+      <Box overflowY="auto">
+        {groups.length === 0 ? (
+          <Text p="3" color="fg.muted" fontSize="sm">
+            No vehicles in a {GROUPINGS[grouping].label.toLowerCase()}.
+          </Text>
+        ) : (
+          <Table.Root size="sm" stickyHeader data-testid="fleet-breakdown">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{GROUPINGS[grouping].label}</Table.ColumnHeader>
+                {(['normal', 'alarm', 'offline'] as const).map((status) => (
+                  <Table.ColumnHeader key={status} textAlign="end">
+                    {STATUS_STYLE[status].label}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {groups.map(([id, counts]) => (
+                <Table.Row key={id}>
+                  <Table.Cell>{names[id] ?? id}</Table.Cell>
+                  <Table.Cell textAlign="end">{counts.normal}</Table.Cell>
+                  <Table.Cell textAlign="end" color={counts.alarm > 0 ? 'red.fg' : undefined} fontWeight={counts.alarm > 0 ? 'semibold' : undefined}>
+                    {counts.alarm}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">{counts.offline}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,106 @@
+// /home and the alarm detail against the real server: map, URL filters, live alarm feed, and the
+// banner a wall display shows while its socket is down.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
+import { launchChromium, screenshot } from './support/chromium';
+import { startFleetServer, type FleetServer } from './support/fleet-server';
+
+let server: FleetServer;
+let browser: Browser;
+let page: Page;
+let vehicles: VehicleSnapshot[];
+
+beforeAll(async () => {
+  server = await startFleetServer({ vehicles: 60 });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  vehicles = (await server.adminCall<ApiPage<VehicleSnapshot>>('GET', '/customization/vehicle/v1/query/snapshot')).rows;
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(server.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(server.admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/home');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const search = () => new URL(page.url()).search;
+
+describe('home', () => {
+  it('draws every vehicle on the offline map, clustered', async () => {
+    await page.getByTestId('count-total').filter({ hasText: /^60$/ }).waitFor();
+    await page.locator('.fleet-map path.fleet-land').first().waitFor();
+    await page.locator('.fleet-cluster').first().waitFor();
+    const clustered = await page.locator('.fleet-cluster span').allInnerTexts();
+    expect(clustered.reduce((sum, text) => sum + Number(text), 0)).toBeLessThanOrEqual(60);
+    await screenshot(page, 'home-1920');
+  });
+
+  it('keeps the status filter and the search in the URL', async () => {
+    await page.getByTestId('count-offline').click();
+    expect(search()).toBe('?status=offline');
+    await page.getByTestId('count-offline').click();
+    expect(search()).toBe('');
+    const target = vehicles[3]!;
+    await page.getByLabel('Search by name or S/N').fill(target.sn);
+    expect(search()).toBe(`?q=${encodeURIComponent(target.sn)}`);
+    await page.getByTestId('search-results').getByText(target.name).waitFor();
+    await page.reload();
+    await expect(page.getByLabel('Search by name or S/N').inputValue()).resolves.toBe(target.sn);
+    await page.getByLabel('Search by name or S/N').fill('');
+    expect(search()).toBe('');
+  });
+
+  it('shows a new alarm in the feed, newest first, and opens its detail', async () => {
+    const vehicle = vehicles[5]!;
+    await server.adminCall('POST', '/test/v1/alarm/record', {
+      type: 'raised',
+      vehicleId: vehicle.id,
+      deviceType: 'bms',
+      deviceId: 0,
+      kind: 'low_soc',
+      severity: 'critical',
+      message: 'Battery SOC low (4%)',
+    });
+    await server.adminCall('POST', '/test/v1/vehicle/status', { vehicleId: vehicle.id, status: 'alarm' });
+    const item = page.getByTestId('alarm-item').first();
+    await item.filter({ hasText: 'Battery SOC low (4%)' }).waitFor({ timeout: 10_000 });
+    await expect(item.innerText()).resolves.toContain(vehicle.name);
+    await expect(item.innerText()).resolves.toMatch(/critical/i);
+    await screenshot(page, 'home-alarm-1920');
+
+    await item.click();
+    await page.waitForURL('**/home/alarm/page?alarmId=*');
+    await page.getByTestId('alarm-message').filter({ hasText: 'Battery SOC low (4%)' }).waitFor();
+    await page.getByTestId('alarm-history').getByText('Battery SOC low (4%)').waitFor();
+    await page.getByTestId('time-series-chart').locator('canvas').first().waitFor();
+    await screenshot(page, 'alarm-detail-1920');
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await screenshot(page, 'alarm-detail-1100');
+    await page.getByRole('button', { name: 'Open vehicle' }).click();
+    await page.waitForURL(`**/home/detail/page?vehicleId=${vehicle.id}`);
+    await page.getByTestId('back-button').click();
+    await page.waitForURL('**/home');
+    await page.locator('.fleet-cluster').first().waitFor();
+    await screenshot(page, 'home-1100');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+  });
+
+  it('shows the socket-lost banner while the server is unreachable and clears it on return', async () => {
+    await page.locator('[data-testid=connection-badge][data-state=open]').waitFor();
+    await server.adminCall('POST', '/test/v1/socket/refuse', { refuse: true });
+    await server.adminCall('POST', '/test/v1/socket/close');
+    await page.getByTestId('connection-banner').waitFor();
+    await expect(page.getByTestId('connection-banner').innerText()).resolves.toContain('Connection lost, reconnecting');
+    await expect(page.getByTestId('fleet-map').getAttribute('data-stale')).resolves.toBe('true');
+    await screenshot(page, 'home-socket-lost');
+    await server.adminCall('POST', '/test/v1/socket/refuse', { refuse: false });
+    await page.locator('[data-testid=connection-badge][data-state=open]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('connection-banner').waitFor({ state: 'detached' });
+    await page.locator('[data-testid=fleet-map][data-stale=false]').waitFor({ timeout: 10_000 });
+  });
+});
