@@ -101,7 +101,9 @@ describe('websocket hub', () => {
     expect((await s.request(32, { all: true })).data).toEqual({ ok: true });
     t.sim.step(Date.now());
     await s.waitFor(() => s.frames.find((f) => f.cmd === 19));
-    expect(s.messages.some((m) => Array.isArray(m) && m.length > 1)).toBe(true);
+    const batch = await s.waitFor(() => s.messages.find((m): m is unknown[] => Array.isArray(m)));
+    expect(batch.length).toBeGreaterThan(1);
+    expect(s.frames.filter((f) => f.cmd === 19)).toHaveLength(40);
     expect((await s.request(48, { all: true })).data).toEqual({ ok: true });
     s.ws.close();
   });

@@ -19,6 +19,9 @@ class FakeSocket extends EventEmitter {
   terminate() {
     this.close();
   }
+  ping() {
+    setImmediate(() => this.emit('pong'));
+  }
   frames() {
     return this.sent.flatMap((m) => {
       const parsed = JSON.parse(m) as unknown;

@@ -37,6 +37,8 @@ interface Client {
   all: boolean;
   ids: Set<string>;
   queue: string[];
+  /** Cleared at each liveness ping, set again by the pong. */
+  alive: boolean;
 }
 
 export interface HubStats {
@@ -68,6 +70,8 @@ export class SocketHub {
   private readonly maxQueued: number;
   private readonly maxBatch: number;
   private lastExpirySweep = 0;
+  private lastPing = 0;
+  private lastFlush = 0;
   refuseUpgrades = false;
   readonly stats: HubStats = {
     clients: 0,
@@ -88,7 +92,7 @@ export class SocketHub {
   }
 
   attach(socket: WebSocket, wsKey: string, actor: Actor): void {
-    const client: Client = { socket, wsKey, actor, visible: this.visibleSet(actor), all: false, ids: new Set(), queue: [] };
+    const client: Client = { socket, wsKey, actor, visible: this.visibleSet(actor), all: false, ids: new Set(), queue: [], alive: true };
     this.clients.add(client);
     this.stats.clients = this.clients.size;
     socket.on('message', (data, isBinary) => {
@@ -102,6 +106,9 @@ export class SocketHub {
       }
     });
     socket.on('close', () => this.detach(client));
+    socket.on('pong', () => {
+      client.alive = true;
+    });
     socket.on('error', () => socket.terminate());
   }
 
@@ -109,7 +116,9 @@ export class SocketHub {
     this.stats.framesPublished++;
     this.pendingIds.push(frame.data.vehicleId);
     this.pendingJson.push(JSON.stringify(frame));
-    if (this.pendingJson.length >= this.maxBatch) this.flush();
+    // A lone frame after a quiet spell goes out at once; under load frames gather into batches.
+    const quiet = this.pendingJson.length === 1 && this.opts.now() - this.lastFlush >= this.flushMs;
+    if (quiet || this.pendingJson.length >= this.maxBatch) this.flush();
   }
 
   /** Re-resolves every session (after role, account or fleet changes); gone sessions are closed. */
@@ -236,10 +245,12 @@ export class SocketHub {
   /** Sends what is queued now; also runs every flushMs. */
   flush(): void {
     this.sweepExpired();
+    this.pingIdle();
     const ids = this.pendingIds;
     const json = this.pendingJson;
     this.pendingIds = [];
     this.pendingJson = [];
+    if (json.length > 0) this.lastFlush = this.opts.now();
     // Sessions that take every frame share one serialised message.
     let everything: Buffer | null = null;
     for (const c of this.clients) {
@@ -273,6 +284,21 @@ export class SocketHub {
     c.socket.send(wire(c.queue));
     this.stats.messagesSent++;
     c.queue = [];
+  }
+
+  /** Every 30 s: a socket that did not answer the previous ping is gone; ping the others. */
+  private pingIdle(): void {
+    const now = this.opts.now();
+    if (now - this.lastPing < 30_000) return;
+    this.lastPing = now;
+    for (const c of this.clients) {
+      if (!c.alive) {
+        c.socket.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.socket.ping();
+    }
   }
 
   private sweepExpired(): void {
