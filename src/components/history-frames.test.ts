@@ -28,13 +28,23 @@ describe('history frames', () => {
 
   it('appends a live point, ignores old or repeated ones and slides the window', () => {
     const frame = historyToFrame(history, keys, metric);
-    const next = appendLivePoint(frame, { ts: 3_000, values: { soc: 52, temp: null } }, keys, metric, 1_500);
+    const next = appendLivePoint(frame, { ts: 3_000, values: { soc: 52, temp: null } }, keys, metric, { spanMs: 1_500, gapMs: 60_000 });
     expect(next.ts).toEqual([2_000, 3_000]);
     expect(next.series.soc).toEqual({ avg: [51, 52], min: [50, 52], max: [52, 52] });
     expect(next.series.temp!.avg).toEqual([null, null]);
     expect(next.reset).toBeUndefined();
-    expect(appendLivePoint(next, { ts: 3_000, values: { soc: 99 } }, keys, metric, 1_500)).toBe(next);
+    expect(appendLivePoint(next, { ts: 3_000, values: { soc: 99 } }, keys, metric, { spanMs: 1_500, gapMs: 60_000 })).toBe(next);
     expect(frame.ts).toEqual([1_000, 2_000]);
+  });
+
+  it('breaks the line where samples are further apart than the gap, in history and live', () => {
+    const gappy: HistorySeries = { ...history, bucketMs: 60_000, ts: [0, 60_000, 3_600_000], series: { soc: { min: [1, 2, 3], max: [1, 2, 3], avg: [1, 2, 3] } } };
+    const frame = historyToFrame(gappy, [keys[0]!], metric);
+    expect(frame.ts).toEqual([0, 60_000, 60_001, 3_600_000]);
+    expect(frame.series.soc!.avg).toEqual([1, 2, null, 3]);
+    const next = appendLivePoint(frame, { ts: 7_200_000, values: { soc: 4 } }, [keys[0]!], metric, { spanMs: 86_400_000, gapMs: 300_000 });
+    expect(next.ts.slice(-2)).toEqual([3_600_001, 7_200_000]);
+    expect(next.series.soc!.avg.slice(-3)).toEqual([3, null, 4]);
   });
 
   it('loads, then streams live points only while the range ends now', async () => {

@@ -9,6 +9,7 @@ import type { ChartFrame, SeriesColumns } from './time-series-chart';
 
 export const HISTORY_SERIES_PATH = '/customization/history/v1/query/series';
 export const HISTORY_CSV_PATH = '/customization/history/v1/export/csv';
+const MIN_GAP_MS = 5 * 60_000;
 
 /** GET /customization/history/v1/query/series. */
 export interface HistorySeries {
@@ -29,30 +30,58 @@ export type HistoryState =
   | { status: 'error'; message: string }
   | { status: 'ready'; frame: ChartFrame; points: number };
 
+/** Samples further apart than this are not joined by a line (the device was off, or nothing was stored). */
+export function gapMs(history: Pick<HistorySeries, 'bucketMs'>): number {
+  return Math.max(3 * history.bucketMs, MIN_GAP_MS);
+}
+
 export function historyToFrame(history: HistorySeries, keys: readonly KeyInfo[], units: DisplayUnits): ChartFrame {
+  const gap = gapMs(history);
+  // A null row in each hole, so uPlot breaks the line there.
+  const rows: (number | null)[] = [];
+  const ts: number[] = [];
+  history.ts.forEach((t, i) => {
+    if (i > 0 && t - history.ts[i - 1]! > gap) {
+      ts.push(history.ts[i - 1]! + 1);
+      rows.push(null);
+    }
+    ts.push(t);
+    rows.push(i);
+  });
   const series: Record<string, SeriesColumns> = {};
   for (const key of keys) {
     const convert = toDisplay(key.unit, units);
     const column = history.series[key.key];
-    const map = (values: (number | null)[] | undefined) => (values ?? history.ts.map(() => null)).map((v) => (v === null ? null : convert(v)));
-    series[key.key] = { avg: map(column?.avg), min: map(column?.min), max: map(column?.max) };
+    const pick = (values: (number | null)[] | undefined) =>
+      rows.map((row) => {
+        const v = row === null ? null : (values?.[row] ?? null);
+        return v === null ? null : convert(v);
+      });
+    series[key.key] = { avg: pick(column?.avg), min: pick(column?.min), max: pick(column?.max) };
   }
-  return { ts: history.ts, series, reset: true };
+  return { ts, series, reset: true };
 }
 
 /** Appends one live point (the average, minimum and maximum of a single sample are the sample) and drops what slid out of the window. */
-export function appendLivePoint(frame: ChartFrame, point: LivePoint, keys: readonly KeyInfo[], units: DisplayUnits, spanMs: number): ChartFrame {
+export function appendLivePoint(
+  frame: ChartFrame,
+  point: LivePoint,
+  keys: readonly KeyInfo[],
+  units: DisplayUnits,
+  window: { spanMs: number; gapMs: number },
+): ChartFrame {
   const last = frame.ts[frame.ts.length - 1];
   if (last !== undefined && point.ts <= last) return frame;
   let start = 0;
-  while (start < frame.ts.length && frame.ts[start]! < point.ts - spanMs) start++;
-  const ts = [...frame.ts.slice(start), point.ts];
+  while (start < frame.ts.length && frame.ts[start]! < point.ts - window.spanMs) start++;
+  const hole = last !== undefined && point.ts - last > window.gapMs;
+  const ts = [...frame.ts.slice(start), ...(hole ? [last + 1] : []), point.ts];
   const series: Record<string, SeriesColumns> = {};
   for (const key of keys) {
     const raw = point.values[key.key];
     const value = typeof raw === 'number' ? toDisplay(key.unit, units)(raw) : null;
     const column = frame.series[key.key];
-    const extend = (values: readonly (number | null)[] | undefined) => [...(values ?? []).slice(start), value];
+    const extend = (values: readonly (number | null)[] | undefined) => [...(values ?? []).slice(start), ...(hole ? [null] : []), value];
     series[key.key] = { avg: extend(column?.avg), min: extend(column?.min ?? column?.avg), max: extend(column?.max ?? column?.avg) };
   }
   return { ts, series };
@@ -73,7 +102,7 @@ export function historyFrames$(options: {
       return options.live$.pipe(
         distinctUntilKeyChanged('ts'),
         filter((point) => point.ts > range.from.getTime()),
-        scan((frame, point) => appendLivePoint(frame, point, keys, units, range.spanMs), first),
+        scan((frame, point) => appendLivePoint(frame, point, keys, units, { spanMs: range.spanMs, gapMs: gapMs(history) }), first),
         startWith(first),
       );
     }),

@@ -79,11 +79,11 @@ function buildOptions(series: readonly ChartSeries[], width: number, height: num
       ...units.map((unit, i) => ({
         scale: scaleOf(unit),
         side: i % 2 === 0 ? 3 : 1,
-        label: unit || undefined,
+        values: (_: uPlot, ticks: number[]) => ticks.map((tick) => (unit ? `${tick} ${unit}` : String(tick))),
         stroke: theme.axis,
         grid: { show: i === 0, stroke: theme.grid },
         ticks: { stroke: theme.grid },
-        size: 56,
+        size: 64,
       })),
     ],
   } as uPlot.Options;

@@ -90,6 +90,29 @@ describe('home', () => {
     await page.setViewportSize({ width: 1920, height: 1080 });
   });
 
+  it('lists group operations and shows each vehicle of one', async () => {
+    const targets = vehicles.slice(10, 13);
+    await server.adminCall('POST', '/customization/grouplog/v1/add/setting', {
+      vehicleIds: targets.map((vehicle) => vehicle.id),
+      deviceType: 'bms',
+      deviceId: 0,
+      setting: 'charge_limit',
+      value: 90,
+    });
+    await page.goto(`${server.url}/vehicles/groupLog/log`);
+    const row = page.getByTestId('group-log-table').getByRole('button', { name: 'Setting charge_limit = 90' });
+    await row.waitFor();
+    await expect(page.getByTestId('header-count').innerText()).resolves.toMatch(/^\d+ items?$/);
+    await screenshot(page, 'group-log-1920');
+    await row.click();
+    await page.waitForURL('**/vehicles/groupLog/logDetail?logId=*');
+    await page.getByTestId('group-log-title').filter({ hasText: 'Setting charge_limit = 90' }).waitFor();
+    for (const vehicle of targets) await page.getByTestId('group-log-vehicles').getByText(vehicle.name).waitFor();
+    await page.getByTestId('back-button').click();
+    await page.waitForURL('**/vehicles/groupLog/log');
+    await page.goto(`${server.url}/home`);
+  });
+
   it('shows the socket-lost banner while the server is unreachable and clears it on return', async () => {
     await page.locator('[data-testid=connection-badge][data-state=open]').waitFor();
     await server.adminCall('POST', '/test/v1/socket/refuse', { refuse: true });

@@ -58,9 +58,8 @@ async function expectLiveValues(): Promise<void> {
   await panel.getByTestId('live-value').filter({ hasNotText: /^--$/ }).first().waitFor({ timeout: 15_000 });
 }
 
-async function expectChart(): Promise<void> {
-  const panel = page.locator('[role=tabpanel]:visible');
-  await panel.locator('[data-testid=chart-area][data-status=ready] canvas').waitFor({ timeout: 20_000 });
+async function expectChart(scope = page.locator('[role=tabpanel]:visible')): Promise<void> {
+  await scope.locator('[data-testid=chart-area][data-status=ready] canvas').waitFor({ timeout: 20_000 });
 }
 
 beforeAll(async () => {
@@ -128,7 +127,7 @@ describe('vehicle detail', () => {
     await dialog.getByText('Restore factory defaults?').waitFor();
     await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
     await page.getByText('Restored factory defaults').waitFor({ timeout: 15_000 });
-    await expect(dialog.isVisible()).resolves.toBe(false);
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('shows the battery note and the refusal of a battery update while the loads are on', async () => {
@@ -170,7 +169,7 @@ describe('vehicle detail', () => {
     await page.getByLabel(/^Set point/).fill('40');
     await page.getByRole('button', { name: 'Set', exact: true }).click();
     await page.getByTestId('ac-error').filter({ hasText: 'Set point must be 16 to 30 °C.' }).waitFor();
-    await expectChart();
+    await expectChart(page.locator('main'));
     await screenshot(page, 'air-conditioner-1920');
   });
 
@@ -180,6 +179,7 @@ describe('vehicle detail', () => {
       const device = vehicle.devices.find((d) => ['dcdc', 'inv', 'mppt', 'watertank'].includes(d.deviceType) && d.availableVersion);
       expect(device, 'a device with a firmware update on offer').toBeDefined();
       await page.goto(`${server.url}/home/detail/page?vehicleId=${vehicle.id}`);
+      await page.getByTestId('device-tabs').waitFor().catch(async (e) => { await screenshot(page, 'debug-fw'); throw e; });
       await openTab(tabLabel(device!.deviceType, device!.deviceId));
       const panel = page.locator('[role=tabpanel]:visible').getByTestId('firmware-panel');
       await panel.getByRole('button', { name: `Update to ${device!.availableVersion}` }).click();

@@ -54,7 +54,7 @@ export function Header(props: {
       </Heading>
       {count !== null && count !== undefined && (
         <Badge variant="subtle" colorPalette="gray" data-testid="header-count">
-          {count} items
+          {count} {count === 1 ? 'item' : 'items'}
         </Badge>
       )}
       {props.path === '/vehicles/list' && <FactorySelect />}

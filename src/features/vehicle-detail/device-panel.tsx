@@ -44,7 +44,7 @@ export function DevicePanel({ tab }: { tab: DetailTab }) {
   const live$ = useMemo(() => deviceLive$(fleet.vehicle$(device.vehicleId), device), [fleet, device]);
 
   return (
-    <Grid templateColumns={{ base: '1fr', xl: 'minmax(320px, 400px) 1fr' }} gap="4" alignItems="start" data-testid={`device-panel-${tab.value}`}>
+    <Grid templateColumns={{ base: '1fr', lg: 'minmax(280px, 360px) minmax(0, 1fr)' }} gap="4" alignItems="start" data-testid={`device-panel-${tab.value}`}>
       <GridItem minWidth="0">
         <Heading as="h2" size="sm" mb="2">
           Live values
