@@ -149,6 +149,8 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
     signInShare: (account, password) => signInWith('share', account, password),
     resume: start,
     signOut: () => {
+      // A refresh still in flight must not refill the fleet after sign-out.
+      refreshes += 1;
       session.clear();
       connection.disconnect();
       registry.reset();

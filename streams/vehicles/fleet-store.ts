@@ -204,10 +204,6 @@ export class FleetStore {
     return this.changed;
   }
 
-  get size(): number {
-    return this.slots.size;
-  }
-
   flush(): FlushResult | null {
     if (!this.changed) return null;
     if (this.raisedOrCleared.length > 0) {

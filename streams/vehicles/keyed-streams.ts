@@ -4,10 +4,7 @@ import { ReplaySubject, finalize, share, type Observable } from 'rxjs';
  * One shared stream per key, created on first use, replaying its latest value to late subscribers,
  * and dropped from the cache when its last subscriber leaves.
  */
-export function keyedStreams<T>(create: (key: string) => Observable<T>): {
-  get(key: string): Observable<T>;
-  readonly size: number;
-} {
+export function keyedStreams<T>(create: (key: string) => Observable<T>): { get(key: string): Observable<T> } {
   const cache = new Map<string, Observable<T>>();
   return {
     get(key) {
@@ -21,9 +18,6 @@ export function keyedStreams<T>(create: (key: string) => Observable<T>): {
       );
       cache.set(key, stream$);
       return stream$;
-    },
-    get size() {
-      return cache.size;
     },
   };
 }
