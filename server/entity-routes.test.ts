@@ -45,6 +45,11 @@ describe('fleets, sub-fleets, depots', () => {
     expect(renamed.body.data).toMatchObject({ name: 'Renamed Fleet', status: 'disabled' });
     expect((await call('GET', '/customization/fleet/v1/get/detail', { query: { fleetId } })).body.data.name).toBe('Renamed Fleet');
     expect((await call('PUT', '/customization/depot/v1/update/single', { body: { depotId: depot.body.data.id, name: 'Spandau' } })).body.data.name).toBe('Spandau');
+    expect((await call('GET', '/customization/depot/v1/get/detail', { query: { depotId: depot.body.data.id } })).body.data).toMatchObject({ name: 'Spandau', lat: 52.52 });
+    expect((await call('PUT', '/customization/subfleet/v1/update/single', { body: { subFleetId: sub.body.data.id, status: 'disabled' } })).body.code).toBe(200);
+    expect((await call('GET', '/customization/subfleet/v1/get/detail', { query: { subFleetId: sub.body.data.id } })).body.data).toMatchObject({ name: 'North', status: 'disabled', vehicles: 0 });
+    expect((await call('PUT', '/customization/fleet/v1/update/members', { body: { fleetId, accountIds: ['user-admin'] } })).body.code).toBe(200);
+    expect((await call('GET', '/customization/fleet/v1/query/members', { query: { fleetId } })).body.data).toEqual(['user-admin']);
     expect((await call('DELETE', '/customization/subfleet/v1/delete/single', { query: { subFleetId: sub.body.data.id } })).body.code).toBe(200);
     expect((await call('DELETE', '/customization/depot/v1/delete/single', { query: { depotId: depot.body.data.id } })).body.code).toBe(200);
     expect((await call('DELETE', '/customization/fleet/v1/delete/single', { query: { fleetId } })).body.code).toBe(200);
@@ -135,6 +140,17 @@ describe('invalid input on every write route → 400 naming the field, nothing w
     ['POST', '/customization/user/v1/add/register', { body: { email: 'new@fleet.test', userName: 'N', password: 'Secret#1', code: '000000' } }, 'verification code'],
     ['PUT', '/customization/user/v1/update/reset', { body: { email: ADMIN_EMAIL, code: '12', password: 'Secret#1' } }, 'code'],
     ['POST', '/test/v1/vehicle/status', { body: { vehicleId: 'veh-00001', status: 'broken' } }, 'status'],
+    ['POST', '/test/v1/socket/refuse', { body: { refuse: 'sometimes' } }, 'refuse'],
+    ['POST', '/test/v1/socket/forced-logout', { body: { account: 'nobody', msgId: 1001 } }, 'account'],
+    ['DELETE', '/customization/fleet/v1/delete/single', { query: {} }, 'fleetId'],
+    ['DELETE', '/customization/subfleet/v1/delete/single', { query: {} }, 'subFleetId'],
+    ['DELETE', '/customization/depot/v1/delete/single', { query: {} }, 'depotId'],
+    ['DELETE', '/customization/vehicle/v1/delete/single', { query: {} }, 'vehicleId'],
+    ['DELETE', '/customization/device/v1/delete/single', { query: { vehicleId: 'veh-00001', deviceType: 'watertank', deviceId: '9' } }, 'deviceId'],
+    ['DELETE', '/customization/account/v1/delete/single', { query: { accountId: 'user-admin' } }, 'own account'],
+    ['DELETE', '/customization/role/v1/delete/single', { query: {} }, 'roleId'],
+    ['DELETE', '/customization/share/v1/delete/single', { query: { account: 'short' } }, 'account'],
+    ['POST', '/oauth/token', { body: { password: 'x' } }, 'username'],
   ];
   for (const [method, path, input, field] of cases) {
     it(`${method} ${path} (${field})`, async () => {
