@@ -117,6 +117,10 @@ describe('vehicle detail', () => {
     expect(calls).toEqual([]);
     await panel.getByRole('button', { name: '24 h', exact: true }).click();
     await expectChart();
+    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${vehicle.id}-bms0.csv`);
+    const csv = await (await download.createReadStream()).toArray();
+    expect(Buffer.concat(csv).toString().split('\n')[0]).toBe('time,soc,voltage');
     await screenshot(page, 'vehicle-detail-bms-1920');
   });
 
@@ -179,7 +183,6 @@ describe('vehicle detail', () => {
       const device = vehicle.devices.find((d) => ['dcdc', 'inv', 'mppt', 'watertank'].includes(d.deviceType) && d.availableVersion);
       expect(device, 'a device with a firmware update on offer').toBeDefined();
       await page.goto(`${server.url}/home/detail/page?vehicleId=${vehicle.id}`);
-      await page.getByTestId('device-tabs').waitFor().catch(async (e) => { await screenshot(page, 'debug-fw'); throw e; });
       await openTab(tabLabel(device!.deviceType, device!.deviceId));
       const panel = page.locator('[role=tabpanel]:visible').getByTestId('firmware-panel');
       await panel.getByRole('button', { name: `Update to ${device!.availableVersion}` }).click();
