@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { CMD } from '../streams/protocol/types';
 import { recordAlarms } from './alarms/alarm-recorder';
 import { AttemptLimiter } from './auth/attempt-limiter';
 import { consoleMailer, type Mailer } from './auth/mailer';
@@ -98,6 +99,14 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     directory,
     now,
     setLive: (id, live) => sim.setLive(id, live),
+    currentFrames: (id) => {
+      const status = sim.status(id);
+      const values = sim.devices(id).flatMap((d) => {
+        const latest = sim.latest({ vehicleId: id, ...d });
+        return latest ? [{ cmd: CMD.values, data: latest }] : [];
+      });
+      return status ? [{ cmd: CMD.vehicleStatus, data: status }, ...values] : values;
+    },
     resolve: async (wsKey) => resolveActor(repo, await repo.sessions.byWsKey(wsKey), now()),
     deviceCommands: createDeviceCommands({ sim, directory, now, record: logGroupOperation(repo, now) }),
   });

@@ -38,6 +38,7 @@ const makeHub = (opts: { maxBufferedBytes?: number; maxQueuedFrames?: number } =
   const hub = new SocketHub({
     directory,
     setLive: () => undefined,
+    currentFrames: (vehicleId: string) => [status(vehicleId, 0)],
     resolve: async () => superActor,
     deviceCommands: async () => null,
     now: Date.now,
@@ -68,6 +69,16 @@ it('sends one frame bare and several as one array', async () => {
   hub.publish(status('v2', 2));
   hub.flush();
   expect(JSON.parse(socket.sent[1]!)).toHaveLength(2);
+});
+
+it('sends the current state of a vehicle subscribed by id', async () => {
+  const hub = makeHub();
+  const socket = new FakeSocket();
+  hub.attach(socket as unknown as WebSocket, 'k', superActor);
+  socket.emit('message', Buffer.from(JSON.stringify({ cmd: 32, seq: 1, data: { vehicleIds: ['v3'] } })), false);
+  await settle();
+  hub.flush();
+  expect(socket.frames().filter((f) => f.cmd === 19).map((f) => f.data.vehicleId)).toEqual(['v3']);
 });
 
 it('lets a slow consumer drop its oldest frames, bounded, and counts the drops', async () => {

@@ -16,6 +16,8 @@ export type DeviceCommandHandler = (
 export interface SocketHubOptions {
   directory: VehicleDirectory;
   setLive: (vehicleId: string, live: boolean) => void;
+  /** A vehicle's current status and device values, sent to a session that subscribes to it by id. */
+  currentFrames: (vehicleId: string) => SimFrame[];
   resolve: (wsKey: string) => Promise<Actor | null>;
   deviceCommands: DeviceCommandHandler;
   now: () => number;
@@ -203,6 +205,7 @@ export class SocketHub {
       if (c.ids.has(id)) continue;
       c.ids.add(id);
       this.live(id, +1);
+      for (const f of this.opts.currentFrames(id)) c.queue.push(JSON.stringify(f));
     }
     return { ok: true };
   }
