@@ -18,10 +18,12 @@ export const ROUTE_PAGES: Readonly<Record<string, PageLoader>> = {
   '/vehicles/subdetail/page': () => import('../features/vehicle-detail/vehicle-detail-page'),
   '/vehicles/airconditioner/page': () => import('../features/air-conditioner/air-conditioner-page'),
   '/setting/set': () => import('../features/settings/settings-page'),
+  '/testView': () => import('../features/test-view/test-view-page'),
 };
 
 export const MENU_COMPONENT_PAGES: Readonly<Record<string, PageLoader>> = {
   home: ROUTE_PAGES['/home']!,
+  testView: ROUTE_PAGES['/testView']!,
 };
 
 export function pageFor(path: string, component?: string): PageLoader {
