@@ -164,6 +164,8 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
       // @fastify/websocket hides upgrade routes from the document; the socket is part of the API, so list it.
       api.addHook('onRoute', (route) => {
         if (route.websocket && route.schema) route.schema.hide = false;
+        // Public calls need no bearer token; say so in the document.
+        if (route.config?.access?.public && route.schema) (route.schema as { security?: unknown[] }).security = [];
       });
       registerApiRoutes(api, ctx);
       api.get('/docs', { schema: { hide: true }, config: { access: { public: true } } }, async () => app.swagger());

@@ -67,6 +67,13 @@ it('is a structurally valid OpenAPI 3.0 document', () => {
   }
 });
 
+it('marks public calls as needing no bearer token', () => {
+  const ops = doc.paths as unknown as Record<string, Record<string, { security?: unknown[] }>>;
+  expect(ops['/api/oauth/token']?.post?.security).toEqual([]);
+  expect(ops['/api/customization/share/v1/get/info']?.get?.security).toEqual([]);
+  expect(ops['/api/customization/user/v1/query/info']?.get?.security).toBeUndefined();
+});
+
 it('lists every API route the server registered, and nothing else', () => {
   const registered = t.server.routes
     .filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.url !== '/api/docs')
