@@ -4,24 +4,23 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { BehaviorSubject, of, Subject } from 'rxjs';
 import type { DeviceInfo } from '../../../streams/api/types';
 import type { Ack } from '../../../streams/commands/types';
-import type { DeviceRef, LiveValue } from '../../../streams/protocol/types';
+import type { DeviceRef } from '../../../streams/protocol/types';
 import type { DeviceLive, FirmwareProgress } from '../../../streams/telemetry/types';
 import type { AppServices } from '../../lib/services';
 import { ServicesProvider } from '../../lib/services';
 import { BATTERY_NOTE, FirmwarePanel, REBOOT_NOTICE } from './firmware-panel';
-import { LiveKeyTable } from './live-key-table';
 
 afterEach(cleanup);
 
 const bms: DeviceRef = { vehicleId: 'v1', deviceType: 'bms', deviceId: 0 };
 const info: DeviceInfo = { deviceType: 'bms', deviceId: 0, model: 'LFP-BMS 16S', version: '2.3.0', availableVersion: '2.4.1' };
 
-function setUp(options: { temperature?: '°C' | '°F'; ack?: Ack } = {}) {
+function setUp(options: { ack?: Ack } = {}) {
   const burn$ = new BehaviorSubject<FirmwareProgress | undefined>(undefined);
   const startFirmwareUpdate = vi.fn((_ref: DeviceRef, _version: string) => of<Ack>(options.ack ?? { ok: true }));
   const services = {
     console: { fleet: { firmware$: () => burn$ }, commands: { startFirmwareUpdate } },
-    profile: { units$: new BehaviorSubject({ speed: 'km/h', mileage: 'km', temperature: options.temperature ?? '°C' }) },
+    profile: { units$: new BehaviorSubject({ speed: 'km/h', mileage: 'km', temperature: '°C' }) },
     account: { account$: new BehaviorSubject({ status: 'ready', info: { roles: ['super.admin'], permissions: [] }, menu: [] }) },
   } as unknown as AppServices;
   const live$ = new Subject<DeviceLive>();
@@ -74,33 +73,5 @@ describe('FirmwarePanel', () => {
     act(() => live$.next({ values: {}, ts: 1, version: '2.4.1' }));
     expect(screen.getByTestId('firmware-version').textContent).toBe('2.4.1');
     expect(screen.getByTestId('firmware-available').textContent).toBe('Up to date');
-  });
-});
-
-describe('LiveKeyTable', () => {
-  const keys = [
-    { key: 'state', label: 'Battery state', kind: 'state' as const },
-    { key: 'temp', label: 'Battery temperature', unit: '°C', kind: 'number' as const },
-    { key: 'time_to_go', label: 'Time to go', unit: 'h', kind: 'number' as const },
-  ];
-  const values = (v: Record<string, LiveValue>): DeviceLive => ({ values: v, ts: 1 });
-
-  it('lists the keys with live values in display units, null as "--"', () => {
-    const { live$, wrap } = setUp({ temperature: '°F' });
-    wrap(<LiveKeyTable keys={keys} deviceType="bms" live$={live$} />);
-    act(() => live$.next(values({ state: 'pre charging', temp: 25, time_to_go: null })));
-    const row = (key: string) => document.querySelector(`[data-key=${key}]`)!.textContent;
-    expect(row('state')).toBe('Battery statepre charging');
-    expect(row('temp')).toBe('Battery temperature77°F');
-    expect(row('time_to_go')).toBe('Time to go--h');
-    act(() => live$.next(values({ state: 'charging', temp: 30, time_to_go: 2.5 })));
-    expect(row('temp')).toBe('Battery temperature86°F');
-    expect(row('time_to_go')).toBe('Time to go2.5h');
-  });
-
-  it('says it is waiting until the key list (cmd 144) has come', () => {
-    const { live$, wrap } = setUp();
-    wrap(<LiveKeyTable keys={undefined} deviceType="bms" live$={live$} />);
-    expect(screen.getByRole('status').textContent).toContain('key list');
   });
 });
