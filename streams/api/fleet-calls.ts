@@ -10,9 +10,8 @@ export async function fetchVehicleSnapshot(api: RestClient): Promise<VehicleSnap
 }
 
 /**
- * The newest alarms for the alarm feed. The list call belongs to the server's design (docs/api.md);
- * this is the one place that knows its path and parameters: the contract's paging (`pageNum`, `pageSize`)
- * answering a `Page<Alarm>`, newest first.
+ * The newest alarms for the alarm feed: the alarm list call of docs/api.md, paged per the contract
+ * (`pageSize` at most 500) and answering a `Page<Alarm>`, newest first.
  */
 export async function fetchRecentAlarms(api: RestClient, limit: number): Promise<Alarm[]> {
   const page = await api.get<Page<Alarm>>(ALARM_LIST_PATH, { pageNum: 1, pageSize: limit });
