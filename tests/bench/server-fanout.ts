@@ -3,7 +3,7 @@
 // a child process. Ends with one JSON line of figures.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
@@ -28,6 +28,8 @@ const runConsoles = async (url: string) => {
   let window: { from: number; to: number } | null = null;
   const basic = `Basic ${Buffer.from('fleet-console:fleet-console').toString('base64')}`;
   const sockets: WebSocket[] = [];
+  /** Newest frame time each console has seen; frames arrive in order per socket. */
+  const newest = new Array<number>(CONSOLES).fill(0);
   for (let i = 0; i < CONSOLES; i++) {
     const res = await fetch(`${url}/api/oauth/token`, {
       method: 'POST',
@@ -38,6 +40,7 @@ const runConsoles = async (url: string) => {
     const ws = new WebSocket(data.ws);
     await new Promise((r) => ws.once('open', r));
     const count = (ts: number, now: number) => {
+      if (ts > newest[i]!) newest[i] = ts;
       perTs.set(ts, (perTs.get(ts) ?? 0) + 1);
       if (window === null || (ts >= window.from && ts < window.to)) latency[Math.min(HIST_MAX_MS, Math.max(0, now - ts))]!++;
     };
@@ -67,17 +70,24 @@ const runConsoles = async (url: string) => {
   process.stdout.write('ready\n');
   process.stdin.setEncoding('utf8');
   process.stdin.on('data', (line: string) => {
-    const msg = JSON.parse(line) as { start?: number; stop?: boolean };
+    const msg = JSON.parse(line) as { start?: number; stop?: number };
     if (msg.start !== undefined) {
       window = { from: msg.start, to: Number.MAX_SAFE_INTEGER };
       latency.fill(0);
     }
-    if (msg.stop) {
-      setTimeout(() => {
+    if (msg.stop !== undefined) {
+      // Report once every console has seen a frame from after the window (or after 30 s), so that
+      // frames still in flight count as late rather than lost.
+      const end = msg.stop;
+      if (window) window = { from: window.from, to: end };
+      const giveUp = Date.now() + 30_000;
+      const poll = setInterval(() => {
+        if (newest.some((ts) => ts < end) && Date.now() < giveUp) return;
+        clearInterval(poll);
         for (const s of sockets) s.close();
         const report: ConsoleReport = { perTs: Object.fromEntries(perTs), latency };
         process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0));
-      }, 1500);
+      }, 100);
     }
   });
 };
@@ -107,6 +117,19 @@ const runBench = async () => {
   };
   log(`seeding ${VEHICLES} vehicles…`);
   const sim = createFleetSimulator({ seed: config.simSeed, hz: config.simHz });
+  // Tick durations: frames carry the tick's time, so a tick's own length is the floor of their latency.
+  // Wall and CPU time apart show how much of a tick was spent waiting for a core on a busy machine.
+  const stepMs: number[] = [];
+  const stepCpuMs: number[] = [];
+  const step = sim.step.bind(sim);
+  sim.step = (nowMs: number) => {
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    step(nowMs);
+    const c = process.cpuUsage(c0);
+    stepMs.push(performance.now() - t0);
+    stepCpuMs.push((c.user + c.system) / 1000);
+  };
   const server = await buildServer({ config, simulator: sim, log });
   const published = new Map<number, number>();
   sim.onFrame((f) => {
@@ -153,7 +176,7 @@ const runBench = async () => {
   const end = Date.now();
   clearInterval(rssTimer);
   const drops = server.ctx.hub.stats.framesDropped;
-  child.stdin.write(`${JSON.stringify({ stop: true })}\n`);
+  child.stdin.write(`${JSON.stringify({ stop: end })}\n`);
   const report = JSON.parse(await nextLine()) as ConsoleReport;
   await server.close();
   rmSync(dir, { recursive: true, force: true });
@@ -164,7 +187,13 @@ const runBench = async () => {
   let received = 0;
   for (const [ts, n] of Object.entries(report.perTs)) if (inWindow(Number(ts))) received += n;
   const seconds = (end - start) / 1000;
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]?.toFixed(0);
+  const ticks = stepMs.slice(-Math.round(seconds)).sort((a, b) => a - b);
   log(`published ${expected / CONSOLES} frames to each console, received ${received} in total, dropped ${drops}`);
+  log(
+    `simulator tick: median ${median(ticks)} ms wall (${median(stepCpuMs.slice(-ticks.length))} ms CPU), max ${ticks[ticks.length - 1]?.toFixed(0)} ms; ` +
+      `load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
+  );
   const result = {
     bench: 'server-fanout',
     framesPerSec: Math.round(received / seconds),
