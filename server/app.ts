@@ -19,6 +19,7 @@ import { logGroupOperation } from './fleet/group-operation-log';
 import { VehicleDirectory } from './fleet/vehicle-directory';
 import { simSpecOf } from './fleet/vehicle-devices';
 import { authenticate } from './http/authenticate';
+import { corsHook } from './http/cors';
 import { errorHandler } from './http/error-handler';
 import { createDeviceCommands } from './hub/device-commands';
 import { SocketHub } from './hub/socket-hub';
@@ -127,7 +128,8 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     addressLimiter: new AttemptLimiter(30, 5 * 60_000),
   };
 
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
+  if (config.corsOrigins.length > 0) app.addHook('onRequest', corsHook(config.corsOrigins));
   const routes: Array<{ method: string; url: string }> = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });

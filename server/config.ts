@@ -16,6 +16,10 @@ export interface ServerConfig {
   historyIntervalS: number;
   /** Hours of history filled in on first start; 0 turns the backfill off. */
   historyBackfillH: number;
+  /** Origins allowed to call the API from another site (CORS); empty: same origin only. */
+  corsOrigins: string[];
+  /** Honour X-Forwarded-* from a reverse proxy (client address for sign-in limits, https/wss). */
+  trustProxy: boolean;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -40,5 +44,10 @@ export const readConfig = (env: NodeJS.ProcessEnv): ServerConfig => ({
   testHooks: env.FLEET_TEST_HOOKS === '1',
   tokenTtlS: int(env.FLEET_TOKEN_TTL_S, 43200, 'FLEET_TOKEN_TTL_S') || 43200,
   historyIntervalS: int(env.FLEET_HISTORY_INTERVAL_S, 60, 'FLEET_HISTORY_INTERVAL_S') || 60,
+  corsOrigins: (env.FLEET_CORS_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean),
+  trustProxy: env.FLEET_TRUST_PROXY === '1',
   historyBackfillH: Math.min(int(env.FLEET_HISTORY_BACKFILL_H, 24, 'FLEET_HISTORY_BACKFILL_H'), 24 * 31),
 });

@@ -33,3 +33,21 @@ it('falls back to index.html for console routes, never for /api', async () => {
   expect(api.status).toBe(404);
   expect((await api.json()).code).toBe(404);
 });
+
+it('answers CORS preflights and tags answers for configured origins only', async () => {
+  const other = await startTestServer({ corsOrigins: ['https://console.example'] });
+  try {
+    const pre = await fetch(`${other.url}/api/customization/user/v1/query/info`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://console.example', 'access-control-request-method': 'GET' },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-headers')).toContain('Authorization');
+    const get = await fetch(`${other.url}/api/customization/user/v1/query/info`, { headers: { origin: 'https://console.example' } });
+    expect(get.headers.get('access-control-allow-origin')).toBe('https://console.example');
+    const stranger = await fetch(`${other.url}/api/customization/user/v1/query/info`, { headers: { origin: 'https://evil.example' } });
+    expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
+  } finally {
+    await other.stop();
+  }
+});
