@@ -102,3 +102,21 @@ describe('share guest', () => {
     }
   });
 });
+
+describe('scope of each role', () => {
+  it('each role sees exactly the vehicles of its fleets, sub-fleets or depots', async () => {
+    const all = await api<{ rows: Array<{ id: string; fleetId: string; subFleetId: string | null }> }>(t.url, 'GET', '/customization/vehicle/v1/query/snapshot', { token: users.super.token });
+    const ids = (pred: (v: { fleetId: string; subFleetId: string | null }) => boolean) => all.body.data.rows.filter(pred).map((v) => v.id).sort();
+    const seen = async (role: RoleName) =>
+      (await api<{ rows: Array<{ id: string }> }>(t.url, 'GET', '/customization/vehicle/v1/query/snapshot', { token: users[role].token })).body.data.rows.map((v) => v.id).sort();
+    expect(await seen('super')).toHaveLength(40);
+    const fleet1 = ids((v) => v.fleetId === 'fleet-1');
+    expect(fleet1.length).toBeGreaterThan(0);
+    expect(await seen('fleetManager')).toEqual(fleet1);
+    expect(await seen('engineer')).toEqual(fleet1);
+    expect(await seen('operator')).toEqual(fleet1);
+    const sub1 = ids((v) => v.subFleetId === 'fleet-1-sub-1');
+    expect(await seen('subFleetManager')).toEqual(sub1);
+    expect(sub1.length).toBeLessThan(fleet1.length);
+  });
+});

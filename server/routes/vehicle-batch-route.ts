@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
-import { isSpreadsheet, readVehicleSheet } from '../fleet/batch-sheet';
+import { isSpreadsheet, readVehicleSheet, type SheetRow } from '../fleet/batch-sheet';
 import { KIND_DEFAULTS } from '../fleet/vehicle-kinds';
 import { addVehicles } from '../fleet/vehicle-lifecycle';
 import { checkPlacement } from '../fleet/vehicle-placement';
@@ -47,7 +47,7 @@ export const registerVehicleBatchRoute = (app: FastifyInstance, ctx: ServerConte
       if (!file) throw badRequest('file: missing');
       const bytes = await file.toBuffer();
       if (!isSpreadsheet(file.filename, bytes)) throw badRequest('file: only xls or xlsx files can be imported');
-      let rows;
+      let rows: SheetRow[];
       try {
         rows = readVehicleSheet(bytes);
       } catch {
@@ -56,8 +56,9 @@ export const registerVehicleBatchRoute = (app: FastifyInstance, ctx: ServerConte
       if (rows.length === 0) throw badRequest('file: the sheet has no vehicle rows');
       if (rows.length > MAX_ROWS) throw badRequest(`file: at most ${MAX_ROWS} rows per import`);
 
-      const { rows: visibleFleets } = await ctx.repo.fleets.page({ scope: { all: true } }, { pageNum: 1, pageSize: 10_000 });
-      const fleetByKey = new Map(visibleFleets.flatMap((f) => [[f.id, f] as const, [f.name.toLowerCase(), f] as const]));
+      // Every fleet, so that an out-of-scope fleet is reported as such rather than as unknown.
+      const { rows: fleets } = await ctx.repo.fleets.page({ scope: { all: true } }, { pageNum: 1, pageSize: 10_000 });
+      const fleetByKey = new Map(fleets.flatMap((f) => [[f.id, f] as const, [f.name.toLowerCase(), f] as const]));
       const seenSn = new Set<string>();
       const added: Array<{ row: number; name: string; sn: string; vehicleId: string }> = [];
       const rejected: Array<{ row: number; name: string; sn: string; reasons: string[] }> = [];
