@@ -56,6 +56,6 @@ it('keeps every acknowledged write after SIGKILL during a burst, and the databas
     const vehicles = await api<{ total: number }>(second.url, 'GET', '/customization/vehicle/v1/query/snapshot', { token: s.token });
     expect(vehicles.body.data.total).toBe(20);
   } finally {
-    await stopServerProcess(second);
+    expect(await stopServerProcess(second, 'SIGTERM')).toBe(0);
   }
 }, 120_000);
