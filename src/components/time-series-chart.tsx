@@ -49,6 +49,13 @@ export function toAlignedData(series: readonly ChartSeries[], frame: ChartFrame)
   return columns as uPlot.AlignedData;
 }
 
+/** Marks only the newest reading, so a live value shows even while it spans no pixels yet. */
+const latestPoint = (u: uPlot, seriesIdx: number): number[] | null => {
+  const values = u.data[seriesIdx]!;
+  for (let i = values.length - 1; i >= 0; i--) if (values[i] !== null && values[i] !== undefined) return [i];
+  return null;
+};
+
 function buildOptions(series: readonly ChartSeries[], width: number, height: number, mode: ColorMode): uPlot.Options {
   const theme = THEME[mode];
   const units = [...new Set(series.map((s) => s.unit ?? ''))];
@@ -60,7 +67,7 @@ function buildOptions(series: readonly ChartSeries[], width: number, height: num
     const label = s.unit ? `${s.label} (${s.unit})` : s.label;
     const avgIndex = plotted.length;
     plotted.push(
-      { label, stroke: color, width: 1.5, scale: scaleOf(s.unit), spanGaps: false, points: { show: false } },
+      { label, stroke: color, width: 1.5, scale: scaleOf(s.unit), spanGaps: false, points: { show: true, size: 6, fill: color, filter: latestPoint } },
       { label: `${label} min`, stroke: 'transparent', scale: scaleOf(s.unit), points: { show: false } },
       { label: `${label} max`, stroke: 'transparent', scale: scaleOf(s.unit), points: { show: false } },
     );

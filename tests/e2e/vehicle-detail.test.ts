@@ -35,7 +35,9 @@ async function pickVehicle(): Promise<VehicleDetail> {
     (d.devices.some((x) => ['dcdc', 'inv', 'mppt', 'watertank'].includes(x.deviceType) && x.availableVersion) ? 100 : 0) +
     (d.kind === 'boat' ? 0 : 50) +
     d.devices.length;
-  return details.sort((a, b) => score(b) - score(a))[0]!;
+  const best = details.sort((a, b) => score(b) - score(a))[0]!;
+  expect(best.kind, 'a vehicle with tyres').not.toBe('boat');
+  return best;
 }
 
 async function signIn(): Promise<void> {
@@ -76,12 +78,17 @@ afterAll(async () => {
 });
 
 describe('vehicle detail', () => {
+  it('says so when no vehicle has been chosen', async () => {
+    await page.goto(`${server.url}/home/detail/page`);
+    await page.getByTestId('no-vehicle').waitFor();
+  });
+
   it('shows the vehicle header and every device tab with live values and a chart', async () => {
     await page.goto(`${server.url}/home/detail/page?vehicleId=${vehicle.id}`);
     await expect(page.getByTestId('vehicle-name').innerText()).resolves.toBe(vehicle.name);
     await page.getByText(`S/N ${vehicle.sn}`).waitFor();
     const labels = vehicle.devices.map((d) => tabLabel(d.deviceType, d.deviceId));
-    if (vehicle.kind !== 'boat') labels.push('Tyre pressure');
+    labels.push('Tyre pressure');
     for (const label of labels) {
       await openTab(label);
       await expectLiveValues();
@@ -93,14 +100,19 @@ describe('vehicle detail', () => {
     expect(systemKeys).toContain('speed');
   });
 
-  it('keeps the chosen tab across a reload, also without the query parameter', async () => {
+  it('keeps the chosen tab across a reload, also without the query parameter and on the vehicle list detail route', async () => {
+    await openTab('Tyre pressure');
+    await page.reload();
+    await page.locator('[role=tab][aria-selected=true]', { hasText: 'Tyre pressure' }).waitFor();
     await openTab('BMS');
     await page.reload();
     await page.locator('[role=tab][aria-selected=true]', { hasText: 'BMS' }).waitFor();
     await expectLiveValues();
-    await page.goto(`${server.url}/home/detail/page`);
-    await expect(page.getByTestId('vehicle-name').innerText()).resolves.toBe(vehicle.name);
-    await page.locator('[role=tab][aria-selected=true]', { hasText: 'BMS' }).waitFor();
+    for (const path of ['/home/detail/page', '/vehicles/subdetail/page']) {
+      await page.goto(`${server.url}${path}`);
+      await expect(page.getByTestId('vehicle-name').innerText()).resolves.toBe(vehicle.name);
+      await page.locator('[role=tab][aria-selected=true]', { hasText: 'BMS' }).waitFor();
+    }
   });
 
   it('charts a chosen key over a chosen range and refuses a range over 31 days without calling', async () => {
@@ -147,15 +159,22 @@ describe('vehicle detail', () => {
     await openTab('BMS');
     await expectChart();
     await screenshot(page, 'vehicle-detail-bms-1100');
-    const tyres = vehicle.kind !== 'boat';
-    await openTab(tyres ? 'Tyre pressure' : 'System');
+    await openTab('Tyre pressure');
     await expectChart();
-    await screenshot(page, `vehicle-detail-${tyres ? 'tyres' : 'system'}-1100`);
+    await screenshot(page, 'vehicle-detail-tyres-1100');
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await screenshot(page, `vehicle-detail-${tyres ? 'tyres' : 'system'}-1920`);
+    await screenshot(page, 'vehicle-detail-tyres-1920');
+    await page.evaluate(() => window.localStorage.setItem('fleet-console.color-mode', 'dark'));
+    await page.reload();
+    await expectChart();
+    await screenshot(page, 'vehicle-detail-tyres-1920-dark');
+    await page.evaluate(() => window.localStorage.setItem('fleet-console.color-mode', 'light'));
+    await page.reload();
   });
 
   it('controls the air conditioner from its page', async () => {
+    // Both tabs come from the system's key list: once tyre pressure shows, air conditioner would too.
+    await page.getByRole('tab', { name: 'Tyre pressure', exact: true }).waitFor();
     const hasAc = await page.getByRole('tab', { name: 'Air conditioner', exact: true }).count();
     if (hasAc === 0) {
       await page.goto(`${server.url}/vehicles/airconditioner/page?vehicleId=${vehicle.id}`);

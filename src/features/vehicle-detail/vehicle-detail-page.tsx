@@ -2,16 +2,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Center, Tabs, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
-import { distinctUntilChanged, map } from 'rxjs';
+import { concat, distinctUntilChanged, filter, map, of, timeout } from 'rxjs';
 import type { VehicleDetail } from '../../../streams/api/types';
 import { LoadingState } from '../../components/loading-state';
 import { usePinnedSearch } from '../../lib/navigation';
 import { useFleetConsole } from '../../lib/services';
-import { chooseTab, detailTabs, systemExtras } from './detail-tabs';
+import { AC_TAB, chooseTab, detailTabs, systemExtras, TYRES_TAB, type SystemExtras } from './detail-tabs';
 import { DevicePanel } from './device-panel';
 import { VehicleHeader } from './vehicle-header';
 
 export const VEHICLE_DETAIL_PATH = '/customization/vehicle/v1/get/detail';
+
+const NO_EXTRAS: SystemExtras = { tyres: false, airConditioner: false };
+/** How long a stored tyre or air-conditioner tab waits for the system's key list before giving up on it. */
+const KEY_LIST_WAIT_MS = 5000;
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; detail: VehicleDetail };
 
@@ -65,21 +69,21 @@ function VehicleDetailView({ vehicleId }: { vehicleId: string }) {
     };
   }, [commands, vehicleId]);
 
+  // Undefined until the system's key list says whether tyre and air-conditioner tabs exist.
   const extras = useObservableState(
-    useMemo(
-      () =>
-        fleet.keys$({ vehicleId, deviceType: 'system', deviceId: 0 }).pipe(
-          map(systemExtras),
-          distinctUntilChanged((a, b) => a.tyres === b.tyres && a.airConditioner === b.airConditioner),
-        ),
-      [fleet, vehicleId],
-    ),
+    useMemo(() => {
+      const known$ = fleet.keys$({ vehicleId, deviceType: 'system', deviceId: 0 }).pipe(
+        filter((keys) => keys !== undefined),
+        map(systemExtras),
+      );
+      return known$.pipe(
+        timeout({ first: KEY_LIST_WAIT_MS, with: () => concat(of(NO_EXTRAS), known$) }),
+        distinctUntilChanged((a, b) => a.tyres === b.tyres && a.airConditioner === b.airConditioner),
+      );
+    }, [fleet, vehicleId]),
   );
   const detail = loaded.status === 'ready' ? loaded.detail : null;
-  const tabs = useMemo(
-    () => (detail ? detailTabs(vehicleId, detail.devices, extras ?? { tyres: false, airConditioner: false }) : []),
-    [detail, extras, vehicleId],
-  );
+  const tabs = useMemo(() => (detail ? detailTabs(vehicleId, detail.devices, extras ?? NO_EXTRAS) : []), [detail, extras, vehicleId]);
 
   if (loaded.status === 'loading') return <LoadingState />;
   if (loaded.status === 'failed' || !detail) {
@@ -90,6 +94,7 @@ function VehicleDetailView({ vehicleId }: { vehicleId: string }) {
     );
   }
 
+  const waitingForExtras = extras === undefined && (wantedTab === TYRES_TAB || wantedTab === AC_TAB);
   const selected = chooseTab(tabs, wantedTab);
   const select = (value: string) => {
     session.set('detailTab', value);
@@ -99,7 +104,9 @@ function VehicleDetailView({ vehicleId }: { vehicleId: string }) {
   return (
     <Box p={{ base: '3', md: '5' }}>
       <VehicleHeader detail={detail} />
-      {selected ? (
+      {waitingForExtras ? (
+        <LoadingState label="Loading devices" />
+      ) : selected ? (
         <Tabs.Root value={selected.value} onValueChange={(e) => select(e.value)} lazyMount unmountOnExit variant="line" size="sm">
           <Tabs.List overflowX="auto" overflowY="hidden" data-testid="device-tabs">
             {tabs.map((tab) => (
