@@ -11,7 +11,11 @@ import { displayUnit } from '../lib/units';
 import { HISTORY_CSV_PATH, HISTORY_SERIES_PATH, historyFrames$, type HistorySeries, type HistoryState, type LivePoint } from './history-frames';
 import { QUICK_RANGES, resolveRange, type RangeChoice } from './history-range';
 import { TimeSeriesChart } from './time-series-chart';
+import { toaster } from './toaster';
 import { useDisplayUnits } from './use-display-units';
+
+/** Spec section 8: error toasts show for 2 seconds. */
+const EXPORT_ERROR_TOAST_MS = 2000;
 
 const toLocalInput = (date: Date): string => {
   const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
@@ -99,6 +103,8 @@ export function DeviceHistoryChart(props: {
       link.download = `${device.vehicleId}-${device.deviceType}${device.deviceId}.csv`;
       link.click();
       URL.revokeObjectURL(url);
+    } catch {
+      toaster.create({ type: 'error', title: 'The export could not be downloaded.', duration: EXPORT_ERROR_TOAST_MS });
     } finally {
       setExporting(false);
     }

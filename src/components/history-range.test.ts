@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../lib/validation';
-import { resolveRange } from './history-range';
+import { CHOOSE_BOTH_DATES, resolveRange } from './history-range';
 
 const at = Date.parse('2026-03-10T12:00:00Z');
 
@@ -23,5 +23,9 @@ describe('resolveRange', () => {
       error: MESSAGES.dateRange,
     });
     expect(resolveRange({ kind: 'custom', from: new Date(at), to: new Date(at - 1) })).toEqual({ error: MESSAGES.dateRangeOrder });
+  });
+
+  it('asks for both dates when one is missing', () => {
+    expect(resolveRange({ kind: 'custom', from: new Date(''), to: new Date(at) })).toEqual({ error: CHOOSE_BOTH_DATES });
   });
 });

@@ -9,6 +9,8 @@ export const QUICK_RANGES = [
   { id: '31d', label: '31 d', ms: 31 * 86_400_000 },
 ] as const;
 
+export const CHOOSE_BOTH_DATES = 'Please choose a start and an end date!';
+
 export type QuickRangeId = (typeof QUICK_RANGES)[number]['id'];
 
 export type RangeChoice =
@@ -28,6 +30,7 @@ export function resolveRange(choice: RangeChoice): { range: ResolvedRange } | { 
     const span = QUICK_RANGES.find((r) => r.id === choice.id)!.ms;
     return { range: { from: new Date(choice.chosenAt - span), to: new Date(choice.chosenAt), live: true, spanMs: span } };
   }
+  if (Number.isNaN(choice.from.getTime()) || Number.isNaN(choice.to.getTime())) return { error: CHOOSE_BOTH_DATES };
   const error = eventDateRange({ from: choice.from, to: choice.to });
   if (error) return { error };
   return { range: { from: choice.from, to: choice.to, live: false, spanMs: choice.to.getTime() - choice.from.getTime() } };

@@ -3,6 +3,7 @@ import { Badge, Box, DataList, Flex, Heading, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
 import { combineLatest, distinctUntilChanged, map, timer } from 'rxjs';
 import type { VehicleDetail } from '../../../streams/api/types';
+import { deviceKey } from '../../../streams/telemetry/device-key';
 import { formatNumber, NO_VALUE } from '../../components/device-value';
 import { STATUS_STYLE } from '../../components/vehicle-status';
 import { useFleetConsole } from '../../lib/services';
@@ -23,8 +24,14 @@ export function VehicleHeader({ detail }: { detail: VehicleDetail }) {
             soc: vehicle ? vehicle.soc : detail.soc,
             lastSeen: lastSeenText(vehicle?.lastSeenMs ?? (detail.lastSeen ? Date.parse(detail.lastSeen) : null), Date.now()),
             stale: vehicle?.stale ?? false,
+            // cmd 97 brings the version a device runs after a firmware update.
+            versions: detail.devices
+              .map((d) => `${deviceLabel(d.deviceType, d.deviceId)} ${vehicle?.devices[deviceKey(d.deviceType, d.deviceId)]?.version ?? d.version}`)
+              .join(' · '),
           })),
-          distinctUntilChanged((a, b) => a.status === b.status && a.soc === b.soc && a.lastSeen === b.lastSeen && a.stale === b.stale),
+          distinctUntilChanged(
+            (a, b) => a.status === b.status && a.soc === b.soc && a.lastSeen === b.lastSeen && a.stale === b.stale && a.versions === b.versions,
+          ),
         ),
       [fleet, detail],
     ),
@@ -62,7 +69,7 @@ export function VehicleHeader({ detail }: { detail: VehicleDetail }) {
           <DataList.ItemLabel minWidth="auto">Versions</DataList.ItemLabel>
           <DataList.ItemValue>
             <Text as="span" fontSize="xs" color="fg.muted">
-              {detail.devices.map((d) => `${deviceLabel(d.deviceType, d.deviceId)} ${d.version}`).join(' · ')}
+              {live?.versions}
             </Text>
           </DataList.ItemValue>
         </DataList.Item>
