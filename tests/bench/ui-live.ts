@@ -104,6 +104,7 @@ const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __
 
 async function heapMB(page: Page): Promise<number> {
   const session = await page.context().newCDPSession(page);
+  await session.send('HeapProfiler.collectGarbage');
   const { usedSize } = (await session.send('Runtime.getHeapUsage')) as { usedSize: number };
   await session.detach();
   return usedSize / 1_048_576;
@@ -128,7 +129,8 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    await page.addInitScript(instrument, probeMark);
+    // tsx keeps function names by wrapping them in __name(), which the page does not have.
+    await page.addInitScript({ content: `var __name = (target) => target; (${instrument.toString()})(${JSON.stringify(probeMark)});` });
     await page.goto(`${replay.url}/login`);
     await page.getByLabel('Email', { exact: true }).fill('bench@fleet.test');
     await page.getByLabel('Password', { exact: true }).fill('bench123');
