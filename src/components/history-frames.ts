@@ -31,7 +31,7 @@ export type HistoryState =
   | { status: 'ready'; frame: ChartFrame; points: number };
 
 /** Samples further apart than this are not joined by a line (the device was off, or nothing was stored). */
-export function gapMs(history: Pick<HistorySeries, 'bucketMs'>): number {
+function gapMs(history: Pick<HistorySeries, 'bucketMs'>): number {
   return Math.max(3 * history.bucketMs, MIN_GAP_MS);
 }
 

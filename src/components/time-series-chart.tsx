@@ -35,7 +35,7 @@ const THEME: Record<ColorMode, { axis: string; grid: string }> = {
   dark: { axis: '#a1a1aa', grid: 'rgba(255, 255, 255, 0.1)' },
 };
 
-export const seriesColor = (index: number): string => PALETTE[index % PALETTE.length]!;
+const seriesColor = (index: number): string => PALETTE[index % PALETTE.length]!;
 
 /** uPlot's layout: x in seconds, then per series its average, minimum and maximum. */
 export function toAlignedData(series: readonly ChartSeries[], frame: ChartFrame): uPlot.AlignedData {

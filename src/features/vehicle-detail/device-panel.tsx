@@ -15,7 +15,7 @@ import { FirmwarePanel } from './firmware-panel';
 import { LiveKeyTable } from './live-key-table';
 import { RestoreDefaultsButton } from './restore-defaults-button';
 
-export const AIR_CONDITIONER_PATH = '/vehicles/airconditioner/page';
+const AIR_CONDITIONER_PATH = '/vehicles/airconditioner/page';
 
 export function DevicePanel({ tab }: { tab: DetailTab }) {
   const { fleet, commands, connection$ } = useFleetConsole();

@@ -5,7 +5,7 @@ import type { DeviceRef } from '../../../streams/protocol/types';
 import { showSuccess, toaster } from '../../components/toaster';
 import { useFleetConsole } from '../../lib/services';
 
-export const RESTORED = 'Restored factory defaults';
+const RESTORED = 'Restored factory defaults';
 /** Spec section 8: error toasts show for 2 seconds. */
 const ERROR_TOAST_MS = 2000;
 

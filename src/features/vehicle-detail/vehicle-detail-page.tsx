@@ -11,7 +11,7 @@ import { AC_TAB, chooseTab, detailTabs, systemExtras, TYRES_TAB, type SystemExtr
 import { DevicePanel } from './device-panel';
 import { VehicleHeader } from './vehicle-header';
 
-export const VEHICLE_DETAIL_PATH = '/customization/vehicle/v1/get/detail';
+const VEHICLE_DETAIL_PATH = '/customization/vehicle/v1/get/detail';
 
 const NO_EXTRAS: SystemExtras = { tyres: false, airConditioner: false };
 /** How long a stored tyre or air-conditioner tab waits for the system's key list before giving up on it. */
