@@ -21,6 +21,12 @@ describe('permissions', () => {
     expect(holdsPermission(operator, ['vehicle:list:query', 'x:y:z'])).toBe(true);
     expect(holdsPermission(operator, ['vehicle:firmware:update'])).toBe(false);
   });
+  it('lets a held * segment match any value of that segment', () => {
+    const engineer = { roles: ['service.engineer'], permissions: ['fleet:vehicle:*'] };
+    expect(holdsPermission(engineer, ['fleet:vehicle:firmware'])).toBe(true);
+    expect(holdsPermission(engineer, ['fleet:depot:edit'])).toBe(false);
+    expect(holdsPermission(engineer, ['fleet:vehicle'])).toBe(false);
+  });
   it('grants everything to the wildcard permission', () => {
     expect(holdsPermission({ roles: ['operator'], permissions: ['*:*:*'] }, ['anything:at:all'])).toBe(true);
   });

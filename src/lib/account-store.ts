@@ -1,6 +1,7 @@
 // The signed-in user's info and menu routes, fetched once per session in the order the spec
 // gives (user info, then menu routes) and dropped on sign-out.
 import { BehaviorSubject, type Observable } from 'rxjs';
+import { ROLE_KEYS } from '../../streams/api/permissions';
 import type { MenuRoute, UserInfo } from '../../streams/api/types';
 import type { FleetConsole } from '../../streams/types';
 
@@ -12,8 +13,8 @@ export type AccountState =
 
 export const USER_INFO_PATH = '/customization/user/v1/query/info';
 export const MENU_PATH = '/customization/router/v1/query/list';
-/** The role a user without roles gets (spec section 6). */
-export const DEFAULT_ROLE = 'default';
+/** The role a user without roles gets (spec section 6); the same key the reference server gives. */
+export const DEFAULT_ROLE = ROLE_KEYS.member;
 
 export interface AccountStore {
   account$: Observable<AccountState>;
