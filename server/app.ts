@@ -14,6 +14,7 @@ import { randomPassword } from './auth/secrets';
 import { resolveActor } from './access/resolve-actor';
 import type { ServerConfig } from './config';
 import { demoFleet } from './fleet/demo-fleet';
+import { ShardedSimulator } from './fleet/sharded-simulator';
 import { trackFirmware } from './fleet/firmware-tracker';
 import { logGroupOperation } from './fleet/group-operation-log';
 import { VehicleDirectory } from './fleet/vehicle-directory';
@@ -203,11 +204,16 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     generatedAdminPassword: seeded && config.adminPassword === null ? adminPassword : null,
     start: async () => {
       await app.listen({ port: config.port, host: config.host });
-      // Flushing right after a step sends that tick's frames without waiting for the batching timer.
+      // A sharded model steps one shard per slot, spread over the tick period. Flushing right after a
+      // step sends its frames without waiting for the batching timer.
+      const slots = sim instanceof ShardedSimulator ? sim.shardCount : 1;
+      let slot = 0;
       clock = setInterval(() => {
-        sim.step(now());
+        if (sim instanceof ShardedSimulator) sim.stepShard(slot, now());
+        else sim.step(now());
+        slot = (slot + 1) % slots;
         hub.flush();
-      }, 1000 / config.simHz);
+      }, 1000 / config.simHz / slots);
       stopSampling = sampleHistory(sim, repo, directory, config.historyIntervalS * 1000, now);
       if (seeded) void backfill().catch((err: unknown) => log(`History backfill failed: ${String(err)}`));
       const address = app.server.address();

@@ -1,11 +1,14 @@
 import { buildServer } from './app';
 import { readConfig } from './config';
+import { ShardedSimulator } from './fleet/sharded-simulator';
 import { createFleetSimulator } from './sim/fleet-simulator';
 
 const config = readConfig(process.env);
 const server = await buildServer({
   config,
-  simulator: createFleetSimulator({ seed: config.simSeed, hz: config.simHz }),
+  simulator: new ShardedSimulator(
+    Array.from({ length: config.simShards }, () => createFleetSimulator({ seed: config.simSeed, hz: config.simHz })),
+  ),
   backfillSimulator: () => createFleetSimulator({ seed: config.simSeed + 1, hz: 1 / config.historyIntervalS }),
 });
 const url = await server.start();

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
+import { ShardedSimulator } from '../../server/fleet/sharded-simulator';
 import { createFleetSimulator } from '../../server/sim/fleet-simulator';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
@@ -106,7 +107,7 @@ const runBench = async () => {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-'));
   const config = {
-    ...readConfig({}),
+    ...readConfig({ FLEET_SIM_SHARDS: process.env.FLEET_SIM_SHARDS }),
     port: 0,
     host: '127.0.0.1',
     dbPath: join(dir, 'fleet.db'),
@@ -116,20 +117,24 @@ const runBench = async () => {
     staticDir: join(dir, 'none'),
   };
   log(`seeding ${VEHICLES} vehicles…`);
-  const sim = createFleetSimulator({ seed: config.simSeed, hz: config.simHz });
-  // Tick durations: frames carry the tick's time, so a tick's own length is the floor of their latency.
-  // Wall and CPU time apart show how much of a tick was spent waiting for a core on a busy machine.
+  // Step durations: frames carry their step's time, so a step's own length is the floor of their
+  // latency. Wall and CPU time apart show how much of a step was spent waiting for a core.
   const stepMs: number[] = [];
   const stepCpuMs: number[] = [];
-  const step = sim.step.bind(sim);
-  sim.step = (nowMs: number) => {
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
-    step(nowMs);
-    const c = process.cpuUsage(c0);
-    stepMs.push(performance.now() - t0);
-    stepCpuMs.push((c.user + c.system) / 1000);
-  };
+  const shards = Array.from({ length: config.simShards }, () => {
+    const shard = createFleetSimulator({ seed: config.simSeed, hz: config.simHz });
+    const step = shard.step.bind(shard);
+    shard.step = (nowMs: number) => {
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      step(nowMs);
+      const c = process.cpuUsage(c0);
+      stepMs.push(performance.now() - t0);
+      stepCpuMs.push((c.user + c.system) / 1000);
+    };
+    return shard;
+  });
+  const sim = new ShardedSimulator(shards);
   const server = await buildServer({ config, simulator: sim, log });
   const published = new Map<number, number>();
   sim.onFrame((f) => {
@@ -188,10 +193,10 @@ const runBench = async () => {
   for (const [ts, n] of Object.entries(report.perTs)) if (inWindow(Number(ts))) received += n;
   const seconds = (end - start) / 1000;
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]?.toFixed(0);
-  const ticks = stepMs.slice(-Math.round(seconds)).sort((a, b) => a - b);
+  const ticks = stepMs.slice(-Math.round(seconds * config.simShards)).sort((a, b) => a - b);
   log(`published ${expected / CONSOLES} frames to each console, received ${received} in total, dropped ${drops}`);
   log(
-    `simulator tick: median ${median(ticks)} ms wall (${median(stepCpuMs.slice(-ticks.length))} ms CPU), max ${ticks[ticks.length - 1]?.toFixed(0)} ms; ` +
+    `simulator step (${config.simShards} shards of ~${Math.round(VEHICLES / config.simShards)} vehicles): median ${median(ticks)} ms wall (${median(stepCpuMs.slice(-ticks.length))} ms CPU), max ${ticks[ticks.length - 1]?.toFixed(0)} ms; ` +
       `load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
   );
   const result = {
