@@ -40,7 +40,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): ServerConfig => ({
   simVehicles: int(env.FLEET_SIM_VEHICLES, 300, 'FLEET_SIM_VEHICLES'),
   simHz: int(env.FLEET_SIM_HZ, 1, 'FLEET_SIM_HZ') || 1,
   simSeed: int(env.FLEET_SIM_SEED, 1, 'FLEET_SIM_SEED'),
-  simShards: Math.max(1, Math.min(100, int(env.FLEET_SIM_SHARDS, 10, 'FLEET_SIM_SHARDS'))),
+  simShards: Math.max(1, Math.min(100, int(env.FLEET_SIM_SHARDS, 20, 'FLEET_SIM_SHARDS'))),
   clientId: env.FLEET_CLIENT_ID || 'fleet-console',
   clientSecret: env.FLEET_CLIENT_SECRET || 'fleet-console',
   staticDir: env.FLEET_STATIC_DIR || './dist',
