@@ -11,11 +11,9 @@ import { displayUnit } from '../lib/units';
 import { HISTORY_CSV_PATH, HISTORY_SERIES_PATH, historyFrames$, type HistorySeries, type HistoryState, type LivePoint } from './history-frames';
 import { QUICK_RANGES, resolveRange, type RangeChoice } from './history-range';
 import { TimeSeriesChart } from './time-series-chart';
-import { toaster } from './toaster';
+import { showError } from './toaster';
 import { useDisplayUnits } from './use-display-units';
 
-/** Spec section 8: error toasts show for 2 seconds. */
-const EXPORT_ERROR_TOAST_MS = 2000;
 
 const toLocalInput = (date: Date): string => {
   const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
@@ -104,7 +102,7 @@ export function DeviceHistoryChart(props: {
       link.click();
       URL.revokeObjectURL(url);
     } catch {
-      toaster.create({ type: 'error', title: 'The export could not be downloaded.', duration: EXPORT_ERROR_TOAST_MS });
+      showError('The export could not be downloaded.');
     } finally {
       setExporting(false);
     }

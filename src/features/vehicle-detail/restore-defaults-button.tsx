@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { take } from 'rxjs';
 import type { DeviceRef } from '../../../streams/protocol/types';
-import { showSuccess, toaster } from '../../components/toaster';
+import { showError, showSuccess } from '../../components/toaster';
 import { useFleetConsole } from '../../lib/services';
 
 const RESTORED = 'Restored factory defaults';
-/** Spec section 8: error toasts show for 2 seconds. */
-const ERROR_TOAST_MS = 2000;
 
 /** Restore factory defaults (cmd 86, setting restore_fac) after a confirmation, then the ack. */
 export function RestoreDefaultsButton(props: { device: DeviceRef; deviceName: string }) {
@@ -24,7 +22,7 @@ export function RestoreDefaultsButton(props: { device: DeviceRef; deviceName: st
         setSending(false);
         setOpen(false);
         if (ack.ok) showSuccess(RESTORED);
-        else toaster.create({ type: 'error', title: ack.msg, duration: ERROR_TOAST_MS });
+        else showError(ack.msg);
       });
   };
 
