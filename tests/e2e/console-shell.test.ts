@@ -187,6 +187,36 @@ describe('layout', () => {
   });
 });
 
+describe('themes and keyboard', () => {
+  it('switches to the dark theme and keeps it across a reload', async () => {
+    await freshPage();
+    await signIn();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(true);
+    await page.locator('.fleet-cluster').first().waitFor();
+    await screenshot(page, 'home-dark');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  });
+
+  it('reaches the menu with the keyboard and shows where the focus is', async () => {
+    await page.goto(`${double.url}/home`);
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    let focused = '';
+    for (let step = 0; step < 6 && focused !== 'Vehicle list'; step += 1) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim() ?? '');
+    }
+    expect(focused).toBe('Vehicle list');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/vehicles/list');
+  });
+});
+
 describe('errors and dialogs', () => {
   async function tryToSignIn(): Promise<void> {
     await page.goto(`${double.url}/login`);

@@ -103,6 +103,7 @@ describe('home', () => {
     const row = page.getByTestId('group-log-table').getByRole('button', { name: 'Setting charge_limit = 90' });
     await row.waitFor();
     await expect(page.getByTestId('header-count').innerText()).resolves.toMatch(/^\d+ items?$/);
+    await expect(page.getByTestId('pagination-text').innerText()).resolves.toBe('1 pages in total, current page 1');
     await screenshot(page, 'group-log-1920');
     await row.click();
     await page.waitForURL('**/vehicles/groupLog/logDetail?logId=*');
