@@ -10,6 +10,9 @@ export interface ServerConfig {
   simSeed: number;
   /** Models the fleet is split into, stepped one after the other across each tick. */
   simShards: number;
+  /** How long a simulated firmware burn takes, and how often one fails (0..1). */
+  firmwareBurnMs: number;
+  firmwareFailureRate: number;
   clientId: string;
   clientSecret: string;
   staticDir: string;
@@ -41,6 +44,8 @@ export const readConfig = (env: NodeJS.ProcessEnv): ServerConfig => ({
   simHz: int(env.FLEET_SIM_HZ, 1, 'FLEET_SIM_HZ') || 1,
   simSeed: int(env.FLEET_SIM_SEED, 1, 'FLEET_SIM_SEED'),
   simShards: Math.max(1, Math.min(100, int(env.FLEET_SIM_SHARDS, 20, 'FLEET_SIM_SHARDS'))),
+  firmwareBurnMs: int(env.FLEET_SIM_FIRMWARE_BURN_MS, 60_000, 'FLEET_SIM_FIRMWARE_BURN_MS') || 60_000,
+  firmwareFailureRate: Math.min(1, int(env.FLEET_SIM_FIRMWARE_FAILURE_RATE, 0.1, 'FLEET_SIM_FIRMWARE_FAILURE_RATE')),
   clientId: env.FLEET_CLIENT_ID || 'fleet-console',
   clientSecret: env.FLEET_CLIENT_SECRET || 'fleet-console',
   staticDir: env.FLEET_STATIC_DIR || './dist',

@@ -7,7 +7,14 @@ const config = readConfig(process.env);
 const server = await buildServer({
   config,
   simulator: new ShardedSimulator(
-    Array.from({ length: config.simShards }, () => createFleetSimulator({ seed: config.simSeed, hz: config.simHz })),
+    Array.from({ length: config.simShards }, () =>
+      createFleetSimulator({
+        seed: config.simSeed,
+        hz: config.simHz,
+        firmwareBurnMs: config.firmwareBurnMs,
+        firmwareFailureRate: config.firmwareFailureRate,
+      }),
+    ),
   ),
   backfillSimulator: () => createFleetSimulator({ seed: config.simSeed + 1, hz: 1 / config.historyIntervalS }),
 });

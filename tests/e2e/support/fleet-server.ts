@@ -30,6 +30,8 @@ export async function startFleetServer(options: { vehicles?: number; env?: Recor
       FLEET_ADMIN_EMAIL: admin.email,
       FLEET_ADMIN_PASSWORD: admin.password,
       FLEET_SIM_VEHICLES: String(options.vehicles ?? 40),
+      // Enough history for the charts without loading the machine for minutes.
+      FLEET_HISTORY_BACKFILL_H: '3',
       FLEET_STATIC_DIR: 'dist',
       FLEET_TEST_HOOKS: '1',
       ...options.env,
