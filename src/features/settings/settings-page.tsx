@@ -9,7 +9,8 @@ import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';
 import type { MileageUnit, Profile, SpeedUnit, TemperatureUnit } from '../../lib/profile-store';
 import { useServices } from '../../lib/services';
-import { confirmation, password, userName, validateForm } from '../../lib/validation';
+import { useValidatedForm } from '../../lib/use-validated-form';
+import { MESSAGES, confirmation, password, userName, validateForm } from '../../lib/validation';
 
 export const CHANGE_PASSWORD_PATH = '/customization/user/v1/update/password';
 const PHONE = /^[0-9 +()-]{0,32}$/;
@@ -132,30 +133,21 @@ const NO_PASSWORDS: Record<PasswordField, string> = { oldPassword: '', password:
 
 function PasswordForm() {
   const { console: fleetConsole } = useServices();
-  const [values, setValues] = useState(NO_PASSWORDS);
-  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateForm<PasswordField>({
-      oldPassword: [() => (values.oldPassword === '' ? 'Please enter password!' : null)],
-      password: [() => password(values.password)],
-      confirm: [() => confirmation(values.password)(values.confirm)],
-    });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await fleetConsole.api.put(CHANGE_PASSWORD_PATH, { oldPassword: values.oldPassword, password: values.password });
+  const { values, setValues, errors, update, submit, busy } = useValidatedForm<PasswordField>(
+    NO_PASSWORDS,
+    (next) =>
+      validateForm<PasswordField>({
+        oldPassword: [() => (next.oldPassword === '' ? MESSAGES.passwordRequired : null)],
+        password: [() => password(next.password)],
+        confirm: [() => confirmation(next.password)(next.confirm)],
+      }),
+    async (valid) => {
+      // A wrong current password comes back from the server as 'Password error !'.
+      await fleetConsole.api.put(CHANGE_PASSWORD_PATH, { oldPassword: valid.oldPassword, password: valid.password });
       showSuccess(SUCCESS.passwordChanged);
       setValues(NO_PASSWORDS);
-    } catch {
-      // 'Password error !' for a wrong current password comes from the server as a toast.
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   const field = (name: PasswordField, label: string, autoComplete: string) => (
     <FormField label={label} error={errors[name]}>
@@ -164,7 +156,7 @@ function PasswordForm() {
         type="password"
         autoComplete={autoComplete}
         value={values[name]}
-        onChange={(event) => setValues({ ...values, [name]: event.currentTarget.value })}
+        onChange={(event) => update(name, event.currentTarget.value)}
       />
     </FormField>
   );

@@ -1,45 +1,23 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
 import { navigate } from '../../lib/navigation';
 import { useServices } from '../../lib/services';
+import { useValidatedForm } from '../../lib/use-validated-form';
 import { email, password, validateForm } from '../../lib/validation';
 
 type Field = 'email' | 'password';
 
 export default function LoginPage() {
   const { console: fleetConsole } = useServices();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const check = (next: typeof values) =>
-    validateForm<Field>({ email: [() => email(next.email)], password: [() => password(next.password)] });
-
-  const update = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(check(next));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = check(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await fleetConsole.signIn(values.email.trim(), values.password);
+  const { values, errors, update, submit, busy } = useValidatedForm<Field>(
+    { email: '', password: '' },
+    (next) => validateForm<Field>({ email: [() => email(next.email)], password: [() => password(next.password)] }),
+    async (valid) => {
+      await fleetConsole.signIn(valid.email.trim(), valid.password);
       navigate('/');
-    } catch {
-      // The streams layer has already shown the server's message as a toast.
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <AuthCard title="Sign in">

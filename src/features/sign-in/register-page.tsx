@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
@@ -6,6 +6,7 @@ import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';
 import { navigate } from '../../lib/navigation';
 import { useServices } from '../../lib/services';
+import { useValidatedForm } from '../../lib/use-validated-form';
 import { confirmation, email, password, userName, validateForm, verificationCode } from '../../lib/validation';
 
 export const SEND_CODE_PATH = '/customization/user/v1/send/code';
@@ -17,10 +18,27 @@ const EMPTY: Record<Field, string> = { email: '', code: '', name: '', password: 
 
 export default function RegisterPage() {
   const { console: fleetConsole } = useServices();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { values, errors, setErrors, update, submit, busy } = useValidatedForm<Field>(
+    EMPTY,
+    (next) =>
+      validateForm<Field>({
+        email: [() => email(next.email)],
+        code: [() => verificationCode(next.code)],
+        name: [() => userName(next.name)],
+        password: [() => password(next.password)],
+        confirm: [() => confirmation(next.password)(next.confirm)],
+      }),
+    async (valid) => {
+      await fleetConsole.api.post(REGISTER_PATH, {
+        email: valid.email.trim(),
+        code: valid.code.trim(),
+        userName: valid.name.trim(),
+        password: valid.password,
+      });
+      showSuccess(SUCCESS.registered);
+      navigate('/login');
+    },
+  );
   const [resendIn, setResendIn] = useState(0);
 
   useEffect(() => {
@@ -28,21 +46,6 @@ export default function RegisterPage() {
     const timer = setTimeout(() => setResendIn(resendIn - 1), 1000);
     return () => clearTimeout(timer);
   }, [resendIn]);
-
-  const check = (next: typeof values) =>
-    validateForm<Field>({
-      email: [() => email(next.email)],
-      code: [() => verificationCode(next.code)],
-      name: [() => userName(next.name)],
-      password: [() => password(next.password)],
-      confirm: [() => confirmation(next.password)(next.confirm)],
-    });
-
-  const update = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(check(next));
-  };
 
   const sendCode = async () => {
     const problem = email(values.email);
@@ -56,29 +59,6 @@ export default function RegisterPage() {
       setResendIn(RESEND_SECONDS);
     } catch {
       // Shown as a toast by the streams layer.
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = check(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await fleetConsole.api.post(REGISTER_PATH, {
-        email: values.email.trim(),
-        code: values.code.trim(),
-        userName: values.name.trim(),
-        password: values.password,
-      });
-      showSuccess(SUCCESS.registered);
-      navigate('/login');
-    } catch {
-      // Shown as a toast by the streams layer.
-    } finally {
-      setBusy(false);
     }
   };
 
