@@ -2,6 +2,7 @@
 import type { Alarm, UserInfo, VehicleSnapshot } from '../../streams/api/types';
 import type { DeviceType, IncomingFrame, KeyInfo, LiveValue, VehicleStatus } from '../../streams/protocol/types';
 import type { TraceHeader, TraceLine } from '../../streams/trace/types';
+import { mulberry32 } from '../../server/sim/random';
 
 export interface TraceGenOptions {
   vehicles: number;
@@ -10,17 +11,6 @@ export interface TraceGenOptions {
   seconds: number;
   seed?: number;
   startedAt?: string;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const DEVICES: ReadonlyArray<[DeviceType, number]> = [

@@ -3,6 +3,7 @@ import type { SeedData } from '../storage/fleet-repository';
 import type { DepotRecord, FleetRecord, SubFleetRecord, UserRecord, VehicleRecord } from '../storage/records';
 import type { VehicleKind } from '../sim/types';
 import { deviceRecords } from './vehicle-devices';
+import { mulberry32 } from '../sim/random';
 
 interface FleetPlan {
   name: string;
@@ -60,18 +61,6 @@ const PLANS: FleetPlan[] = [
 const NAMES: Record<VehicleKind, string> = { bus: 'Coach', rv: 'Cruiser', boat: 'Harbour Taxi', van: 'Van' };
 const SN_LETTER: Record<VehicleKind, string> = { bus: 'B', rv: 'R', boat: 'M', van: 'V' };
 
-/** Small deterministic PRNG (mulberry32) so a seed always yields the same demo fleet. */
-const prng = (seed: number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
-
 export interface DemoFleetOptions {
   vehicles: number;
   seed: number;
@@ -81,7 +70,7 @@ export interface DemoFleetOptions {
 
 /** Everything written on first start: roles, the super admin, fleets with sub-fleets and depots, vehicles. */
 export const demoFleet = ({ vehicles: count, seed, admin, createdAt }: DemoFleetOptions): SeedData => {
-  const rnd = prng(seed);
+  const rnd = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
   const roles = BUILTIN_ROLES.map((r) => ({ ...r, id: `role-${r.roleKey.replace('.', '-')}`, builtin: true }));
   const fleets: FleetRecord[] = [];
