@@ -1,5 +1,5 @@
 import { BehaviorSubject, Subject, asyncScheduler } from 'rxjs';
-import { fetchRecentAlarms, fetchVehicleSnapshot } from './api/fleet-calls';
+import { fetchRecentAlarms, fetchSharedVehicle, fetchVehicleSnapshot } from './api/fleet-calls';
 import { createRestClient } from './api/rest-client';
 import type { TokenResponse } from './api/types';
 import { createCommandChannel } from './commands/command-channel';
@@ -73,9 +73,11 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
   const refresh = async (): Promise<void> => {
     refreshes += 1;
     const mine = refreshes;
+    // A share guest may fetch its one vehicle and nothing else.
+    const shared = session.get('shareAccount') !== null;
     const [vehicles, alarms] = await Promise.allSettled([
-      fetchVehicleSnapshot(rest.client),
-      fetchRecentAlarms(rest.client, ALARM_FEED_LIMIT),
+      shared ? fetchSharedVehicle(rest.client) : fetchVehicleSnapshot(rest.client),
+      shared ? Promise.resolve([]) : fetchRecentAlarms(rest.client, ALARM_FEED_LIMIT),
     ]);
     // A slower, older refresh must not overwrite a newer one.
     if (mine !== refreshes) return;

@@ -1,6 +1,6 @@
+import { ALARM_LIST_PATH } from '../../streams/api/fleet-calls';
 import type { Alarm, Page, RestClient } from '../../streams/api/types';
 
-export const ALARM_LIST_PATH = '/customization/alarm/v1/query/list';
 export const ALARM_DETAIL_PATH = '/customization/alarm/v1/get/detail';
 export const ALARM_PAGE_PATH = '/home/alarm/page';
 

@@ -1,12 +1,20 @@
-import type { Alarm, Page, RestClient, VehicleSnapshot } from './types';
+import type { Alarm, Page, RestClient, VehicleDetail, VehicleSnapshot } from './types';
 
 export const SNAPSHOT_PATH = '/customization/vehicle/v1/query/snapshot';
 export const ALARM_LIST_PATH = '/customization/alarm/v1/query/list';
+export const SHARED_VEHICLE_PATH = '/customization/share/v1/get/info/vehicle';
 
 /** Every vehicle the caller may see, with its live status. */
 export async function fetchVehicleSnapshot(api: RestClient): Promise<VehicleSnapshot[]> {
   const page = await api.get<Page<VehicleSnapshot>>(SNAPSHOT_PATH);
   return page.rows;
+}
+
+/** A share session's whole fleet: the one shared vehicle (every other call answers 403). */
+export async function fetchSharedVehicle(api: RestClient): Promise<VehicleSnapshot[]> {
+  const { id, name, sn, fleetId, subFleetId, depotId, status, soc, lat, lng, alarms, lastSeen } =
+    await api.get<VehicleDetail>(SHARED_VEHICLE_PATH);
+  return [{ id, name, sn, fleetId, subFleetId, depotId, status, soc, lat, lng, alarms, lastSeen }];
 }
 
 /**

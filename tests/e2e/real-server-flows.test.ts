@@ -115,7 +115,12 @@ describe('shares', () => {
     await page.getByRole('button', { name: 'Open vehicle' }).click();
     await page.waitForURL('**/share/detail/page');
     await page.getByRole('heading', { name: vehicle.name }).waitFor();
+    await server.adminCall('POST', '/test/v1/vehicle/status', { vehicleId: vehicle.id, status: 'offline' });
+    await page.getByTestId('share-status').filter({ hasText: 'Offline' }).waitFor({ timeout: 10_000 });
+    // The guest's console asks only for its one vehicle: no refused call, so no error toast but the password one.
+    expect(await page.getByTestId('toast-error').filter({ hasNotText: 'Password error !' }).count()).toBe(0);
     await screenshot(page, 'share-detail');
+    await server.adminCall('POST', '/test/v1/vehicle/status', { vehicleId: vehicle.id, status: null });
     const token = await page.evaluate(() => JSON.parse(window.sessionStorage.getItem('fleet-console.token') ?? 'null') as string | null);
     const other = await fetch(`${server.url}/api/customization/vehicle/v1/query/snapshot`, { headers: { authorization: `Bearer ${token}` } });
     expect(((await other.json()) as { code: number }).code).toBe(403);

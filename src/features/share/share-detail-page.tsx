@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { Badge, Box, Center, DataList, Flex, Heading, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
 import { of } from 'rxjs';
+import { SHARED_VEHICLE_PATH } from '../../../streams/api/fleet-calls';
 import type { VehicleDetail } from '../../../streams/api/types';
 import { LoadingState } from '../../components/loading-state';
 import { STATUS_STYLE } from '../../components/vehicle-status';
 import { useFleetConsole } from '../../lib/services';
 import { APP_VERSION } from '../../lib/version';
-import { SHARE_VEHICLE_PATH } from './share-paths';
 
 /** The one vehicle a share guest may see, live. */
 export default function ShareDetailPage() {
@@ -17,7 +17,7 @@ export default function ShareDetailPage() {
 
   useEffect(() => {
     let live = true;
-    fleetConsole.api.get<VehicleDetail>(SHARE_VEHICLE_PATH).then(
+    fleetConsole.api.get<VehicleDetail>(SHARED_VEHICLE_PATH).then(
       (vehicle) => live && setDetail(vehicle),
       () => live && setFailed(true),
     );
