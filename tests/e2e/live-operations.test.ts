@@ -57,6 +57,9 @@ describe('home', () => {
 
   it('shows a new alarm in the feed, newest first, and opens its detail', async () => {
     const vehicle = vehicles[5]!;
+    for (const other of vehicles) await server.adminCall('POST', '/test/v1/vehicle/status', { vehicleId: other.id, status: 'normal' });
+    await page.getByTestId('count-normal').filter({ hasText: /^60$/ }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.locator('.fleet-cluster span[style*="#dc2626"]').count(), { timeout: 5_000 }).toBe(0);
     await server.adminCall('POST', '/test/v1/alarm/record', {
       type: 'raised',
       vehicleId: vehicle.id,
@@ -67,6 +70,8 @@ describe('home', () => {
       message: 'Battery SOC low (4%)',
     });
     await server.adminCall('POST', '/test/v1/vehicle/status', { vehicleId: vehicle.id, status: 'alarm' });
+    // The map shows it too: the cluster holding the vehicle takes the alarm colour.
+    await page.locator('.fleet-cluster span[style*="#dc2626"]').first().waitFor({ timeout: 10_000 });
     const item = page.getByTestId('alarm-item').first();
     await item.filter({ hasText: 'Battery SOC low (4%)' }).waitFor({ timeout: 10_000 });
     await expect(item.innerText()).resolves.toContain(vehicle.name);
