@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
-import { accountNames, checkAccountChoice } from '../access/account-choice';
-import { badRequest, forbidden, notFound } from '../http/api-error';
+import { checkAccountChoice } from '../access/account-choice';
+import { checkParentFleet, placementInScope, placementView, withManagerNames } from '../access/placement-scope';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
 import { EntityName, Id, Nullable, PageOf, PageQuery, Status } from '../http/schemas';
@@ -32,25 +32,9 @@ const DepotSchema = Type.Object({
 export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['depots'];
-  const view = async (s: DepotRecord) => {
-    const names = await accountNames(ctx, [s.managerId]);
-    const { total } = await ctx.repo.vehicles.list({ scope: { all: true }, depotId: s.id }, { pageNum: 1, pageSize: 1 });
-    return { ...s, managerName: s.managerId ? (names.get(s.managerId) ?? null) : null, vehicles: total };
-  };
-  const fleetInScope = async (req: FastifyRequest, fleetId: string) => {
-    const { scope } = accountOf(req);
-    if (!(await ctx.repo.fleets.get(fleetId))) throw badRequest('fleetId: no such fleet');
-    if (!scope.all && !scope.fleetIds.includes(fleetId)) throw forbidden('No access to this fleet');
-  };
-  const depotInScope = async (req: FastifyRequest, id: string) => {
-    const { scope } = accountOf(req);
-    const depot = await ctx.repo.depots.get(id);
-    if (!depot) throw notFound('Depot not found');
-    if (!scope.all && !scope.fleetIds.includes(depot.fleetId) && !scope.depotIds.includes(id)) {
-      throw forbidden('No access to this depot');
-    }
-    return depot;
-  };
+  const view = (record: DepotRecord) => placementView(ctx, 'depot', record);
+  const inScope = async (req: FastifyRequest, id: string) =>
+    placementInScope('depot', await ctx.repo.depots.get(id), accountOf(req).scope);
 
   r.get(
     '/customization/depot/v1/query/list',
@@ -66,15 +50,14 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     async (req) => {
       const { pageNum, pageSize, ...filter } = req.query;
       const page = await ctx.repo.depots.page({ scope: accountOf(req).scope, ...filter }, { pageNum, pageSize });
-      const names = await accountNames(ctx, page.rows.map((s) => s.managerId));
-      return ok({ rows: page.rows.map((s) => ({ ...s, managerName: s.managerId ? (names.get(s.managerId) ?? null) : null })), total: page.total });
+      return ok({ rows: await withManagerNames(ctx, page.rows), total: page.total });
     },
   );
 
   r.get(
     '/customization/depot/v1/get/detail',
     { config: { access: { permission: PERMISSIONS.depotView } }, schema: { tags, summary: 'One depot', querystring: Type.Object({ depotId: Id }), response: answers(DepotSchema) } },
-    async (req) => ok(await view(await depotInScope(req, req.query.depotId))),
+    async (req) => ok(await view(await inScope(req, req.query.depotId))),
   );
 
   r.post(
@@ -89,7 +72,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       },
     },
     async (req) => {
-      await fleetInScope(req, req.body.fleetId);
+      await checkParentFleet(ctx, accountOf(req).scope, req.body.fleetId);
       await checkAccountChoice(ctx, 'managerId', req.body.managerId);
       const depot: DepotRecord = { id: `depot-${randomUUID()}`, city: '', ...req.body, createdAt: new Date(ctx.now()).toISOString() };
       await ctx.repo.depots.create(depot);
@@ -118,7 +101,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       },
     },
     async (req) => {
-      const depot = await depotInScope(req, req.body.depotId);
+      const depot = await inScope(req, req.body.depotId);
       const { depotId: _id, ...changes } = req.body;
       if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId);
       const next = { ...depot, ...changes };
@@ -135,8 +118,8 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: { tags, summary: 'Delete a depot; its vehicles stay in the fleet', querystring: Type.Object({ depotId: Id }), response: answers(Type.Null()) },
     },
     async (req) => {
-      const depot = await depotInScope(req, req.query.depotId);
-      await fleetInScope(req, depot.fleetId);
+      const depot = await inScope(req, req.query.depotId);
+      await checkParentFleet(ctx, accountOf(req).scope, depot.fleetId);
       await ctx.repo.depots.delete(depot.id);
       await ctx.hub.refresh();
       return ok(null, 'Deleted');

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
-import { accountNames, checkAccountChoice } from '../access/account-choice';
-import { badRequest, forbidden, notFound } from '../http/api-error';
+import { checkAccountChoice } from '../access/account-choice';
+import { checkParentFleet, placementInScope, placementView, withManagerNames } from '../access/placement-scope';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
 import { EntityName, Id, Nullable, PageOf, PageQuery, Status } from '../http/schemas';
@@ -26,25 +26,9 @@ const SubFleetSchema = Type.Object({
 export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['sub-fleets'];
-  const view = async (s: SubFleetRecord) => {
-    const names = await accountNames(ctx, [s.managerId]);
-    const { total } = await ctx.repo.vehicles.list({ scope: { all: true }, subFleetId: s.id }, { pageNum: 1, pageSize: 1 });
-    return { ...s, managerName: s.managerId ? (names.get(s.managerId) ?? null) : null, vehicles: total };
-  };
-  const fleetInScope = async (req: FastifyRequest, fleetId: string) => {
-    const { scope } = accountOf(req);
-    if (!(await ctx.repo.fleets.get(fleetId))) throw badRequest('fleetId: no such fleet');
-    if (!scope.all && !scope.fleetIds.includes(fleetId)) throw forbidden('No access to this fleet');
-  };
-  const subInScope = async (req: FastifyRequest, id: string) => {
-    const { scope } = accountOf(req);
-    const sub = await ctx.repo.subFleets.get(id);
-    if (!sub) throw notFound('Sub-fleet not found');
-    if (!scope.all && !scope.fleetIds.includes(sub.fleetId) && !scope.subFleetIds.includes(id)) {
-      throw forbidden('No access to this sub-fleet');
-    }
-    return sub;
-  };
+  const view = (record: SubFleetRecord) => placementView(ctx, 'subFleet', record);
+  const inScope = async (req: FastifyRequest, id: string) =>
+    placementInScope('subFleet', await ctx.repo.subFleets.get(id), accountOf(req).scope);
 
   r.get(
     '/customization/subfleet/v1/query/list',
@@ -60,15 +44,14 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
     async (req) => {
       const { pageNum, pageSize, ...filter } = req.query;
       const page = await ctx.repo.subFleets.page({ scope: accountOf(req).scope, ...filter }, { pageNum, pageSize });
-      const names = await accountNames(ctx, page.rows.map((s) => s.managerId));
-      return ok({ rows: page.rows.map((s) => ({ ...s, managerName: s.managerId ? (names.get(s.managerId) ?? null) : null })), total: page.total });
+      return ok({ rows: await withManagerNames(ctx, page.rows), total: page.total });
     },
   );
 
   r.get(
     '/customization/subfleet/v1/get/detail',
     { config: { access: { permission: PERMISSIONS.subFleetView } }, schema: { tags, summary: 'One sub-fleet', querystring: Type.Object({ subFleetId: Id }), response: answers(SubFleetSchema) } },
-    async (req) => ok(await view(await subInScope(req, req.query.subFleetId))),
+    async (req) => ok(await view(await inScope(req, req.query.subFleetId))),
   );
 
   r.post(
@@ -83,7 +66,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
       },
     },
     async (req) => {
-      await fleetInScope(req, req.body.fleetId);
+      await checkParentFleet(ctx, accountOf(req).scope, req.body.fleetId);
       await checkAccountChoice(ctx, 'managerId', req.body.managerId, 'subFleetManager');
       const sub: SubFleetRecord = { id: `sub-${randomUUID()}`, ...req.body, createdAt: new Date(ctx.now()).toISOString() };
       await ctx.repo.subFleets.create(sub);
@@ -104,7 +87,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
       },
     },
     async (req) => {
-      const sub = await subInScope(req, req.body.subFleetId);
+      const sub = await inScope(req, req.body.subFleetId);
       const { subFleetId: _id, ...changes } = req.body;
       if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'subFleetManager');
       const next = { ...sub, ...changes };
@@ -121,8 +104,8 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: { tags, summary: 'Delete a sub-fleet; its vehicles stay in the fleet', querystring: Type.Object({ subFleetId: Id }), response: answers(Type.Null()) },
     },
     async (req) => {
-      const sub = await subInScope(req, req.query.subFleetId);
-      await fleetInScope(req, sub.fleetId);
+      const sub = await inScope(req, req.query.subFleetId);
+      await checkParentFleet(ctx, accountOf(req).scope, sub.fleetId);
       await ctx.repo.subFleets.delete(sub.id);
       await ctx.hub.refresh();
       return ok(null, 'Deleted');
