@@ -5,28 +5,29 @@ import type { VehicleState } from './types';
  * (a page that shows ten vehicles pays for ten). Membership is fixed at publication; a vehicle read
  * from this view keeps its identity for the view's life.
  */
-export class FleetView<Slot> implements ReadonlyMap<string, VehicleState> {
+export class FleetView implements ReadonlyMap<string, VehicleState> {
   private readonly read = new Map<string, VehicleState>();
 
   constructor(
-    private readonly slots: ReadonlyMap<string, Slot>,
-    private readonly materialise: (slot: Slot) => VehicleState,
+    /** Vehicle id to its position in the table the view reads. */
+    private readonly positions: ReadonlyMap<string, number>,
+    private readonly materialise: (position: number) => VehicleState,
   ) {}
 
   get size(): number {
-    return this.slots.size;
+    return this.positions.size;
   }
 
   has(id: string): boolean {
-    return this.slots.has(id);
+    return this.positions.has(id);
   }
 
   get(id: string): VehicleState | undefined {
     const cached = this.read.get(id);
     if (cached !== undefined) return cached;
-    const slot = this.slots.get(id);
-    if (slot === undefined) return undefined;
-    const vehicle = this.materialise(slot);
+    const position = this.positions.get(id);
+    if (position === undefined) return undefined;
+    const vehicle = this.materialise(position);
     this.read.set(id, vehicle);
     return vehicle;
   }
@@ -36,15 +37,15 @@ export class FleetView<Slot> implements ReadonlyMap<string, VehicleState> {
   }
 
   *entries(): MapIterator<[string, VehicleState]> {
-    for (const id of this.slots.keys()) yield [id, this.get(id) as VehicleState];
+    for (const id of this.positions.keys()) yield [id, this.get(id) as VehicleState];
   }
 
   keys(): MapIterator<string> {
-    return this.slots.keys();
+    return this.positions.keys();
   }
 
   *values(): MapIterator<VehicleState> {
-    for (const id of this.slots.keys()) yield this.get(id) as VehicleState;
+    for (const id of this.positions.keys()) yield this.get(id) as VehicleState;
   }
 
   [Symbol.iterator](): MapIterator<[string, VehicleState]> {
