@@ -174,4 +174,24 @@ describe('createFleetConsole: commands', () => {
     expect(await lastValueFrom(console.commands.restoreFactoryDefaults(ref))).toEqual({ ok: false, msg: 'vehicle offline', reason: 'rejected' });
     expect(await lastValueFrom(console.commands.queryKeys(ref))).toEqual({ ok: false, msg: 'timeout', reason: 'timeout' });
   });
+
+  it('keeps a vehicle subscribed while another view still holds it, through a reconnect', async () => {
+    current = setup();
+    const { console, sockets, received } = current;
+    await console.signIn('ann@example.com', 'secret1');
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
+    const socketFrames = (cmd: number) => received.filter((f) => (f as { cmd: number }).cmd === cmd).map((f) => (f as { data: unknown }).data);
+    console.commands.subscribeVehicles({ vehicleIds: ['v1'] });
+    console.commands.subscribeVehicles({ vehicleIds: ['v1', 'v2'] });
+
+    expect(await lastValueFrom(console.commands.unsubscribeVehicles({ vehicleIds: ['v1'] }))).toEqual({ ok: true });
+    console.commands.unsubscribeVehicles({ vehicleIds: ['v2'] });
+    await expect.poll(() => socketFrames(48)).toEqual([{ vehicleIds: ['v2'] }]);
+
+    received.length = 0;
+    sockets[0]?.close();
+    await expect.poll(() => socketFrames(32), { timeout: 5000 }).toEqual([{ all: true }, { vehicleIds: ['v1'] }]);
+    console.commands.unsubscribeVehicles({ vehicleIds: ['v1'] });
+    await expect.poll(() => socketFrames(48)).toEqual([{ vehicleIds: ['v1'] }]);
+  });
 });

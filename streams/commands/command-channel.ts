@@ -47,8 +47,10 @@ export function createCommandChannel(options: CommandChannelOptions): Commands {
       return command({ cmd: CMD.subscribe, data: selection });
     },
     unsubscribeVehicles: (selection) => {
-      options.registry.remove(selection);
-      return command({ cmd: CMD.unsubscribe, data: selection });
+      const released = options.registry.remove(selection);
+      // Vehicles another view still holds stay subscribed; there is nothing to tell the server.
+      if (released === null) return of<Ack>({ ok: true });
+      return command({ cmd: CMD.unsubscribe, data: released });
     },
     queryKeys: (device) => command({ cmd: CMD.queryKeys, data: ref(device) }),
     writeSetting: (device, setting, value) => command({ cmd: CMD.writeSetting, data: { ...ref(device), setting, value } }),

@@ -8,6 +8,7 @@ export type Ack =
 
 export interface Commands {
   subscribeVehicles(selection: VehicleSelection): Observable<Ack>;
+  /** Sends cmd 48 only for vehicles no other subscriber still holds. */
   unsubscribeVehicles(selection: VehicleSelection): Observable<Ack>;
   queryKeys(ref: DeviceRef): Observable<Ack>;
   writeSetting(ref: DeviceRef, setting: string, value: number | string): Observable<Ack>;
