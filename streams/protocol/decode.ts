@@ -6,7 +6,6 @@ import {
   KEY_KINDS,
   MAX_DEVICE_ID,
   VEHICLE_STATUSES,
-  type DeviceType,
   type DropCounts,
   type DropReason,
   type FrameSink,
@@ -15,7 +14,7 @@ import {
 
 type Obj = Record<string, unknown>;
 
-const deviceTypes = new Set<string>(DEVICE_TYPES);
+const highestDeviceId = new Map<string, number>(DEVICE_TYPES.map((type) => [type, MAX_DEVICE_ID[type]]));
 const statuses = new Set<string>(VEHICLE_STATUSES);
 const burnStates = new Set<string>(BURN_STATES);
 const keyKinds = new Set<string>(KEY_KINDS);
@@ -45,15 +44,8 @@ function inRange(v: unknown, lo: number, hi: number): boolean {
 }
 
 function isDeviceRef(d: Obj): boolean {
-  const type = d.deviceType;
-  return (
-    isId(d.vehicleId) &&
-    typeof type === 'string' &&
-    deviceTypes.has(type) &&
-    isInt(d.deviceId) &&
-    d.deviceId >= 0 &&
-    d.deviceId <= MAX_DEVICE_ID[type as DeviceType]
-  );
+  const highest = typeof d.deviceType === 'string' ? highestDeviceId.get(d.deviceType) : undefined;
+  return isId(d.vehicleId) && highest !== undefined && isInt(d.deviceId) && d.deviceId >= 0 && d.deviceId <= highest;
 }
 
 function isValues(v: unknown): boolean {
@@ -124,7 +116,7 @@ function decodeFrame(value: unknown, sink: FrameSink): void {
   }
   const cmd = value.cmd;
   const seq = value.seq;
-  if (cmd === 0 ? !isInt(seq) : !optional(seq, isInt)) {
+  if (cmd === 0 ? !isInt(seq) : seq !== undefined && !isInt(seq)) {
     sink.drop('bad-seq');
     return;
   }
