@@ -10,7 +10,7 @@ import type {
   VehicleVersionFrame,
 } from '../protocol/types';
 import type { FirmwareProgress } from '../telemetry/types';
-import { FleetTable, type DeviceExtras, type GroupCounts, type VehicleFields } from './fleet-table';
+import { FleetTable, STATUS_CODE, type DeviceExtras, type GroupCounts } from './fleet-table';
 import { FleetView } from './fleet-view';
 import type { AlarmEvent, FleetSummary, StatusCounts, VehicleState } from './types';
 
@@ -167,11 +167,7 @@ export class FleetStore {
     }
     // A status frame that arrived after the reconnect and is newer than the snapshot row wins.
     const seenMs = previous.lastSeenMs[from] as number;
-    if (awaitingRefresh && previous.freshVehicles[from] === 1 && seenMs > (next.lastSeenMs[to] as number)) {
-      const { status, alarms, soc, lat, lng } = previous.rows[from] as VehicleSnapshot;
-      Object.assign(next.rows[to] as VehicleSnapshot, { status, alarms, soc, lat, lng });
-      next.lastSeenMs[to] = seenMs;
-    }
+    if (awaitingRefresh && previous.freshVehicles[from] === 1 && seenMs > (next.lastSeenMs[to] as number)) next.copyVehicle(previous, from, to);
   }
 
   /** The vehicle's position, its snapshot marked out of date; undefined (and a counted drop) when unknown. */
@@ -206,39 +202,38 @@ export class FleetStore {
   private applyValues({ data }: ValuesFrame): void {
     const position = this.writable(data.vehicleId);
     if (position === undefined) return;
-    const table = this.table;
-    const slot = this.writableDevice(position, data);
     // A cmd 1 frame carries the device's whole set of values (the reference server sends them all
-    // each time), so the decoded object is kept as it is rather than merged key by key: merging
-    // costs more than parsing the frame. It is never written afterwards, so snapshots share it.
-    table.deviceValues[slot] = data.values;
-    if (data.ts > (table.deviceTs[slot] as number)) table.deviceTs[slot] = data.ts;
-    this.seen(position, data.ts);
+    // each time), so the decoded payload is kept as it is rather than merged key by key: merging
+    // costs more than parsing the frame. Frames on one socket arrive in order: the last one wins.
+    this.table.deviceFrames[this.writableDevice(position, data)] = data;
   }
 
   private applyStatus({ data }: VehicleStatusFrame): void {
     const position = this.writable(data.vehicleId);
     if (position === undefined) return;
     const table = this.table;
-    const vehicle = table.rows[position] as VehicleFields;
     if (table.stale) table.freshVehicles[position] = 1;
-    const before = vehicle.status;
-    const alarmsBefore = vehicle.alarms;
-    if (data.status !== before) {
-      table.tallyVehicle(vehicle, -1);
-      vehicle.status = data.status;
-      table.tallyVehicle(vehicle, 1);
+    const before = table.status[position] as number;
+    const after = STATUS_CODE[data.status];
+    const alarmsBefore = table.alarms[position] as number;
+    const alarms = data.alarms ?? alarmsBefore;
+    if (after !== before) {
+      table.tallyVehicle(position, -1);
+      table.status[position] = after;
+      table.tallyVehicle(position, 1);
       this.summaryChanged = true;
     }
-    if (data.alarms !== undefined) vehicle.alarms = data.alarms;
-    if (data.soc !== undefined) vehicle.soc = data.soc;
-    if (data.lat !== undefined) vehicle.lat = data.lat;
-    if (data.lng !== undefined) vehicle.lng = data.lng;
+    table.alarms[position] = alarms;
+    if (data.soc !== undefined) table.soc[position] = data.soc;
+    if (data.lat !== undefined) table.lat[position] = data.lat;
+    if (data.lng !== undefined) table.lng[position] = data.lng;
     this.seen(position, data.ts);
 
-    const raised = vehicle.alarms > alarmsBefore || (before !== 'alarm' && vehicle.status === 'alarm');
-    const cleared = vehicle.alarms < alarmsBefore || (before === 'alarm' && vehicle.status !== 'alarm');
+    const alarm = STATUS_CODE.alarm;
+    const raised = alarms > alarmsBefore || (before !== alarm && after === alarm);
+    const cleared = alarms < alarmsBefore || (before === alarm && after !== alarm);
     if (raised || cleared) {
+      const vehicle = table.rows[position] as VehicleSnapshot;
       this.raisedOrCleared.push({
         id: `${vehicle.id}@${data.ts}`,
         vehicleId: vehicle.id,
@@ -246,8 +241,8 @@ export class FleetStore {
         at: data.ts,
         kind: raised ? 'raised' : 'cleared',
         source: 'live',
-        status: vehicle.status,
-        alarms: vehicle.alarms,
+        status: data.status,
+        alarms,
       });
       this.alarmsChanged = true;
     }

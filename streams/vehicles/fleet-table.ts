@@ -1,13 +1,12 @@
 import type { VehicleSnapshot } from '../api/types';
-import type { DeviceType, KeyInfo, LiveValue } from '../protocol/types';
-import { DEVICE_TYPES, MAX_DEVICE_ID } from '../protocol/types';
+import type { DeviceType, KeyInfo, LiveValue, ValuesFrame, VehicleStatus } from '../protocol/types';
+import { DEVICE_TYPES, MAX_DEVICE_ID, VEHICLE_STATUSES } from '../protocol/types';
 import { deviceKey } from '../telemetry/device-key';
 import type { DeviceLive, FirmwareProgress } from '../telemetry/types';
 import type { StatusCounts, VehicleState } from './types';
 
-export type VehicleFields = { -readonly [K in keyof VehicleSnapshot]: VehicleSnapshot[K] };
-
 type Values = Readonly<Record<string, LiveValue>>;
+type ValuesPayload = ValuesFrame['data'];
 
 /** What a device reports besides its values: rare frames (97, 144, 149), kept off the values path. */
 export interface DeviceExtras {
@@ -39,7 +38,13 @@ function emptyCounts(): StatusCounts {
   return { normal: 0, alarm: 0, offline: 0 };
 }
 
-function tally(into: Record<string, StatusCounts>, key: string | null, status: VehicleFields['status'], by: number): void {
+export const STATUS_CODE: Readonly<Record<VehicleStatus, number>> = { normal: 0, alarm: 1, offline: 2 };
+
+/** Null travels as NaN in the number columns. */
+const orNaN = (x: number | null): number => (x === null ? Number.NaN : x);
+const orNull = (x: number): number | null => (Number.isNaN(x) ? null : x);
+
+function tally(into: Record<string, StatusCounts>, key: string | null, status: VehicleStatus, by: number): void {
   if (key === null) return;
   const counts = (into[key] ??= emptyCounts());
   counts[status] += by;
@@ -55,14 +60,24 @@ function tally(into: Record<string, StatusCounts>, key: string | null, status: V
  */
 export class FleetTable {
   readonly index = new Map<string, number>();
-  readonly rows: VehicleFields[] = [];
+  /** The snapshot rows as received; what frames change lives in the columns below. */
+  readonly rows: VehicleSnapshot[] = [];
+  /** Index into VEHICLE_STATUSES (see STATUS_CODE). */
+  readonly status: Uint8Array;
+  readonly alarms: Float64Array;
+  readonly soc: Float64Array;
+  readonly lat: Float64Array;
+  readonly lng: Float64Array;
+  /** Time of the snapshot row or of the latest status frame; values frames count through their devices. */
   readonly lastSeenMs: Float64Array;
   /** The last snapshot materialised per vehicle, current unless `dirty`: its devices are reused when unchanged. */
   readonly snapshots: Array<VehicleState | undefined>;
   readonly dirty: Uint8Array;
-  /** The latest cmd 1 values object as decoded: a frame carries the device's whole set, never written afterwards. */
-  readonly deviceValues: Array<Values | undefined>;
-  readonly deviceTs: Float64Array;
+  /**
+   * The payload of the device's latest cmd 1 frame, as decoded: it carries the device's whole value
+   * set and its time together, and is never written afterwards, so snapshots share its values.
+   */
+  readonly deviceFrames: Array<ValuesPayload | undefined>;
   readonly deviceExtras: Array<DeviceExtras | undefined>;
   /** Since the last reconnect: vehicles that sent a status frame, devices that sent any frame. */
   readonly freshVehicles: Uint8Array;
@@ -76,21 +91,30 @@ export class FleetTable {
       const existing = this.index.get(row.id);
       if (existing === undefined) {
         this.index.set(row.id, this.rows.length);
-        this.rows.push({ ...row });
+        this.rows.push(row);
       } else {
-        this.rows[existing] = { ...row };
+        this.rows[existing] = row;
       }
     }
     const vehicles = this.rows.length;
     const devices = vehicles * DEVICES_PER_VEHICLE;
+    this.status = new Uint8Array(vehicles);
+    this.alarms = new Float64Array(vehicles);
+    this.soc = new Float64Array(vehicles);
+    this.lat = new Float64Array(vehicles);
+    this.lng = new Float64Array(vehicles);
     this.lastSeenMs = new Float64Array(vehicles);
     this.rows.forEach((row, position) => {
+      this.status[position] = STATUS_CODE[row.status];
+      this.alarms[position] = row.alarms;
+      this.soc[position] = orNaN(row.soc);
+      this.lat[position] = orNaN(row.lat);
+      this.lng[position] = orNaN(row.lng);
       this.lastSeenMs[position] = row.lastSeen === null ? 0 : Date.parse(row.lastSeen) || 0;
     });
     this.snapshots = new Array<VehicleState | undefined>(vehicles).fill(undefined);
     this.dirty = new Uint8Array(vehicles);
-    this.deviceValues = new Array<Values | undefined>(devices).fill(undefined);
-    this.deviceTs = new Float64Array(devices);
+    this.deviceFrames = new Array<ValuesPayload | undefined>(devices).fill(undefined);
     this.deviceExtras = new Array<DeviceExtras | undefined>(devices).fill(undefined);
     this.freshVehicles = new Uint8Array(vehicles);
     this.freshDevices = new Uint8Array(devices);
@@ -98,15 +122,31 @@ export class FleetTable {
 
   /** Counts the current statuses; call once the rows are final (after carrying state over). */
   countStatuses(): void {
-    for (const row of this.rows) this.tallyVehicle(row, 1);
+    for (let position = 0; position < this.rows.length; position += 1) this.tallyVehicle(position, 1);
   }
 
-  tallyVehicle(row: VehicleFields, by: 1 | -1): void {
+  statusOf(position: number): VehicleStatus {
+    return VEHICLE_STATUSES[this.status[position] as number] as VehicleStatus;
+  }
+
+  tallyVehicle(position: number, by: 1 | -1): void {
+    const row = this.rows[position] as VehicleSnapshot;
+    const status = this.statusOf(position);
     this.counts.total += by;
-    this.counts.all[row.status] += by;
-    tally(this.counts.byFleet, row.fleetId, row.status, by);
-    tally(this.counts.bySubFleet, row.subFleetId, row.status, by);
-    tally(this.counts.byDepot, row.depotId, row.status, by);
+    this.counts.all[status] += by;
+    tally(this.counts.byFleet, row.fleetId, status, by);
+    tally(this.counts.bySubFleet, row.subFleetId, status, by);
+    tally(this.counts.byDepot, row.depotId, status, by);
+  }
+
+  /** Copies a vehicle's live fields (status, alarms, soc, position, last seen) from another generation. */
+  copyVehicle(from: FleetTable, fromPosition: number, toPosition: number): void {
+    this.status[toPosition] = from.status[fromPosition] as number;
+    this.alarms[toPosition] = from.alarms[fromPosition] as number;
+    this.soc[toPosition] = from.soc[fromPosition] as number;
+    this.lat[toPosition] = from.lat[fromPosition] as number;
+    this.lng[toPosition] = from.lng[fromPosition] as number;
+    this.lastSeenMs[toPosition] = from.lastSeenMs[fromPosition] as number;
   }
 
   deviceSlot(position: number, deviceType: DeviceType, deviceId: number): number {
@@ -115,8 +155,7 @@ export class FleetTable {
 
   /** Copies one device's state from a slot of another generation. */
   copyDevice(from: FleetTable, fromSlot: number, toSlot: number): void {
-    this.deviceValues[toSlot] = from.deviceValues[fromSlot];
-    this.deviceTs[toSlot] = from.deviceTs[fromSlot] as number;
+    this.deviceFrames[toSlot] = from.deviceFrames[fromSlot];
     this.deviceExtras[toSlot] = from.deviceExtras[fromSlot];
   }
 
@@ -129,17 +168,30 @@ export class FleetTable {
   vehicle(position: number): VehicleState {
     const previous = this.snapshots[position];
     if (previous !== undefined && this.dirty[position] === 0) return previous;
-    const row = this.rows[position] as VehicleFields;
+    const row = this.rows[position] as VehicleSnapshot;
     const devices: Record<string, DeviceLive> = {};
     const first = position * DEVICES_PER_VEHICLE;
+    let seenMs = this.lastSeenMs[position] as number;
     for (let i = 0; i < DEVICES_PER_VEHICLE; i += 1) {
       const key = DEVICE_KEYS[i] as string;
       const device = this.device(first + i, previous?.devices[key]);
-      if (device !== undefined) devices[key] = device;
+      if (device === undefined) continue;
+      devices[key] = device;
+      if (device.ts > seenMs) seenMs = device.ts;
     }
-    const seenMs = this.lastSeenMs[position] as number;
     const lastSeen = seenMs > 0 ? new Date(seenMs).toISOString() : row.lastSeen;
-    const snapshot: VehicleState = { ...row, lastSeen, devices, stale: this.stale, lastSeenMs: seenMs > 0 ? seenMs : null };
+    const snapshot: VehicleState = {
+      ...row,
+      status: this.statusOf(position),
+      alarms: this.alarms[position] as number,
+      soc: orNull(this.soc[position] as number),
+      lat: orNull(this.lat[position] as number),
+      lng: orNull(this.lng[position] as number),
+      lastSeen,
+      devices,
+      stale: this.stale,
+      lastSeenMs: seenMs > 0 ? seenMs : null,
+    };
     this.snapshots[position] = snapshot;
     this.dirty[position] = 0;
     return snapshot;
@@ -147,9 +199,10 @@ export class FleetTable {
 
   /** The device's live picture: `previous` itself when nothing in it changed, so unchanged devices keep their identity. */
   private device(slot: number, previous: DeviceLive | undefined): DeviceLive | undefined {
-    const values = this.deviceValues[slot] ?? (this.deviceExtras[slot] === undefined ? undefined : NO_VALUES);
-    if (values === undefined) return undefined;
-    const ts = this.deviceTs[slot] as number;
+    const latest = this.deviceFrames[slot];
+    if (latest === undefined && this.deviceExtras[slot] === undefined) return undefined;
+    const values = latest?.values ?? NO_VALUES;
+    const ts = latest?.ts ?? 0;
     const { keys, version, burn } = this.deviceExtras[slot] ?? {};
     if (previous?.values === values && previous.ts === ts && previous.keys === keys && previous.version === version && previous.burn === burn) {
       return previous;
