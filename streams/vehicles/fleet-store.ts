@@ -202,10 +202,12 @@ export class FleetStore {
   private applyValues({ data }: ValuesFrame): void {
     const position = this.writable(data.vehicleId);
     if (position === undefined) return;
+    const slot = this.writableDevice(position, data);
     // A cmd 1 frame carries the device's whole set of values (the reference server sends them all
-    // each time), so the decoded payload is kept as it is rather than merged key by key: merging
+    // each time), so the decoded object is kept as it is rather than merged key by key: merging
     // costs more than parsing the frame. Frames on one socket arrive in order: the last one wins.
-    this.table.deviceFrames[this.writableDevice(position, data)] = data;
+    this.table.deviceValues[slot] = data.values;
+    this.table.deviceTs[slot] = data.ts;
   }
 
   private applyStatus({ data }: VehicleStatusFrame): void {

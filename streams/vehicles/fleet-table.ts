@@ -1,12 +1,11 @@
 import type { VehicleSnapshot } from '../api/types';
-import type { DeviceType, KeyInfo, LiveValue, ValuesFrame, VehicleStatus } from '../protocol/types';
+import type { DeviceType, KeyInfo, LiveValue, VehicleStatus } from '../protocol/types';
 import { DEVICE_TYPES, MAX_DEVICE_ID, VEHICLE_STATUSES } from '../protocol/types';
 import { deviceKey } from '../telemetry/device-key';
 import type { DeviceLive, FirmwareProgress } from '../telemetry/types';
 import type { StatusCounts, VehicleState } from './types';
 
 type Values = Readonly<Record<string, LiveValue>>;
-type ValuesPayload = ValuesFrame['data'];
 
 /** What a device reports besides its values: rare frames (97, 144, 149), kept off the values path. */
 export interface DeviceExtras {
@@ -73,11 +72,10 @@ export class FleetTable {
   /** The last snapshot materialised per vehicle, current unless `dirty`: its devices are reused when unchanged. */
   readonly snapshots: Array<VehicleState | undefined>;
   readonly dirty: Uint8Array;
-  /**
-   * The payload of the device's latest cmd 1 frame, as decoded: it carries the device's whole value
-   * set and its time together, and is never written afterwards, so snapshots share its values.
-   */
-  readonly deviceFrames: Array<ValuesPayload | undefined>;
+  /** The values of the device's latest cmd 1 frame as decoded: its whole set, never written afterwards. */
+  readonly deviceValues: Array<Values | undefined>;
+  /** Device time of those values, 0 before any. */
+  readonly deviceTs: Float64Array;
   readonly deviceExtras: Array<DeviceExtras | undefined>;
   /** Since the last reconnect: vehicles that sent a status frame, devices that sent any frame. */
   readonly freshVehicles: Uint8Array;
@@ -114,7 +112,8 @@ export class FleetTable {
     });
     this.snapshots = new Array<VehicleState | undefined>(vehicles).fill(undefined);
     this.dirty = new Uint8Array(vehicles);
-    this.deviceFrames = new Array<ValuesPayload | undefined>(devices).fill(undefined);
+    this.deviceValues = new Array<Values | undefined>(devices).fill(undefined);
+    this.deviceTs = new Float64Array(devices);
     this.deviceExtras = new Array<DeviceExtras | undefined>(devices).fill(undefined);
     this.freshVehicles = new Uint8Array(vehicles);
     this.freshDevices = new Uint8Array(devices);
@@ -155,7 +154,8 @@ export class FleetTable {
 
   /** Copies one device's state from a slot of another generation. */
   copyDevice(from: FleetTable, fromSlot: number, toSlot: number): void {
-    this.deviceFrames[toSlot] = from.deviceFrames[fromSlot];
+    this.deviceValues[toSlot] = from.deviceValues[fromSlot];
+    this.deviceTs[toSlot] = from.deviceTs[fromSlot] as number;
     this.deviceExtras[toSlot] = from.deviceExtras[fromSlot];
   }
 
@@ -199,10 +199,10 @@ export class FleetTable {
 
   /** The device's live picture: `previous` itself when nothing in it changed, so unchanged devices keep their identity. */
   private device(slot: number, previous: DeviceLive | undefined): DeviceLive | undefined {
-    const latest = this.deviceFrames[slot];
+    const latest = this.deviceValues[slot];
     if (latest === undefined && this.deviceExtras[slot] === undefined) return undefined;
-    const values = latest?.values ?? NO_VALUES;
-    const ts = latest?.ts ?? 0;
+    const values = latest ?? NO_VALUES;
+    const ts = this.deviceTs[slot] as number;
     const { keys, version, burn } = this.deviceExtras[slot] ?? {};
     if (previous?.values === values && previous.ts === ts && previous.keys === keys && previous.version === version && previous.burn === burn) {
       return previous;
