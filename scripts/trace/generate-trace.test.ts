@@ -24,4 +24,21 @@ describe('generateTrace', () => {
     expect(all.some((f) => f.cmd === 144)).toBe(true);
     expect(all.some((f) => f.cmd === 19 && f.data.status === 'alarm')).toBe(true);
   });
+
+  it("carries the reference server's keys: a device's values match the key list it announces", () => {
+    const lines = [...generateTrace({ vehicles: 20, rate: 200, seconds: 30, seed: 3 })].slice(1) as TraceLine[];
+    const all = frames(lines);
+    const keyList = all.find((f) => f.cmd === 144);
+    if (keyList?.cmd !== 144) throw new Error('no key list');
+    const { vehicleId, deviceType } = keyList.data;
+    const values = all.filter((f) => f.cmd === 1 && f.data.vehicleId === vehicleId && f.data.deviceType === deviceType);
+    expect(values.length).toBeGreaterThan(0);
+    for (const frame of values) {
+      if (frame.cmd !== 1) continue;
+      expect(Object.keys(frame.data.values).sort()).toEqual(keyList.data.keys.map((k) => k.key).sort());
+    }
+    expect(keyList.data.keys.map((k) => k.key)).toEqual(expect.arrayContaining(['speed', 'tyre_fl_pressure', 'ac_setpoint']));
+    const bms = all.find((f) => f.cmd === 1 && f.data.deviceType === 'bms');
+    expect(bms?.cmd === 1 && Object.keys(bms.data.values)).toEqual(expect.arrayContaining(['soc', 'voltage', 'cell_delta', 'state']));
+  });
 });

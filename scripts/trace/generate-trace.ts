@@ -1,8 +1,13 @@
-// Synthetic traces in the contract's JSON Lines format, deterministic for a given seed.
+// Synthetic traces in the contract's JSON Lines format, deterministic for a given seed. Values,
+// key lists and positions come from the reference server's simulator, so a generated trace carries
+// the same keys, units and magnitudes as live traffic; statuses, alarms and the frame mix are scripted.
 import type { Alarm, UserInfo, VehicleSnapshot } from '../../streams/api/types';
-import type { DeviceType, IncomingFrame, KeyInfo, LiveValue, VehicleStatus } from '../../streams/protocol/types';
+import type { DeviceRef, IncomingFrame, VehicleStatus } from '../../streams/protocol/types';
 import type { TraceHeader, TraceLine } from '../../streams/trace/types';
+import { KIND_DEFAULTS } from '../../server/fleet/vehicle-kinds';
+import { createFleetSimulator } from '../../server/sim/fleet-simulator';
 import { mulberry32 } from '../../server/sim/random';
+import type { VehicleKind } from '../../server/sim/types';
 
 export interface TraceGenOptions {
   vehicles: number;
@@ -13,29 +18,11 @@ export interface TraceGenOptions {
   startedAt?: string;
 }
 
-const DEVICES: ReadonlyArray<[DeviceType, number]> = [
-  ['system', 0],
-  ['bms', 0],
-  ['dcdc', 0],
-  ['mppt', 0],
-  ['mppt', 1],
-  ['inv', 0],
-  ['dtu', 0],
-  ['watertank', 0],
-  ['watertank', 3],
-];
-
-const SYSTEM_KEYS: KeyInfo[] = [
-  { key: 'speed', label: 'Speed', unit: 'km/h', kind: 'number' },
-  { key: 'tyre_fl', label: 'Tyre pressure front left', unit: 'bar', kind: 'number' },
-  { key: 'tyre_fr', label: 'Tyre pressure front right', unit: 'bar', kind: 'number' },
-  { key: 'ac_temp', label: 'Air conditioner temperature', unit: '°C', kind: 'number' },
-  { key: 'ac_mode', label: 'Air conditioner mode', kind: 'text' },
-];
+const KINDS: readonly VehicleKind[] = ['van', 'rv', 'bus', 'boat'];
 
 interface SimVehicle {
   row: VehicleSnapshot;
-  soc: number;
+  devices: DeviceRef[];
 }
 
 const round = (x: number, digits = 1): number => Number(x.toFixed(digits));
@@ -46,22 +33,27 @@ export function* generateTrace(options: TraceGenOptions): Generator<TraceHeader 
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const startedAt = Date.parse(options.startedAt ?? '2026-01-01T08:00:00.000Z');
   const durationMs = options.seconds * 1000;
+  const sim = createFleetSimulator({ seed: options.seed ?? 1, hz: 1 });
+  let simMs = startedAt;
   const fleet: SimVehicle[] = Array.from({ length: options.vehicles }, (_, i) => {
     const n = i + 1;
-    const soc = round(30 + random() * 70);
+    const id = `veh-${String(n).padStart(5, '0')}`;
+    const kind = KINDS[i % KINDS.length] as VehicleKind;
+    sim.add({ id, kind, home: { lat: round(51 + random() * 2, 5), lng: round(4 + random() * 3, 5) }, ...KIND_DEFAULTS[kind], versions: {} }, startedAt);
+    const { soc, lat, lng } = sim.status(id) ?? {};
     return {
-      soc,
+      devices: sim.devices(id).map(({ deviceType, deviceId }) => ({ vehicleId: id, deviceType, deviceId })),
       row: {
-        id: `veh-${String(n).padStart(5, '0')}`,
+        id,
         name: `Vehicle ${n}`,
         sn: `SN${String(100_000 + n)}`,
         fleetId: `fleet-${(i % 3) + 1}`,
         subFleetId: `sub-${(i % 6) + 1}`,
         depotId: i % 5 === 4 ? null : `depot-${(i % 4) + 1}`,
         status: i % 17 === 16 ? 'offline' : 'normal',
-        soc,
-        lat: round(51 + random() * 2, 5),
-        lng: round(4 + random() * 3, 5),
+        soc: soc ?? null,
+        lat: lat ?? null,
+        lng: lng ?? null,
         alarms: 0,
         lastSeen: new Date(startedAt).toISOString(),
       },
@@ -110,7 +102,8 @@ export function* generateTrace(options: TraceGenOptions): Generator<TraceHeader 
     scripted.push([Math.round(durationMs * fraction), frame]);
   };
   const bms = { vehicleId: first.row.id, deviceType: 'bms' as const, deviceId: 0 };
-  at(0.02, { cmd: 144, data: { vehicleId: first.row.id, deviceType: 'system', deviceId: 0, keys: SYSTEM_KEYS } });
+  const system = { vehicleId: first.row.id, deviceType: 'system' as const, deviceId: 0 };
+  at(0.02, { cmd: 144, data: { ...system, keys: sim.keys(system) ?? [] } });
   for (const [fraction, state, progress] of [
     [0.1, 'updating', 0],
     [0.14, 'updating', 30],
@@ -129,26 +122,6 @@ export function* generateTrace(options: TraceGenOptions): Generator<TraceHeader 
 
   const versions: IncomingFrame[] = fleet.map((v) => ({ cmd: 97, data: { vehicleId: v.row.id, deviceType: 'bms', deviceId: 0, version: '2.0.3' } }));
   for (let i = 0; i < versions.length; i += 100) yield { t: 5, dir: 'in', msg: versions.slice(i, i + 100) };
-
-  const values = (vehicle: SimVehicle, type: DeviceType): Record<string, LiveValue> => {
-    vehicle.soc = Math.min(100, Math.max(0, round(vehicle.soc + (random() - 0.55) * 0.4)));
-    switch (type) {
-      case 'system':
-        return { speed: round(random() * 90), tyre_fl: round(2.2 + random() * 0.4, 2), tyre_fr: round(2.2 + random() * 0.4, 2), ac_temp: round(18 + random() * 6), ac_mode: pick(['cool', 'auto', 'off']) };
-      case 'bms':
-        return { soc: vehicle.soc, voltage: round(12 + vehicle.soc / 50, 2), current: round((random() - 0.5) * 40, 1), temp: round(15 + random() * 20), state: pick(['charging', 'discharge', 'standby']) };
-      case 'dcdc':
-        return { v_in: round(13 + random(), 2), v_out: round(12 + random() * 0.5, 2), current: round(random() * 30) };
-      case 'mppt':
-        return { pv_v: round(random() * 22, 1), pv_i: round(random() * 8, 2), power: Math.round(random() * 170), state: pick(['charging', 'standby']) };
-      case 'inv':
-        return { ac_v: round(228 + random() * 4), ac_w: Math.round(random() * 1500), freq: 50, state: pick(['inv', 'bypass', 'standby']) };
-      case 'dtu':
-        return { rssi: -Math.round(60 + random() * 40), net: pick(['4G', 'LTE', null]) };
-      case 'watertank':
-        return { level: Math.round(random() * 100) };
-    }
-  };
 
   const scriptedLine = (index: number): TraceLine => {
     const [when, frame] = scripted[index] as [number, IncomingFrame];
@@ -171,18 +144,21 @@ export function* generateTrace(options: TraceGenOptions): Generator<TraceHeader 
     }
     const vehicle = pick(fleet);
     const ts = startedAt + t;
+    for (; simMs + 1000 <= ts; simMs += 1000) sim.step(simMs + 1000);
     const r = random();
     let frame: IncomingFrame;
     if (r < 0.8) {
-      const [deviceType, deviceId] = pick(DEVICES);
-      frame = { cmd: 1, data: { vehicleId: vehicle.row.id, deviceType, deviceId, ts, values: values(vehicle, deviceType) } };
+      const latest = sim.latest(pick(vehicle.devices));
+      frame = { cmd: 1, data: { ...(latest as NonNullable<typeof latest>), ts } };
     } else if (r < 0.95) {
       let status: VehicleStatus = vehicle.row.status;
       if (vehicle !== last && random() < 0.05) status = status === 'offline' ? 'normal' : 'offline';
       vehicle.row.status = status;
-      frame = { cmd: 19, data: { vehicleId: vehicle.row.id, status, ts, alarms: vehicle.row.alarms, soc: vehicle.soc, lat: round((vehicle.row.lat ?? 52) + (random() - 0.5) * 0.01, 5), lng: round((vehicle.row.lng ?? 5) + (random() - 0.5) * 0.01, 5) } };
+      const { soc, lat, lng } = sim.status(vehicle.row.id) ?? {};
+      frame = { cmd: 19, data: { vehicleId: vehicle.row.id, status, ts, alarms: vehicle.row.alarms, soc, lat, lng } };
     } else if (r < 0.98) {
-      frame = { cmd: 97, data: { vehicleId: vehicle.row.id, deviceType: pick(DEVICES)[0], deviceId: 0, version: `2.0.${Math.floor(random() * 5)}` } };
+      const device = pick(vehicle.devices);
+      frame = { cmd: 97, data: { ...device, version: `2.0.${Math.floor(random() * 5)}` } };
     } else {
       frame = { cmd: 8, data: { text: 'server notice' } };
     }
