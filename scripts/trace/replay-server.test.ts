@@ -39,6 +39,15 @@ describe('replay server', () => {
     expect(info.body.data.user.name).toBe('Operations');
     const snapshot = await json(`${api}/customization/vehicle/v1/query/snapshot`);
     expect(snapshot.body.data.total).toBe(6);
+    // A trace rarely holds every vehicle's detail call: it is made from the snapshot row and the devices the frames mention.
+    const detail = await json(`${api}/customization/vehicle/v1/get/detail?vehicleId=veh-00001`);
+    expect(detail.body.data).toMatchObject({ id: 'veh-00001', name: 'Vehicle 1', fleetName: 'fleet-1' });
+    const devices = detail.body.data.devices as Array<{ deviceType: string; version: string }>;
+    expect(devices.map((d) => d.deviceType)).toEqual(expect.arrayContaining(['system', 'bms']));
+    expect(devices.find((d) => d.deviceType === 'bms')?.version).toBe('2.0.3');
+    expect((await json(`${api}/customization/vehicle/v1/get/detail?vehicleId=nobody`)).body.code).toBe(400);
+    const history = await json(`${api}/customization/history/v1/query/series?vehicleId=veh-00001&from=2026-01-01T07:00:00.000Z&to=2026-01-01T08:00:00.000Z`);
+    expect(history.body.data).toEqual({ from: '2026-01-01T07:00:00.000Z', to: '2026-01-01T08:00:00.000Z', bucketMs: 60_000, ts: [], series: {} });
     const menu = await json(`${api}/customization/router/v1/query/list`);
     expect(menu.body.data.length).toBeGreaterThan(0);
     const removed = await json(`${api}/customization/share/v1/delete/single?account=x`, { method: 'DELETE', headers: { 'Content-Type': 'application/json' } });

@@ -7,7 +7,6 @@ import { toDisplay } from '../lib/units';
 import type { ResolvedRange } from './history-range';
 import type { ChartFrame, SeriesColumns } from './time-series-chart';
 
-export const HISTORY_SERIES_PATH = '/customization/history/v1/query/series';
 export const HISTORY_CSV_PATH = '/customization/history/v1/export/csv';
 const MIN_GAP_MS = 5 * 60_000;
 

@@ -2,6 +2,9 @@ import type { Alarm, Page, RestClient, VehicleDetail, VehicleSnapshot } from './
 
 export const SNAPSHOT_PATH = '/customization/vehicle/v1/query/snapshot';
 export const ALARM_LIST_PATH = '/customization/alarm/v1/query/list';
+export const VEHICLE_DETAIL_PATH = '/customization/vehicle/v1/get/detail';
+/** A device's downsampled history; not in the contract, served by the reference server. */
+export const HISTORY_SERIES_PATH = '/customization/history/v1/query/series';
 export const SHARED_VEHICLE_PATH = '/customization/share/v1/get/info/vehicle';
 
 /** Every vehicle the caller may see, with its live status. */

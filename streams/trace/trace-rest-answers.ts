@@ -1,8 +1,10 @@
-import type { Envelope, MenuRoute, TokenResponse, UserInfo, VehicleSnapshot } from '../api/types';
+import type { DeviceInfo, Envelope, MenuRoute, TokenResponse, UserInfo, VehicleDetail, VehicleSnapshot } from '../api/types';
+import { HISTORY_SERIES_PATH, SNAPSHOT_PATH, VEHICLE_DETAIL_PATH } from '../api/fleet-calls';
 import { decode } from '../protocol/decode';
 import type { TraceLine } from './types';
 
 type Recorded = { t: number; body: unknown };
+
 
 const DEFAULT_USER: UserInfo = {
   user: { account: 'replay@fleet.local', header: '', avatar: '', name: 'Replay', roleList: [{ roleName: 'Super admin', roleKey: 'super.admin' }] },
@@ -48,6 +50,34 @@ function vehiclesFromFrames(lines: readonly TraceLine[]): VehicleSnapshot[] {
   return [...vehicles.values()];
 }
 
+/**
+ * A vehicle's detail as far as the trace tells it: the snapshot row, and every device the trace
+ * heard from with the last version it announced by `position` (else its first one).
+ */
+function detailFromFrames(row: VehicleSnapshot, lines: readonly TraceLine[], position: number): VehicleDetail {
+  const devices = new Map<string, DeviceInfo>();
+  for (const line of lines) {
+    if (line.dir !== 'in') continue;
+    for (const frame of decode(line.msg).frames) {
+      if (frame.cmd !== 1 && frame.cmd !== 97 && frame.cmd !== 144 && frame.cmd !== 149) continue;
+      const { vehicleId, deviceType, deviceId } = frame.data;
+      if (vehicleId !== row.id) continue;
+      const key = `${deviceType}:${deviceId}`;
+      const device = devices.get(key) ?? { deviceType, deviceId, model: deviceType.toUpperCase(), version: '', availableVersion: null };
+      if (frame.cmd === 97 && (device.version === '' || line.t <= position)) device.version = frame.data.version;
+      devices.set(key, device);
+    }
+  }
+  return {
+    ...row,
+    fleetName: row.fleetId ?? 'replay',
+    subFleetName: row.subFleetId,
+    depotName: row.depotId,
+    kind: 'van',
+    devices: [...devices.values()],
+  };
+}
+
 function withoutQuery(path: string): string {
   const at = path.indexOf('?');
   return at < 0 ? path : path.slice(0, at);
@@ -56,8 +86,9 @@ function withoutQuery(path: string): string {
 /**
  * Answers REST calls from a trace's `rest` lines: the exact path and query first, then the path
  * alone; of several recordings, the latest at or before `position` (else the first). Calls the trace
- * lacks get sensible defaults: a token, a super-admin user, a home menu, the vehicles its frames mention, empty
- * lists, and a plain success for writes.
+ * lacks get sensible defaults: a token, a super-admin user, a home menu, the vehicles its frames
+ * mention, a vehicle's detail from its snapshot row and the devices its frames mention, an empty
+ * history, empty lists, and a plain success for writes.
  */
 export function createTraceRestAnswers(lines: readonly TraceLine[]): (method: string, path: string, position: number) => Envelope<unknown> {
   const recorded = new Map<string, Recorded[]>();
@@ -72,16 +103,31 @@ export function createTraceRestAnswers(lines: readonly TraceLine[]): (method: st
     if (withoutQuery(line.path) !== line.path) remember(`${line.method} ${withoutQuery(line.path)}`, { t: line.t, body: line.body });
   }
   let vehicles: VehicleSnapshot[] | undefined;
+  const snapshotRows = (): VehicleSnapshot[] => {
+    const snapshot = recorded.get(`GET ${SNAPSHOT_PATH}`)?.[0]?.body as Envelope<{ rows?: VehicleSnapshot[] }> | undefined;
+    vehicles ??= snapshot?.data?.rows ?? vehiclesFromFrames(lines);
+    return vehicles;
+  };
 
-  const fallback = (method: string, path: string): Envelope<unknown> => {
+  const fallback = (method: string, path: string, position: number): Envelope<unknown> => {
     const bare = withoutQuery(path);
     if (method === 'POST' && bare === '/oauth/token') return { code: 200, data: REPLAY_TOKEN };
     if (method !== 'GET') return { code: 200, msg: 'replay', data: null };
     if (bare === '/customization/user/v1/query/info') return { code: 200, data: DEFAULT_USER };
     if (bare === '/customization/router/v1/query/list') return { code: 200, data: DEFAULT_MENU };
-    if (bare === '/customization/vehicle/v1/query/snapshot') {
-      vehicles ??= vehiclesFromFrames(lines);
-      return { code: 200, data: { rows: vehicles, total: vehicles.length } };
+    if (bare === SNAPSHOT_PATH) {
+      const rows = snapshotRows();
+      return { code: 200, data: { rows, total: rows.length } };
+    }
+    const query = new URLSearchParams(path.slice(bare.length + 1));
+    if (bare === HISTORY_SERIES_PATH) {
+      // No history in a trace: an empty series, so a chart shows the replayed live values alone.
+      return { code: 200, data: { from: query.get('from'), to: query.get('to'), bucketMs: 60_000, ts: [], series: {} } };
+    }
+    if (bare === VEHICLE_DETAIL_PATH) {
+      const id = query.get('vehicleId');
+      const row = snapshotRows().find((vehicle) => vehicle.id === id);
+      return row ? { code: 200, data: detailFromFrames(row, lines, position) } : { code: 400, msg: 'Vehicle not in this trace', data: null };
     }
     if (/\/list$|\/page$/.test(bare) || path.includes('pageNum=')) return { code: 200, data: { rows: [], total: 0 } };
     return { code: 200, data: null };
@@ -89,7 +135,7 @@ export function createTraceRestAnswers(lines: readonly TraceLine[]): (method: st
 
   return (method, path, position) => {
     const list = recorded.get(`${method} ${path}`) ?? recorded.get(`${method} ${withoutQuery(path)}`);
-    if (!list) return fallback(method, path);
+    if (!list) return fallback(method, path, position);
     let chosen = list[0] as Recorded;
     for (const entry of list) if (entry.t <= position) chosen = entry;
     return chosen.body as Envelope<unknown>;

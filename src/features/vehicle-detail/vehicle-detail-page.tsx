@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Box, Center, Tabs, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
 import { concat, distinctUntilChanged, filter, map, of, timeout } from 'rxjs';
+import { VEHICLE_DETAIL_PATH } from '../../../streams/api/fleet-calls';
 import type { VehicleDetail } from '../../../streams/api/types';
 import { LoadingState } from '../../components/loading-state';
 import { usePinnedSearch } from '../../lib/navigation';
@@ -10,8 +11,6 @@ import { useFleetConsole } from '../../lib/services';
 import { AC_TAB, chooseTab, detailTabs, systemExtras, TYRES_TAB, type SystemExtras } from './detail-tabs';
 import { DevicePanel } from './device-panel';
 import { VehicleHeader } from './vehicle-header';
-
-const VEHICLE_DETAIL_PATH = '/customization/vehicle/v1/get/detail';
 
 const NO_EXTRAS: SystemExtras = { tyres: false, airConditioner: false };
 /** How long a stored tyre or air-conditioner tab waits for the system's key list before giving up on it. */
