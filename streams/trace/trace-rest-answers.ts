@@ -1,10 +1,10 @@
 import type { DeviceInfo, Envelope, MenuRoute, TokenResponse, UserInfo, VehicleDetail, VehicleSnapshot } from '../api/types';
 import { HISTORY_SERIES_PATH, SNAPSHOT_PATH, VEHICLE_DETAIL_PATH } from '../api/fleet-calls';
 import { decode } from '../protocol/decode';
+import type { IncomingFrame } from '../protocol/types';
 import type { TraceLine } from './types';
 
 type Recorded = { t: number; body: unknown };
-
 
 const DEFAULT_USER: UserInfo = {
   user: { account: 'replay@fleet.local', header: '', avatar: '', name: 'Replay', roleList: [{ roleName: 'Super admin', roleKey: 'super.admin' }] },
@@ -23,13 +23,31 @@ const DEFAULT_MENU: MenuRoute[] = [
   { path: '/home', name: 'Home', hidden: false, component: 'home', meta: { title: 'Home', icon: 'home' } },
 ];
 
-/** The vehicles the trace's status frames mention, at their first recorded status. */
-function vehiclesFromFrames(lines: readonly TraceLine[]): VehicleSnapshot[] {
-  const vehicles = new Map<string, VehicleSnapshot>();
-  for (const line of lines) {
-    if (line.dir !== 'in') continue;
-    for (const frame of decode(line.msg).frames) {
-      if (frame.cmd !== 19 || vehicles.has(frame.data.vehicleId)) continue;
+type DeviceFrame = { t: number; frame: Extract<IncomingFrame, { cmd: 1 | 97 | 144 | 149 }> };
+
+/** The trace's received frames, decoded once, with the vehicles and devices they mention. */
+class TraceFrames {
+  readonly statuses: Array<Extract<IncomingFrame, { cmd: 19 }>> = [];
+  readonly byVehicle = new Map<string, DeviceFrame[]>();
+
+  constructor(lines: readonly TraceLine[]) {
+    for (const line of lines) {
+      if (line.dir !== 'in') continue;
+      for (const frame of decode(line.msg).frames) {
+        if (frame.cmd === 19) this.statuses.push(frame);
+        if (frame.cmd !== 1 && frame.cmd !== 97 && frame.cmd !== 144 && frame.cmd !== 149) continue;
+        const list = this.byVehicle.get(frame.data.vehicleId);
+        if (list) list.push({ t: line.t, frame });
+        else this.byVehicle.set(frame.data.vehicleId, [{ t: line.t, frame }]);
+      }
+    }
+  }
+
+  /** The vehicles the status frames mention, at their first recorded status. */
+  vehicles(): VehicleSnapshot[] {
+    const vehicles = new Map<string, VehicleSnapshot>();
+    for (const frame of this.statuses) {
+      if (vehicles.has(frame.data.vehicleId)) continue;
       const { vehicleId, status, ts, alarms, soc, lat, lng } = frame.data;
       vehicles.set(vehicleId, {
         id: vehicleId,
@@ -46,36 +64,31 @@ function vehiclesFromFrames(lines: readonly TraceLine[]): VehicleSnapshot[] {
         lastSeen: new Date(ts).toISOString(),
       });
     }
+    return [...vehicles.values()];
   }
-  return [...vehicles.values()];
-}
 
-/**
- * A vehicle's detail as far as the trace tells it: the snapshot row, and every device the trace
- * heard from with the last version it announced by `position` (else its first one).
- */
-function detailFromFrames(row: VehicleSnapshot, lines: readonly TraceLine[], position: number): VehicleDetail {
-  const devices = new Map<string, DeviceInfo>();
-  for (const line of lines) {
-    if (line.dir !== 'in') continue;
-    for (const frame of decode(line.msg).frames) {
-      if (frame.cmd !== 1 && frame.cmd !== 97 && frame.cmd !== 144 && frame.cmd !== 149) continue;
-      const { vehicleId, deviceType, deviceId } = frame.data;
-      if (vehicleId !== row.id) continue;
+  /**
+   * A vehicle's detail as far as the trace tells it: the snapshot row, and every device the trace
+   * heard from with the last version it announced by `position` (else its first one).
+   */
+  detail(row: VehicleSnapshot, position: number): VehicleDetail {
+    const devices = new Map<string, DeviceInfo>();
+    for (const { t, frame } of this.byVehicle.get(row.id) ?? []) {
+      const { deviceType, deviceId } = frame.data;
       const key = `${deviceType}:${deviceId}`;
       const device = devices.get(key) ?? { deviceType, deviceId, model: deviceType.toUpperCase(), version: '', availableVersion: null };
-      if (frame.cmd === 97 && (device.version === '' || line.t <= position)) device.version = frame.data.version;
+      if (frame.cmd === 97 && (device.version === '' || t <= position)) device.version = frame.data.version;
       devices.set(key, device);
     }
+    return {
+      ...row,
+      fleetName: row.fleetId ?? 'replay',
+      subFleetName: row.subFleetId,
+      depotName: row.depotId,
+      kind: 'van',
+      devices: [...devices.values()],
+    };
   }
-  return {
-    ...row,
-    fleetName: row.fleetId ?? 'replay',
-    subFleetName: row.subFleetId,
-    depotName: row.depotId,
-    kind: 'van',
-    devices: [...devices.values()],
-  };
 }
 
 function withoutQuery(path: string): string {
@@ -102,10 +115,12 @@ export function createTraceRestAnswers(lines: readonly TraceLine[]): (method: st
     remember(`${line.method} ${line.path}`, { t: line.t, body: line.body });
     if (withoutQuery(line.path) !== line.path) remember(`${line.method} ${withoutQuery(line.path)}`, { t: line.t, body: line.body });
   }
+  let frames: TraceFrames | undefined;
+  const traceFrames = (): TraceFrames => (frames ??= new TraceFrames(lines));
   let vehicles: VehicleSnapshot[] | undefined;
   const snapshotRows = (): VehicleSnapshot[] => {
     const snapshot = recorded.get(`GET ${SNAPSHOT_PATH}`)?.[0]?.body as Envelope<{ rows?: VehicleSnapshot[] }> | undefined;
-    vehicles ??= snapshot?.data?.rows ?? vehiclesFromFrames(lines);
+    vehicles ??= snapshot?.data?.rows ?? traceFrames().vehicles();
     return vehicles;
   };
 
@@ -127,7 +142,7 @@ export function createTraceRestAnswers(lines: readonly TraceLine[]): (method: st
     if (bare === VEHICLE_DETAIL_PATH) {
       const id = query.get('vehicleId');
       const row = snapshotRows().find((vehicle) => vehicle.id === id);
-      return row ? { code: 200, data: detailFromFrames(row, lines, position) } : { code: 400, msg: 'Vehicle not in this trace', data: null };
+      return row ? { code: 200, data: traceFrames().detail(row, position) } : { code: 400, msg: 'Vehicle not in this trace', data: null };
     }
     if (/\/list$|\/page$/.test(bare) || path.includes('pageNum=')) return { code: 200, data: { rows: [], total: 0 } };
     return { code: 200, data: null };
