@@ -172,7 +172,7 @@ export class FleetStore {
 
   /** The vehicle's position, its snapshot marked out of date; undefined (and a counted drop) when unknown. */
   private writable(id: string): number | undefined {
-    const position = this.table.index.get(id);
+    const position = this.table.positionOf(id);
     if (position === undefined) {
       this.drop('unknown-vehicle');
       return undefined;
@@ -202,12 +202,10 @@ export class FleetStore {
   private applyValues({ data }: ValuesFrame): void {
     const position = this.writable(data.vehicleId);
     if (position === undefined) return;
-    const slot = this.writableDevice(position, data);
     // A cmd 1 frame carries the device's whole set of values (the reference server sends them all
-    // each time), so the decoded object is kept as it is rather than merged key by key: merging
-    // costs more than parsing the frame. Frames on one socket arrive in order: the last one wins.
-    this.table.deviceValues[slot] = data.values;
-    this.table.deviceTs[slot] = data.ts;
+    // each time), so it replaces the set rather than merging key by key. Frames on one socket arrive
+    // in order: the last one wins.
+    this.table.deviceValues.write(this.writableDevice(position, data), data.values, data.ts);
   }
 
   private applyStatus({ data }: VehicleStatusFrame): void {

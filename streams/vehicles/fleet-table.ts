@@ -1,11 +1,10 @@
 import type { VehicleSnapshot } from '../api/types';
-import type { DeviceType, KeyInfo, LiveValue, VehicleStatus } from '../protocol/types';
+import type { DeviceType, KeyInfo, VehicleStatus } from '../protocol/types';
 import { DEVICE_TYPES, MAX_DEVICE_ID, VEHICLE_STATUSES } from '../protocol/types';
 import { deviceKey } from '../telemetry/device-key';
 import type { DeviceLive, FirmwareProgress } from '../telemetry/types';
+import { DeviceValueTable } from './device-value-table';
 import type { StatusCounts, VehicleState } from './types';
-
-type Values = Readonly<Record<string, LiveValue>>;
 
 /** What a device reports besides its values: rare frames (97, 144, 149), kept off the values path. */
 export interface DeviceExtras {
@@ -23,7 +22,6 @@ for (const type of DEVICE_TYPES) {
   for (let id = 0; id <= MAX_DEVICE_ID[type]; id += 1) DEVICE_KEYS.push(deviceKey(type, id));
 }
 const DEVICES_PER_VEHICLE = DEVICE_KEYS.length;
-const NO_VALUES: Values = Object.freeze({});
 
 export interface GroupCounts {
   total: number;
@@ -59,6 +57,11 @@ function tally(into: Record<string, StatusCounts>, key: string | null, status: V
  */
 export class FleetTable {
   readonly index = new Map<string, number>();
+  /**
+   * The same as `index`, for the per-frame lookup: a dictionary-mode object finds an id from JSON.parse
+   * (an internalized string) with one probe of one table, where a Map probes its buckets then its entries.
+   */
+  private readonly positionById: Record<string, number> = Object.create(null) as Record<string, number>;
   /** The snapshot rows as received; what frames change lives in the columns below. */
   readonly rows: VehicleSnapshot[] = [];
   /** Index into VEHICLE_STATUSES (see STATUS_CODE). */
@@ -72,10 +75,8 @@ export class FleetTable {
   /** The last snapshot materialised per vehicle, current unless `dirty`: its devices are reused when unchanged. */
   readonly snapshots: Array<VehicleState | undefined>;
   readonly dirty: Uint8Array;
-  /** The values of the device's latest cmd 1 frame as decoded: its whole set, never written afterwards. */
-  readonly deviceValues: Array<Values | undefined>;
-  /** Device time of those values, 0 before any. */
-  readonly deviceTs: Float64Array;
+  /** Each device's latest cmd 1 values and their device time. */
+  readonly deviceValues: DeviceValueTable;
   readonly deviceExtras: Array<DeviceExtras | undefined>;
   /** Since the last reconnect: vehicles that sent a status frame, devices that sent any frame. */
   readonly freshVehicles: Uint8Array;
@@ -89,6 +90,7 @@ export class FleetTable {
       const existing = this.index.get(row.id);
       if (existing === undefined) {
         this.index.set(row.id, this.rows.length);
+        this.positionById[row.id] = this.rows.length;
         this.rows.push(row);
       } else {
         this.rows[existing] = row;
@@ -112,8 +114,7 @@ export class FleetTable {
     });
     this.snapshots = new Array<VehicleState | undefined>(vehicles).fill(undefined);
     this.dirty = new Uint8Array(vehicles);
-    this.deviceValues = new Array<Values | undefined>(devices).fill(undefined);
-    this.deviceTs = new Float64Array(devices);
+    this.deviceValues = new DeviceValueTable(devices);
     this.deviceExtras = new Array<DeviceExtras | undefined>(devices).fill(undefined);
     this.freshVehicles = new Uint8Array(vehicles);
     this.freshDevices = new Uint8Array(devices);
@@ -122,6 +123,10 @@ export class FleetTable {
   /** Counts the current statuses; call once the rows are final (after carrying state over). */
   countStatuses(): void {
     for (let position = 0; position < this.rows.length; position += 1) this.tallyVehicle(position, 1);
+  }
+
+  positionOf(id: string): number | undefined {
+    return this.positionById[id];
   }
 
   statusOf(position: number): VehicleStatus {
@@ -154,8 +159,7 @@ export class FleetTable {
 
   /** Copies one device's state from a slot of another generation. */
   copyDevice(from: FleetTable, fromSlot: number, toSlot: number): void {
-    this.deviceValues[toSlot] = from.deviceValues[fromSlot];
-    this.deviceTs[toSlot] = from.deviceTs[fromSlot] as number;
+    this.deviceValues.copyFrom(from.deviceValues, fromSlot, toSlot);
     this.deviceExtras[toSlot] = from.deviceExtras[fromSlot];
   }
 
@@ -199,10 +203,9 @@ export class FleetTable {
 
   /** The device's live picture: `previous` itself when nothing in it changed, so unchanged devices keep their identity. */
   private device(slot: number, previous: DeviceLive | undefined): DeviceLive | undefined {
-    const latest = this.deviceValues[slot];
-    if (latest === undefined && this.deviceExtras[slot] === undefined) return undefined;
-    const values = latest ?? NO_VALUES;
-    const ts = this.deviceTs[slot] as number;
+    if (!this.deviceValues.has(slot) && this.deviceExtras[slot] === undefined) return undefined;
+    const values = this.deviceValues.values(slot);
+    const ts = this.deviceValues.ts(slot);
     const { keys, version, burn } = this.deviceExtras[slot] ?? {};
     if (previous?.values === values && previous.ts === ts && previous.keys === keys && previous.version === version && previous.burn === burn) {
       return previous;
