@@ -1,5 +1,6 @@
 // npm run bench:streams — figures for issue 3; prints a readable report, then one JSON line.
 import { spawnSync } from 'node:child_process';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { filter, firstValueFrom } from 'rxjs';
 import type { VehicleSnapshot } from '../../streams/api/types';
@@ -18,7 +19,8 @@ if (!gc) {
   const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url)], { stdio: 'inherit' });
   process.exit(child.status ?? 1);
 }
-const collect = gc as () => void;
+const collect = gc as (options?: { type: 'minor' | 'major' }) => void;
+const collectYoung = (): void => collect({ type: 'minor' });
 
 const VEHICLES = 10_000;
 const MESSAGES = 200_000;
@@ -26,9 +28,22 @@ const MESSAGES = 200_000;
 const FLUSH_EVERY = 10_000;
 // Paired measurement: the machine may be shared and its speed drifts by tens of percent within
 // seconds, so each chunk of messages goes through JSON.parse alone and then through decode + reduce,
-// and a disturbance hits both sides alike. The first round warms up and is not counted.
-const CHUNK = 5_000;
+// and a disturbance hits both sides alike. The first round warms up and is not counted. A chunk is
+// about as many messages as fill the young generation, so the collections `settle` forces add little
+// to what the sides would cause anyway.
+const CHUNK = 20_000;
 const ROUNDS = 8;
+
+/**
+ * Ends a side's chunk with two young-generation collections, timed as part of that side. Objects
+ * survive two of them before V8 promotes them, so each side pays for copying and promoting what it
+ * keeps. Without this, whatever a store keeps alive is copied by the collections that the next
+ * JSON.parse chunk triggers, and the store's cost is booked to JSON.parse.
+ */
+function settle(): void {
+  collectYoung();
+  collectYoung();
+}
 
 function splitTrace(lines: Iterable<TraceHeader | TraceLine>): { rows: VehicleSnapshot[]; messages: string[] } {
   let rows: VehicleSnapshot[] = [];
@@ -90,9 +105,11 @@ function paired(messages: readonly string[], reduce: (from: number, to: number) 
       const to = Math.min(messages.length, from + CHUNK);
       let started = performance.now();
       for (let i = from; i < to; i += 1) sink += (JSON.parse(messages[i] as string) as { cmd: number }).cmd;
+      settle();
       roundParseMs += performance.now() - started;
       started = performance.now();
       reduce(from, to);
+      settle();
       roundReduceMs += performance.now() - started;
     }
     if (round === 0) continue;
@@ -119,12 +136,16 @@ function decodeAndReduce(rows: readonly VehicleSnapshot[], messages: readonly st
 
 /** Decode plus finding each frame's vehicle, and nothing else: no store that looks vehicles up can beat it. */
 function decodeAndLookUp(rows: readonly VehicleSnapshot[], messages: readonly string[]): PairedRun {
-  const positions = new Map(rows.map((row, position) => [row.id, position]));
+  // Looked up as the store does (FleetTable.positionOf), which measured faster than a Map.
+  const positions = Object.create(null) as Record<string, number>;
+  rows.forEach((row, position) => {
+    positions[row.id] = position;
+  });
   let found = 0;
   const sink: FrameSink = {
     frame: (frame) => {
       const data = frame.data as { vehicleId?: string } | undefined;
-      if (data?.vehicleId !== undefined && positions.get(data.vehicleId) !== undefined) found += 1;
+      if (data?.vehicleId !== undefined && positions[data.vehicleId] !== undefined) found += 1;
     },
     drop: () => undefined,
   };
@@ -165,19 +186,64 @@ function reduceOnly(rows: readonly VehicleSnapshot[], messages: readonly string[
   return frames.length / ((performance.now() - started) / 1000);
 }
 
+/** The JS heap plus array buffers: typed arrays keep their contents outside the heap. */
+function heapAndBuffers(): number {
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
 function retainedBytesPerVehicle(rows: readonly VehicleSnapshot[], messages: readonly string[]): number {
   collect();
   collect();
-  const before = process.memoryUsage().heapUsed;
+  const before = heapAndBuffers();
   const { store, sink } = storeWith(rows);
   for (const message of messages) decodeMessage(message, sink);
   // What the console holds: the live store plus the last published immutable view.
   const published: FlushResult | null = store.flush();
   collect();
   collect();
-  const after = process.memoryUsage().heapUsed;
+  const after = heapAndBuffers();
   if (!published || published.vehicles.size !== rows.length) throw new Error('store lost vehicles');
   return (after - before) / rows.length;
+}
+
+interface Pauses {
+  count: number;
+  totalMs: number;
+  maxMs: number;
+}
+
+/**
+ * The garbage collector's pauses while decode + reduce runs alone at its natural rhythm, per million
+ * frames: in a browser they land on the UI thread, so a long one is a dropped animation frame.
+ */
+async function collectorPauses(rows: readonly VehicleSnapshot[], messages: readonly string[]): Promise<{ young: Pauses; full: Pauses; frames: number }> {
+  const { store, sink } = storeWith(rows);
+  for (const message of messages) decodeMessage(message, sink);
+  const young: Pauses = { count: 0, totalMs: 0, maxMs: 0 };
+  const full: Pauses = { count: 0, totalMs: 0, maxMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind;
+      const pauses = kind === constants.NODE_PERFORMANCE_GC_MINOR ? young : kind === constants.NODE_PERFORMANCE_GC_MAJOR ? full : null;
+      if (pauses === null) continue;
+      pauses.count += 1;
+      pauses.totalMs += entry.duration;
+      pauses.maxMs = Math.max(pauses.maxMs, entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const passes = 5;
+  for (let pass = 0; pass < passes; pass += 1) {
+    for (let i = 0; i < messages.length; i += 1) {
+      decodeMessage(messages[i], sink);
+      if ((i + 1) % FLUSH_EVERY === 0) store.flush();
+    }
+  }
+  // Entries are delivered asynchronously.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  observer.disconnect();
+  return { young, full, frames: messages.length * passes };
 }
 
 async function replayHour(): Promise<{ seconds: number; frames: number }> {
@@ -216,6 +282,11 @@ const naive = naiveInPlace(rows, messages);
 process.stdout.write(`  naive in-place Map       ratio ${(naive.framesPerSec / naive.jsonParsePerSec).toFixed(3)} (the issue's yardstick, quoted there at 0.86)\n`);
 const reduceRate = Math.round(Math.max(reduceOnly(rows, messages), reduceOnly(rows, messages), reduceOnly(rows, messages)));
 process.stdout.write(`  reduce alone             ${reduceRate.toLocaleString('en')} frames/s (frames decoded beforehand)\n`);
+
+const pauses = await collectorPauses(rows, messages);
+const perMillion = ({ count, totalMs, maxMs }: Pauses): string =>
+  `${Math.round((count * 1e6) / pauses.frames)} taking ${Math.round((totalMs * 1e6) / pauses.frames)} ms, longest ${maxMs.toFixed(1)} ms`;
+process.stdout.write(`  collector, per 1M frames young: ${perMillion(pauses.young)}; full: ${perMillion(pauses.full)}\n`);
 
 const bytesPerVehicle = Math.round(retainedBytesPerVehicle(rows, messages));
 process.stdout.write(`  retained heap            ${bytesPerVehicle} bytes per vehicle (target <= 2048)\n`);
