@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DropReason, IncomingFrame } from '../protocol/types';
 import { vehicleRow } from '../testing/fake-api';
 import { FleetStore } from './fleet-store';
+import { placementsOf, statusWrittenBetween } from './fleet-view';
 
 const bms = (vehicleId: string, ts: number, soc: number): IncomingFrame => ({
   cmd: 1,
@@ -105,5 +106,46 @@ describe('FleetStore', () => {
     // The status frame is newer than the snapshot row, so it wins.
     expect(v2).toMatchObject({ status: 'alarm', lastSeen: '2026-01-01T00:05:00.000Z' });
     expect(published?.summary).toMatchObject({ alarm: 1, normal: 1, stale: false });
+  });
+
+  it('tells a consumer of consecutive views which vehicles got a status frame in between', () => {
+    const { store } = fleetOf(['v1', 'f1', 'd1'], ['v2', 'f1', 'd1'], ['v3', 'f1', 'd1']);
+    const first = store.flush()?.vehicles ?? new Map();
+    store.apply(status('v3', 'normal', 1));
+    store.apply(bms('v2', 1, 50));
+    store.apply(status('v1', 'alarm', 2));
+    store.apply(status('v3', 'offline', 3));
+    store.apply(status('ghost', 'alarm', 3));
+    const second = store.flush()?.vehicles ?? new Map();
+    expect(statusWrittenBetween(first, second)).toEqual(['v3', 'v1']);
+
+    store.setAlarmList([]);
+    const third = store.flush()?.vehicles ?? new Map();
+    expect(statusWrittenBetween(second, third)).toEqual([]);
+    // Not consecutive, or not views of this store: every vehicle has to be compared.
+    expect(statusWrittenBetween(first, third)).toBeNull();
+    expect(statusWrittenBetween(new Map(second), third)).toBeNull();
+    expect(statusWrittenBetween(fleetOf(['v1', 'f1', 'd1']).store.flush()?.vehicles ?? new Map(), third)).toBeNull();
+
+    store.markStale();
+    const stale = store.flush()?.vehicles ?? new Map();
+    expect(statusWrittenBetween(third, stale)).toBeNull();
+    store.replace([vehicleRow('v1')]);
+    const replaced = store.flush()?.vehicles ?? new Map();
+    expect(statusWrittenBetween(stale, replaced)).toBeNull();
+    store.apply(status('v1', 'normal', 4));
+    expect(statusWrittenBetween(replaced, store.flush()?.vehicles ?? new Map())).toEqual(['v1']);
+  });
+
+  it("gives every vehicle's placement without building its snapshot, as the snapshot would have it", () => {
+    const { store } = fleetOf(['v1', 'f1', 'd1'], ['v2', 'f1', 'd1']);
+    store.apply({ cmd: 19, data: { vehicleId: 'v2', status: 'alarm', ts: 5, lat: 52.5, lng: 13.4 } });
+    store.apply(bms('v2', 6, 40));
+    const vehicles = store.flush()?.vehicles ?? new Map();
+    const placements = new Map(placementsOf(vehicles));
+    expect(placements.get('v2')).toEqual({ status: 'alarm', lat: 52.5, lng: 13.4 });
+    for (const [id, vehicle] of vehicles) expect(placements.get(id)).toMatchObject({ status: vehicle.status, lat: vehicle.lat, lng: vehicle.lng });
+    const plain = new Map([['x', { status: 'offline' as const, lat: null, lng: null }]]);
+    expect([...placementsOf(plain)]).toEqual([...plain]);
   });
 });

@@ -67,6 +67,9 @@ export class FleetStore {
   private alarmFeed: AlarmEvent[] = [];
   private raisedOrCleared: AlarmEvent[] = [];
   private alarmsChanged = false;
+  /** Positions that got a status frame since the last flush, for the view's changes; null after a change to the whole fleet. */
+  private written: number[] | null = null;
+  private seq = 0;
 
   constructor(
     private readonly now: () => number,
@@ -102,6 +105,7 @@ export class FleetStore {
     this.table = next;
     this.changed = true;
     this.summaryChanged = true;
+    this.written = null;
   }
 
   /** After a reconnect: everything known so far predates it. */
@@ -114,6 +118,7 @@ export class FleetStore {
     table.dirty.fill(1);
     this.summaryChanged = true;
     this.changed = true;
+    this.written = null;
   }
 
   setAlarmList(alarms: readonly Alarm[]): void {
@@ -128,6 +133,7 @@ export class FleetStore {
 
   reset(): void {
     this.table = new FleetTable([]);
+    this.written = null;
     this.alarmFeed = [];
     this.raisedOrCleared = [];
     this.alarmsChanged = true;
@@ -146,8 +152,14 @@ export class FleetStore {
       this.raisedOrCleared = [];
     }
     const table = this.table;
+    const changes = { store: this, seq: (this.seq += 1), statusWritten: this.takeWritten() };
     const result: FlushResult = {
-      vehicles: new FleetView(table.index, (position) => table.vehicle(position)),
+      vehicles: new FleetView(
+        table.index,
+        (position) => table.vehicle(position),
+        (position) => table.placement(position),
+        changes,
+      ),
       summary: this.summaryChanged ? summaryOf(table.counts, table.stale) : null,
       alarms: this.alarmsChanged ? this.alarmFeed : null,
     };
@@ -155,6 +167,21 @@ export class FleetStore {
     this.summaryChanged = false;
     this.alarmsChanged = false;
     return result;
+  }
+
+  /** The ids that got a status frame since the last flush (null if the whole fleet changed), and a fresh start for the next. */
+  private takeWritten(): readonly string[] | null {
+    const table = this.table;
+    const written = this.written;
+    this.written = [];
+    if (written === null) {
+      table.statusWritten.fill(0);
+      return null;
+    }
+    return written.map((position) => {
+      table.statusWritten[position] = 0;
+      return (table.rows[position] as VehicleSnapshot).id;
+    });
   }
 
   /** Keeps what the previous generation knew of a vehicle that is still in the fleet. */
@@ -213,6 +240,10 @@ export class FleetStore {
     if (position === undefined) return;
     const table = this.table;
     if (table.stale) table.freshVehicles[position] = 1;
+    if (table.statusWritten[position] === 0) {
+      table.statusWritten[position] = 1;
+      this.written?.push(position);
+    }
     const before = table.status[position] as number;
     const after = STATUS_CODE[data.status];
     const alarmsBefore = table.alarms[position] as number;

@@ -4,6 +4,7 @@ import { DEVICE_TYPES, MAX_DEVICE_ID, VEHICLE_STATUSES } from '../protocol/types
 import { deviceKey } from '../telemetry/device-key';
 import type { DeviceLive, FirmwareProgress } from '../telemetry/types';
 import { DeviceValueTable } from './device-value-table';
+import type { VehiclePlacement } from './fleet-view';
 import type { StatusCounts, VehicleState } from './types';
 
 /** What a device reports besides its values: rare frames (97, 144, 149), kept off the values path. */
@@ -75,6 +76,8 @@ export class FleetTable {
   /** The last snapshot materialised per vehicle, current unless `dirty`: its devices are reused when unchanged. */
   readonly snapshots: Array<VehicleState | undefined>;
   readonly dirty: Uint8Array;
+  /** Got a status frame since the store's last flush (unlike `dirty`, which clears when the snapshot is built). */
+  readonly statusWritten: Uint8Array;
   /** Each device's latest cmd 1 values and their device time. */
   readonly deviceValues: DeviceValueTable;
   readonly deviceExtras: Array<DeviceExtras | undefined>;
@@ -114,6 +117,7 @@ export class FleetTable {
     });
     this.snapshots = new Array<VehicleState | undefined>(vehicles).fill(undefined);
     this.dirty = new Uint8Array(vehicles);
+    this.statusWritten = new Uint8Array(vehicles);
     this.deviceValues = new DeviceValueTable(devices);
     this.deviceExtras = new Array<DeviceExtras | undefined>(devices).fill(undefined);
     this.freshVehicles = new Uint8Array(vehicles);
@@ -167,6 +171,10 @@ export class FleetTable {
   deviceRange(position: number): [number, number] {
     const first = position * DEVICES_PER_VEHICLE;
     return [first, first + DEVICES_PER_VEHICLE];
+  }
+
+  placement(position: number): VehiclePlacement {
+    return { status: this.statusOf(position), lat: orNull(this.lat[position] as number), lng: orNull(this.lng[position] as number) };
   }
 
   vehicle(position: number): VehicleState {

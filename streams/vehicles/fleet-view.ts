@@ -1,4 +1,12 @@
+import type { VehicleStatus } from '../protocol/types';
 import type { VehicleState } from './types';
+
+/** Where a vehicle is and its status: what a map needs of every vehicle. */
+export interface VehiclePlacement {
+  readonly status: VehicleStatus;
+  readonly lat: number | null;
+  readonly lng: number | null;
+}
 
 /**
  * The immutable fleet a flush publishes, materialising each vehicle's snapshot only when it is read
@@ -12,6 +20,10 @@ export class FleetView implements ReadonlyMap<string, VehicleState> {
     /** Vehicle id to its position in the table the view reads. */
     private readonly positions: ReadonlyMap<string, number>,
     private readonly materialise: (position: number) => VehicleState,
+    /** Reads a vehicle's placement from the table without building its snapshot. */
+    private readonly place: (position: number) => VehiclePlacement,
+    /** Which vehicles got a status frame since the store's previous view; null when any may have changed. */
+    readonly changes: { store: object; seq: number; statusWritten: readonly string[] | null },
   ) {}
 
   get size(): number {
@@ -51,4 +63,30 @@ export class FleetView implements ReadonlyMap<string, VehicleState> {
   [Symbol.iterator](): MapIterator<[string, VehicleState]> {
     return this.entries();
   }
+
+  *placements(): Generator<[string, VehiclePlacement]> {
+    for (const [id, position] of this.positions) yield [id, this.read.get(id) ?? this.place(position)];
+  }
+}
+
+/**
+ * Every vehicle's placement: from a fleet view without building ten thousand snapshots (their
+ * devices and values) when only positions and statuses are wanted; from any other map as it is.
+ */
+export function placementsOf(vehicles: ReadonlyMap<string, VehiclePlacement>): Iterable<[string, VehiclePlacement]> {
+  return vehicles instanceof FleetView ? vehicles.placements() : vehicles.entries();
+}
+
+/**
+ * The ids of the vehicles whose status, alarm count, soc or position may have changed from `previous`
+ * to `next` (they got a status frame), when `next` is the view its store published right after
+ * `previous`; null otherwise (other maps, a skipped view, a new snapshot), and the caller must then
+ * compare every vehicle. Lets a consumer of every publish (the map) do work in proportion to what
+ * changed rather than to the size of the fleet.
+ */
+export function statusWrittenBetween(previous: ReadonlyMap<string, unknown>, next: ReadonlyMap<string, unknown>): readonly string[] | null {
+  if (!(previous instanceof FleetView) || !(next instanceof FleetView)) return null;
+  const before = previous.changes;
+  const after = next.changes;
+  return after.store === before.store && after.seq === before.seq + 1 ? after.statusWritten : null;
 }

@@ -6,6 +6,7 @@ import { formatDistanceToNowStrict } from 'date-fns';
 import L from 'leaflet';
 import Supercluster from 'supercluster';
 import type { VehicleStatus } from '../../../streams/protocol/types';
+import { placementsOf, statusWrittenBetween, type VehiclePlacement } from '../../../streams/vehicles/fleet-view';
 import { loadCountryOutlines } from './offline-basemap';
 
 /** What the map needs of a vehicle (a VehicleState fits); vehicles without a position are skipped. */
@@ -51,8 +52,10 @@ export class FleetMapView {
   private readonly renderer = L.canvas({ padding: 0.3 });
   private readonly clusterLayer = L.layerGroup();
   private readonly pointLayer = L.layerGroup();
-  private readonly pointMarkers = new Map<string, L.CircleMarker>();
+  private readonly pointMarkers = new Map<string, { marker: L.CircleMarker; status: VehicleStatus }>();
   private vehicles: ReadonlyMap<string, MapVehicle> = new Map();
+  /** The vehicles as the cluster index has them: what a vehicle has to differ from to need re-clustering. */
+  private indexed = new Map<string, VehiclePlacement>();
   private index = new Supercluster<PointProps, ClusterCounts>({ radius: 60, maxZoom: 16 });
   private indexedAt = 0;
   private reindexTimer: ReturnType<typeof setTimeout> | null = null;
@@ -73,15 +76,24 @@ export class FleetMapView {
     this.map.on('moveend', () => this.draw());
   }
 
-  /** Replace the vehicles shown; cheap when only statuses changed. */
+  /**
+   * Replace the vehicles shown. When they are the fleet's next view, only the vehicles that got a
+   * status frame since the last one are looked at: a wall display gets a publish per animation frame,
+   * and walking ten thousand vehicles each time kept its main thread busy.
+   */
   update(vehicles: ReadonlyMap<string, MapVehicle>): void {
-    let moved = vehicles.size !== this.vehicles.size;
-    for (const [id, vehicle] of vehicles) {
-      const before = this.vehicles.get(id);
-      if (!before || before.lat !== vehicle.lat || before.lng !== vehicle.lng || before.status !== vehicle.status) {
-        moved = true;
+    const changed = statusWrittenBetween(this.vehicles, vehicles);
+    let moved = changed === null && vehicles.size !== this.indexed.size;
+    for (const id of changed ?? vehicles.keys()) {
+      const vehicle = vehicles.get(id);
+      if (!vehicle) continue;
+      const indexed = this.indexed.get(id);
+      if (!indexed || indexed.lat !== vehicle.lat || indexed.lng !== vehicle.lng || indexed.status !== vehicle.status) moved = true;
+      const point = this.pointMarkers.get(id);
+      if (point && point.status !== vehicle.status) {
+        point.marker.setStyle(pointStyle(vehicle.status));
+        point.status = vehicle.status;
       }
-      if (before && before.status !== vehicle.status) this.pointMarkers.get(id)?.setStyle(pointStyle(vehicle.status));
     }
     this.vehicles = vehicles;
     if (moved) this.scheduleReindex();
@@ -130,13 +142,15 @@ export class FleetMapView {
 
   private reindex(): void {
     const points: Array<Supercluster.PointFeature<PointProps & ClusterCounts>> = [];
-    for (const vehicle of this.vehicles.values()) {
+    this.indexed = new Map();
+    for (const [id, vehicle] of placementsOf(this.vehicles)) {
+      this.indexed.set(id, vehicle);
       if (vehicle.lat === null || vehicle.lng === null) continue;
       points.push({
         type: 'Feature',
         geometry: { type: 'Point', coordinates: [vehicle.lng, vehicle.lat] },
         properties: {
-          id: vehicle.id,
+          id,
           normal: vehicle.status === 'normal' ? 1 : 0,
           alarm: vehicle.status === 'alarm' ? 1 : 0,
           offline: vehicle.status === 'offline' ? 1 : 0,
@@ -211,7 +225,7 @@ export class FleetMapView {
     const marker = L.circleMarker([vehicle.lat, vehicle.lng], { renderer: this.renderer, radius: 7, ...pointStyle(vehicle.status) });
     marker.bindTooltip(() => tooltipFor(this.vehicles.get(vehicle.id) ?? vehicle), { direction: 'top', offset: [0, -6] });
     marker.on('click', () => this.options.onOpenVehicle(vehicle.id));
-    this.pointMarkers.set(vehicle.id, marker);
+    this.pointMarkers.set(vehicle.id, { marker, status: vehicle.status });
     return marker;
   }
 }
