@@ -38,6 +38,15 @@ describe('home', () => {
     const clustered = await page.locator('.fleet-cluster span').allInnerTexts();
     expect(clustered.reduce((sum, text) => sum + Number(text), 0)).toBeLessThanOrEqual(60);
     await screenshot(page, 'home-1920');
+
+    // Clusters are computed in a Web Worker; clicking one zooms to where it splits.
+    expect(page.workers().some((worker) => worker.url().includes('fleet-clusters.worker'))).toBe(true);
+    const map = page.getByTestId('fleet-map');
+    const zoomBefore = Number(await map.getAttribute('data-zoom'));
+    await page.locator('.fleet-cluster').first().click();
+    await expect.poll(async () => Number(await map.getAttribute('data-zoom')), { timeout: 5_000 }).toBeGreaterThan(zoomBefore);
+    await page.reload();
+    await page.locator('.fleet-cluster').first().waitFor();
   });
 
   it('keeps the status filter and the search in the URL', async () => {

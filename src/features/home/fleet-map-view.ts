@@ -1,12 +1,13 @@
 // The home map, driven imperatively: vehicles arrive from a subscription, never through React
 // state. Single vehicles are canvas circles (cheap in thousands); clusters are a few hundred DOM
-// badges at most. The cluster index is rebuilt at most once a second; the status of a visible
-// single vehicle is recoloured on the frame its update arrives.
+// badges at most. The cluster index is rebuilt at most once a second, in a Web Worker; the status
+// of a visible single vehicle is recoloured on the frame its update arrives.
 import { formatDistanceToNowStrict } from 'date-fns';
 import L from 'leaflet';
-import Supercluster from 'supercluster';
 import type { VehicleStatus } from '../../../streams/protocol/types';
 import { placementsOf, statusWrittenBetween, type VehiclePlacement } from '../../../streams/vehicles/fleet-view';
+import { startFleetClusterer, type FleetClusterer } from './fleet-clusterer';
+import { STATUS_CODES, type BBox, type ClusterCounts, type FleetPoints, type MapFeature } from './fleet-clusters';
 import { loadCountryOutlines } from './offline-basemap';
 
 /** What the map needs of a vehicle (a VehicleState fits); vehicles without a position are skipped. */
@@ -22,16 +23,6 @@ export interface MapVehicle {
 }
 
 type PlacedVehicle = MapVehicle & { lat: number; lng: number };
-
-interface PointProps {
-  id: string;
-}
-
-interface ClusterCounts {
-  normal: number;
-  alarm: number;
-  offline: number;
-}
 
 export const STATUS_COLORS: Record<VehicleStatus, string> = {
   normal: '#16a34a',
@@ -56,7 +47,10 @@ export class FleetMapView {
   private vehicles: ReadonlyMap<string, MapVehicle> = new Map();
   /** The vehicles as the cluster index has them: what a vehicle has to differ from to need re-clustering. */
   private indexed = new Map<string, VehiclePlacement>();
-  private index = new Supercluster<PointProps, ClusterCounts>({ radius: 60, maxZoom: 16 });
+  private readonly clusterer: FleetClusterer;
+  /** The latest request whose answer is to be drawn: answers to earlier ones are out of date. */
+  private drawRequest = 0;
+  private readonly expansions = new Map<number, L.LatLng>();
   private indexedAt = 0;
   private reindexTimer: ReturnType<typeof setTimeout> | null = null;
   private fitted = false;
@@ -73,7 +67,24 @@ export class FleetMapView {
     this.addBasemap();
     this.clusterLayer.addTo(this.map);
     this.pointLayer.addTo(this.map);
-    this.map.on('moveend', () => this.draw());
+    this.clusterer = startFleetClusterer((answer) => {
+      if (answer.type === 'features') {
+        if (answer.request === this.drawRequest) this.draw(answer.features);
+      } else {
+        const at = this.expansions.get(answer.request);
+        this.expansions.delete(answer.request);
+        if (at) this.map.setView(at, Math.min(answer.zoom, 18));
+      }
+    });
+    this.map.on('moveend', () => {
+      this.drawRequest = this.clusterer.ask({ type: 'features', ...this.viewport() });
+    });
+    // Where the map is zoomed, for people and tests reading the page: the view is drawn on a canvas.
+    const showZoom = (): void => {
+      container.dataset.zoom = String(this.map.getZoom());
+    };
+    this.map.on('zoomend', showZoom);
+    showZoom();
   }
 
   /**
@@ -107,6 +118,9 @@ export class FleetMapView {
 
   destroy(): void {
     if (this.reindexTimer) clearTimeout(this.reindexTimer);
+    this.clusterer.close();
+    this.drawRequest = -1;
+    this.expansions.clear();
     this.map.remove();
   }
 
@@ -141,62 +155,47 @@ export class FleetMapView {
   }
 
   private reindex(): void {
-    const points: Array<Supercluster.PointFeature<PointProps & ClusterCounts>> = [];
+    const ids: string[] = [];
+    const lng: number[] = [];
+    const lat: number[] = [];
+    const status: number[] = [];
     this.indexed = new Map();
     for (const [id, vehicle] of placementsOf(this.vehicles)) {
       this.indexed.set(id, vehicle);
       if (vehicle.lat === null || vehicle.lng === null) continue;
-      points.push({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [vehicle.lng, vehicle.lat] },
-        properties: {
-          id,
-          normal: vehicle.status === 'normal' ? 1 : 0,
-          alarm: vehicle.status === 'alarm' ? 1 : 0,
-          offline: vehicle.status === 'offline' ? 1 : 0,
-        },
-      });
+      ids.push(id);
+      lng.push(vehicle.lng);
+      lat.push(vehicle.lat);
+      status.push(STATUS_CODES.indexOf(vehicle.status));
     }
-    this.index = new Supercluster<PointProps, ClusterCounts>({
-      radius: 60,
-      maxZoom: 16,
-      map: (props) => {
-        const counts = props as unknown as ClusterCounts;
-        return { normal: counts.normal, alarm: counts.alarm, offline: counts.offline };
-      },
-      reduce: (sum, props) => {
-        sum.normal += props.normal;
-        sum.alarm += props.alarm;
-        sum.offline += props.offline;
-      },
-    });
-    this.index.load(points as Array<Supercluster.PointFeature<PointProps>>);
+    const points: FleetPoints = { ids, lng: Float64Array.from(lng), lat: Float64Array.from(lat), status: Uint8Array.from(status) };
     this.indexedAt = Date.now();
-    if (!this.fitted && points.length > 0) {
+    if (!this.fitted && ids.length > 0) {
       this.fitted = true;
-      const bounds = L.latLngBounds(points.map((point) => [point.geometry.coordinates[1]!, point.geometry.coordinates[0]!]));
+      const bounds = L.latLngBounds([]);
+      for (let i = 0; i < ids.length; i += 1) bounds.extend([lat[i] as number, lng[i] as number]);
       this.map.fitBounds(bounds.pad(0.1), { maxZoom: 10 });
     }
-    this.draw();
+    this.drawRequest = this.clusterer.ask({ type: 'load', points, ...this.viewport() });
   }
 
-  private draw(): void {
+  private viewport(): { bbox: BBox; zoom: number } {
     const bounds = this.map.getBounds();
-    const zoom = Math.round(this.map.getZoom());
-    const features = this.index.getClusters(
-      [Math.max(-180, bounds.getWest()), Math.max(-85, bounds.getSouth()), Math.min(180, bounds.getEast()), Math.min(85, bounds.getNorth())],
-      zoom,
-    );
+    return {
+      bbox: [Math.max(-180, bounds.getWest()), Math.max(-85, bounds.getSouth()), Math.min(180, bounds.getEast()), Math.min(85, bounds.getNorth())],
+      zoom: Math.round(this.map.getZoom()),
+    };
+  }
+
+  private draw(features: readonly MapFeature[]): void {
     this.clusterLayer.clearLayers();
     this.pointLayer.clearLayers();
     this.pointMarkers.clear();
-    for (const item of features) {
-      const [lng, lat] = item.geometry.coordinates as [number, number];
-      const props = item.properties as Partial<Supercluster.ClusterProperties> & Partial<ClusterCounts> & Partial<PointProps>;
-      if (props.cluster) {
-        this.clusterLayer.addLayer(this.clusterMarker(lat, lng, props.cluster_id!, props.point_count!, props as ClusterCounts));
-      } else if (props.id) {
-        const vehicle = this.vehicles.get(props.id);
+    for (const feature of features) {
+      if (feature.kind === 'cluster') {
+        this.clusterLayer.addLayer(this.clusterMarker(feature.lat, feature.lng, feature.clusterId, feature.count, feature.counts));
+      } else {
+        const vehicle = this.vehicles.get(feature.id);
         if (vehicle && vehicle.lat !== null && vehicle.lng !== null) this.pointLayer.addLayer(this.pointMarker(vehicle as PlacedVehicle));
       }
     }
@@ -216,7 +215,8 @@ export class FleetMapView {
       title: `${count} vehicles: ${counts.alarm} alarm, ${counts.offline} offline`,
     });
     marker.on('click', () => {
-      this.map.setView([lat, lng], Math.min(this.index.getClusterExpansionZoom(clusterId), 18));
+      const request = this.clusterer.ask({ type: 'expansion', clusterId, zoom: Math.round(this.map.getZoom()) });
+      this.expansions.set(request, L.latLng(lat, lng));
     });
     return marker;
   }

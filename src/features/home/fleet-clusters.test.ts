@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { startFleetClusterer } from './fleet-clusterer';
+import { createClusterer, type ClusterAnswer, type FleetPoints, type MapFeature } from './fleet-clusters';
+
+const WORLD = [-180, -85, 180, 85] as [number, number, number, number];
+
+// Three vehicles near Oslo (one in alarm), one offline near Lisbon.
+const fleet: FleetPoints = {
+  ids: ['osl-1', 'osl-2', 'osl-3', 'lis-1'],
+  lng: Float64Array.from([10.75, 10.76, 10.74, -9.14]),
+  lat: Float64Array.from([59.91, 59.92, 59.9, 38.72]),
+  status: Uint8Array.from([0, 1, 0, 2]),
+};
+
+const clustersOf = (features: readonly MapFeature[]) => features.filter((f) => f.kind === 'cluster');
+const vehiclesOf = (features: readonly MapFeature[]) => features.filter((f) => f.kind === 'vehicle');
+
+describe('fleet clusters', () => {
+  it('groups nearby vehicles with their counts by status, and keeps lone ones as vehicles', () => {
+    const answer = createClusterer()({ type: 'load', request: 1, points: fleet, bbox: WORLD, zoom: 3 });
+    expect(answer.type).toBe('features');
+    const features = answer.type === 'features' ? answer.features : [];
+    expect(clustersOf(features)).toEqual([
+      expect.objectContaining({ kind: 'cluster', count: 3, counts: { normal: 2, alarm: 1, offline: 0 } }),
+    ]);
+    expect(vehiclesOf(features)).toEqual([{ kind: 'vehicle', id: 'lis-1', lat: 38.72, lng: -9.14 }]);
+  });
+
+  it('answers later requests from the latest load, and tells where a cluster splits', () => {
+    const answer = createClusterer();
+    const loaded = answer({ type: 'load', request: 1, points: fleet, bbox: WORLD, zoom: 3 });
+    const cluster = clustersOf(loaded.type === 'features' ? loaded.features : [])[0];
+    if (cluster?.kind !== 'cluster') throw new Error('no cluster');
+
+    const expansion = answer({ type: 'expansion', request: 2, clusterId: cluster.clusterId, zoom: 3 });
+    expect(expansion).toMatchObject({ type: 'expansion', request: 2 });
+    const splitAt = expansion.type === 'expansion' ? expansion.zoom : 0;
+    expect(splitAt).toBeGreaterThan(3);
+    const closer = answer({ type: 'features', request: 3, bbox: [10, 59, 11, 61], zoom: 16 });
+    expect(closer.type === 'features' && vehiclesOf(closer.features).map((f) => f.kind === 'vehicle' && f.id).sort()).toEqual(['osl-1', 'osl-2', 'osl-3']);
+
+    answer({ type: 'load', request: 4, points: { ids: [], lng: new Float64Array(), lat: new Float64Array(), status: new Uint8Array() }, bbox: WORLD, zoom: 3 });
+    // A cluster id from an index since replaced: zoom in two steps rather than fail.
+    expect(answer({ type: 'expansion', request: 5, clusterId: cluster.clusterId, zoom: 3 })).toEqual({ type: 'expansion', request: 5, zoom: 5 });
+  });
+
+  it('answers in the page, in order, where there are no workers', async () => {
+    const answers: ClusterAnswer[] = [];
+    const clusterer = startFleetClusterer((answer) => answers.push(answer));
+    const load = clusterer.ask({ type: 'load', points: fleet, bbox: WORLD, zoom: 3 });
+    const features = clusterer.ask({ type: 'features', bbox: [-10, 38, -9, 39], zoom: 10 });
+    await Promise.resolve();
+    expect(answers.map((a) => a.request)).toEqual([load, features]);
+    expect(answers[1]).toEqual({ type: 'features', request: features, features: [{ kind: 'vehicle', id: 'lis-1', lat: 38.72, lng: -9.14 }] });
+    clusterer.close();
+  });
+});
