@@ -72,4 +72,32 @@ describe('replay server', () => {
     expect(frames).toContainEqual({ cmd: 0, seq: 41, data: { ok: true, msg: 'replay' } });
     socket.close();
   });
+
+  it("moves the trace to the replay clock with retime, answering requests in the trace's own time", async () => {
+    server = await startReplayServer({ trace: sample, speed: 'max', port: 0, retime: true });
+    const api = `${server.url}/api`;
+    const startedAt = Date.now();
+    const snapshot = await json(`${api}/customization/vehicle/v1/query/snapshot`);
+    const seen = (snapshot.body.data.rows as Array<{ lastSeen: string | null }>).map((row) => Date.parse(row.lastSeen ?? ''));
+    for (const ms of seen) expect(Math.abs(ms - startedAt)).toBeLessThan(120_000);
+
+    const from = new Date(startedAt - 3_600_000).toISOString();
+    const to = new Date(startedAt).toISOString();
+    const history = await json(`${api}/customization/history/v1/query/series?vehicleId=veh-00001&from=${from}&to=${to}`);
+    expect(history.body.data).toMatchObject({ from, to });
+
+    const token = await json(`${api}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const socket = new WebSocket(token.body.data.ws);
+    const times: number[] = [];
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      for (const frame of Array.isArray(message) ? message : [message]) if (typeof frame.data?.ts === 'number') times.push(frame.data.ts);
+    });
+    await expect.poll(() => times.length, { timeout: 10_000 }).toBeGreaterThan(100);
+    socket.close();
+    const trace = Date.parse(sample.header.startedAt);
+    expect(Math.min(...times)).toBeGreaterThan(startedAt - 5_000);
+    expect(Math.max(...times)).toBeLessThan(Date.now() + (sample.lines.at(-1)?.t ?? 0) + 5_000);
+    expect(Math.min(...times)).toBeGreaterThan(trace + 86_400_000);
+  });
 });

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TokenResponse } from '../../streams/api/types';
 import { encode } from '../../streams/protocol/encode';
 import { TracePlayer } from '../../streams/trace/trace-player';
+import { retime, retimePath } from '../../streams/trace/retime';
 import { createTraceRestAnswers } from '../../streams/trace/trace-rest-answers';
 import type { ReplaySpeed, Trace } from '../../streams/trace/types';
 
@@ -17,6 +18,11 @@ export interface ReplayServerOptions {
   host?: string;
   /** The built console to serve, with history fallback; "dist" under the working directory by default. */
   distDir?: string;
+  /**
+   * Move the trace's times to the replay's clock: REST answers as if the trace began when the server
+   * started, each socket's frames as if it began when that socket connected (exact at 1×).
+   */
+  retime?: boolean;
 }
 
 export interface ReplayServer {
@@ -39,6 +45,10 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   const app = Fastify({ logger: false });
   const answer = createTraceRestAnswers(options.trace.lines);
   let position = 0;
+  const traceStart = Date.parse(options.trace.header.startedAt);
+  if (options.retime && Number.isNaN(traceStart)) throw new Error(`cannot retime: the trace header's startedAt "${options.trace.header.startedAt}" is not a time`);
+  const restOffset = Date.now() - traceStart;
+  const moved = (value: unknown, offsetMs: number): unknown => (options.retime ? retime(value, offsetMs) : value);
 
   // The console sends `Content-Type: application/json` on every call, also on bodiless DELETEs.
   app.removeContentTypeParser('application/json');
@@ -54,10 +64,11 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   await app.register(fastifyWebsocket);
 
   app.get(`${API}/ws/:session`, { websocket: true }, (socket) => {
+    const frameOffset = Date.now() - traceStart;
     const player = new TracePlayer(
       options.trace.lines,
       (msg) => {
-        if (socket.readyState === socket.OPEN) socket.send(typeof msg === 'string' ? msg : encode(msg as never));
+        if (socket.readyState === socket.OPEN) socket.send(typeof msg === 'string' ? msg : encode(moved(msg, frameOffset) as never));
       },
       { speed: options.speed },
     );
@@ -87,7 +98,9 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     url: `${API}/*`,
     handler: async (request, reply) => {
       const path = request.url.slice(API.length);
-      const body = answer(request.method, path, position);
+      // With retime the trace is answered in its own time: a request's times go back, the answer's forward.
+      const tracePath = options.retime ? retimePath(path, -restOffset) : path;
+      const body = moved(answer(request.method, tracePath, position), restOffset) as ReturnType<typeof answer>;
       if (request.method === 'POST' && path.split('?')[0] === '/oauth/token' && body.code === 200) {
         const scheme = request.protocol === 'https' ? 'wss' : 'ws';
         const token = body.data as Partial<TokenResponse> | null;
