@@ -90,10 +90,22 @@ function buildOptions(series: readonly ChartSeries[], width: number, height: num
         stroke: theme.axis,
         grid: { show: i === 0, stroke: theme.grid },
         ticks: { stroke: theme.grid },
-        size: 64,
+        size: valueAxisSize,
       })),
     ],
   } as uPlot.Options;
+}
+
+/** A value axis as wide as its longest label ("11.75 km/h"), so no label is clipped at the edge. */
+function valueAxisSize(self: uPlot, values: string[] | null, axisIndex: number, cycle: number): number {
+  const axis = self.axes[axisIndex] as uPlot.Axis & { _size?: number; font?: [string, number] };
+  // uPlot calls again when sizes change the ticks; keep the first measure to settle.
+  if (cycle > 1 && axis._size !== undefined) return axis._size;
+  const longest = (values ?? []).reduce((widest, value) => (value.length > widest.length ? value : widest), '');
+  const gap = (axis.ticks?.size ?? 10) + (axis.gap ?? 5);
+  if (longest === '' || !axis.font) return 64;
+  self.ctx.font = axis.font[0];
+  return Math.max(40, Math.ceil(gap + self.ctx.measureText(longest).width / (window.devicePixelRatio || 1)));
 }
 
 export function TimeSeriesChart(props: {
