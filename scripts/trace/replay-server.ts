@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TokenResponse } from '../../streams/api/types';
 import { encode } from '../../streams/protocol/encode';
 import { TracePlayer } from '../../streams/trace/trace-player';
-import { retime, retimePath } from '../../streams/trace/retime';
+import { retime, retimePath, traceStartMs } from '../../streams/trace/retime';
 import { createTraceRestAnswers } from '../../streams/trace/trace-rest-answers';
 import type { ReplaySpeed, Trace } from '../../streams/trace/types';
 
@@ -45,8 +45,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   const app = Fastify({ logger: false });
   const answer = createTraceRestAnswers(options.trace.lines);
   let position = 0;
-  const traceStart = Date.parse(options.trace.header.startedAt);
-  if (options.retime && Number.isNaN(traceStart)) throw new Error(`cannot retime: the trace header's startedAt "${options.trace.header.startedAt}" is not a time`);
+  const traceStart = options.retime ? traceStartMs(options.trace.header) : 0;
   const restOffset = Date.now() - traceStart;
   const moved = (value: unknown, offsetMs: number): unknown => (options.retime ? retime(value, offsetMs) : value);
 

@@ -1,4 +1,5 @@
 // Moving a replayed trace's times to the replay's own clock (`npm run replay -- --retime`).
+import type { TraceHeader } from './types';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
 
@@ -21,6 +22,13 @@ export function retime(value: unknown, offsetMs: number, key?: string): unknown 
     Object.defineProperty(copy, name, { value: retime(field, offsetMs, name), enumerable: true, writable: true, configurable: true });
   }
   return copy;
+}
+
+/** When the trace began, to retime from; a header whose startedAt is not a time cannot be retimed. */
+export function traceStartMs(header: TraceHeader): number {
+  const ms = Date.parse(header.startedAt);
+  if (Number.isNaN(ms)) throw new Error(`cannot retime: the trace header's startedAt "${header.startedAt}" is not a time`);
+  return ms;
 }
 
 /** A request path with the ISO times in its query string moved by `offsetMs`; a path without any is returned as sent. */

@@ -81,5 +81,22 @@ describe('trace record and replay', () => {
     replayed.commands.queryKeys(ref('v1', 'bms'));
     expect(await sent).toMatchObject({ cmd: 66, data: ref('v1', 'bms') });
     replayed.signOut();
+
+    // The same trace, said to be recorded an hour ago, on the replay clock: times move, values stay.
+    const hourOld = { ...trace, header: { ...trace.header, startedAt: new Date(Date.parse(trace.header.startedAt) - 3_600_000).toISOString() } };
+    const retimed = createTraceReplayer(hourOld, { speed: 'max', retime: true });
+    const moved = createFleetConsole(config, { fetch: retimed.fetch, createSocket: retimed.createSocket, storage: new MemoryStorage() });
+    const openedAt = Date.now();
+    await moved.signIn('anyone', 'anything');
+    await firstValueFrom(retimed.ended$.pipe(filter(Boolean)));
+    const movedFinal = await settled(moved, (v) => v.get('v3')?.devices['system:0'] !== undefined);
+    const offset = (movedFinal.get('v1')?.devices['bms:0']?.ts ?? 0) - 3_000;
+    expect(offset).toBeGreaterThanOrEqual(openedAt - Date.parse(hourOld.header.startedAt) - 1_000);
+    expect(offset).toBeGreaterThan(3_600_000);
+    expect(movedFinal.get('v3')?.devices['system:0']).toEqual({ values: { tyre_fl: 2.3, ac_temp: null }, ts: 5_500 + offset });
+    // REST answers move too: the snapshot's last-seen times, by about the same amount.
+    const restMoved = Date.parse(movedFinal.get('v1')?.lastSeen ?? '') - Date.parse(liveFinal.get('v1')?.lastSeen ?? '');
+    expect(Math.abs(restMoved - offset)).toBeLessThan(1_000);
+    moved.signOut();
   });
 });

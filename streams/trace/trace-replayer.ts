@@ -1,4 +1,5 @@
 import { Subject, asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
+import { retime, retimePath, traceStartMs } from './retime';
 import { createTraceRestAnswers } from './trace-rest-answers';
 import { TracePlayer } from './trace-player';
 import type { ReplaySpeed, Trace } from './types';
@@ -8,6 +9,8 @@ export interface TraceReplayerOptions {
   scheduler?: SchedulerLike;
   /** The console's API base; its path is taken off request paths to match the trace. Default "/api". */
   apiBase?: string;
+  /** Move the trace's times to the replay clock, as `npm run replay -- --retime` does (see retime.ts). */
+  retime?: boolean;
 }
 
 export interface TraceReplayer {
@@ -75,10 +78,14 @@ export function createTraceReplayer(trace: Trace, options: TraceReplayerOptions)
   const scheduler = options.scheduler ?? asyncScheduler;
   const sockets = new Set<ReplaySocket>();
   const sent$$ = new Subject<unknown>();
+  // REST answers as if the trace began now; frames as if it began when the first socket opened.
+  const traceStart = options.retime ? traceStartMs(trace.header) : 0;
+  const restOffset = scheduler.now() - traceStart;
+  let frameOffset = restOffset;
   const player = new TracePlayer(
     trace.lines,
     (msg) => {
-      const text = typeof msg === 'string' ? msg : JSON.stringify(msg);
+      const text = typeof msg === 'string' ? msg : JSON.stringify(options.retime ? retime(msg, frameOffset) : msg);
       for (const socket of sockets) socket.receive(text);
     },
     { speed: options.speed, scheduler },
@@ -96,6 +103,7 @@ export function createTraceReplayer(trace: Trace, options: TraceReplayerOptions)
       sockets.add(socket);
       if (!started) {
         started = true;
+        frameOffset = scheduler.now() - traceStart;
         player.play();
       }
     },
@@ -114,7 +122,9 @@ export function createTraceReplayer(trace: Trace, options: TraceReplayerOptions)
   const fetchFromTrace = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://replay.local');
     const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
-    const body = answer(init.method ?? 'GET', path + url.search, position);
+    const body = options.retime
+      ? (retime(answer(init.method ?? 'GET', retimePath(path + url.search, -restOffset), position), restOffset) as ReturnType<typeof answer>)
+      : answer(init.method ?? 'GET', path + url.search, position);
     return Response.json(body, { status: body.code === 200 || body.code === 300 ? 200 : body.code });
   }) as typeof fetch;
 
