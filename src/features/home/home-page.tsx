@@ -3,14 +3,14 @@
 import { useEffect, useState } from 'react';
 import { Box, Flex, Input, NativeSelect, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
 import { useObservable, useObservableState } from 'observable-hooks';
-import { combineLatest, map } from 'rxjs';
+import { combineLatest, distinctUntilChanged, map } from 'rxjs';
 import type { FactoryEntry } from '../../../streams/api/types';
 import type { VehicleStatus } from '../../../streams/protocol/types';
 import type { VehicleState } from '../../../streams/vehicles/types';
 import { ConnectionBanner } from '../../components/connection-banner';
 import { STATUS_STYLE } from '../../components/vehicle-status';
 import { navigate } from '../../lib/navigation';
-import { useServices } from '../../lib/services';
+import { useFleetConsole, useServices } from '../../lib/services';
 import { AlarmFeed } from './alarm-feed';
 import { FleetBreakdown } from './fleet-breakdown';
 import { FleetMap } from './fleet-map';
@@ -19,6 +19,8 @@ import { homeFiltersSearch, matchesHomeFilters, useHomeFilters, type HomeFilters
 const FLEET_LIST_PATH = '/customization/factory/v1/query/list';
 const DETAIL_PATH = '/home/detail/page';
 const STATUSES: readonly VehicleStatus[] = ['normal', 'alarm', 'offline'];
+// One empty list, so that publishes without a search do not re-render the page.
+const NO_MATCHES: readonly VehicleState[] = [];
 
 const CountCard = chakra('button', {
   base: {
@@ -42,10 +44,53 @@ function filterVehicles(all: ReadonlyMap<string, VehicleState>, filters: HomeFil
   return shown;
 }
 
+/** The counts by status, which filter the map; re-rendered on their own as statuses change. */
+function StatusCounts(props: { status: VehicleStatus | null; onFilter: (status: VehicleStatus | null) => void }) {
+  const { onFilter } = props;
+  const summary = useObservableState(useFleetConsole().fleet.summary$);
+  return (
+    <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" data-testid="status-counts">
+      <CountCard
+        type="button"
+        aria-pressed={props.status === null}
+        borderTopColor="blue.500"
+        onClick={() => onFilter(null)}
+      >
+        <Text fontSize="sm" color="fg.muted">
+          All vehicles
+        </Text>
+        <Text fontSize="2xl" fontWeight="bold" data-testid="count-total">
+          {summary?.total ?? '–'}
+        </Text>
+      </CountCard>
+      {STATUSES.map((status) => (
+        <CountCard
+          key={status}
+          type="button"
+          aria-pressed={props.status === status}
+          borderTopColor={STATUS_STYLE[status].color}
+          onClick={() => onFilter(props.status === status ? null : status)}
+        >
+          <Text fontSize="sm" color="fg.muted">
+            {STATUS_STYLE[status].label}
+          </Text>
+          <Text fontSize="2xl" fontWeight="bold" data-testid={`count-${status}`}>
+            {summary ? summary[status] : '–'}
+          </Text>
+        </CountCard>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 export default function HomePage() {
   const { console: fleetConsole, config } = useServices();
   const [filters, setFilters] = useHomeFilters();
-  const summary = useObservableState(fleetConsole.fleet.summary$);
+  // Only whether the data is stale: the page does not re-render for every change of the counts.
+  const stale = useObservableState(
+    useObservable(() => fleetConsole.fleet.summary$.pipe(map((summary) => summary.stale), distinctUntilChanged())),
+    false,
+  );
   const [fleets, setFleets] = useState<FactoryEntry[]>([]);
 
   useEffect(() => {
@@ -62,7 +107,7 @@ export default function HomePage() {
   const matches = useObservableState(
     useObservable(
       (inputs$) =>
-        combineLatest([shown$, inputs$]).pipe(map(([shown, [query]]) => (query ? [...shown.values()].slice(0, 20) : []))),
+        combineLatest([shown$, inputs$]).pipe(map(([shown, [query]]) => (query ? [...shown.values()].slice(0, 20) : NO_MATCHES))),
       [filters.query],
     ),
     [],
@@ -78,37 +123,7 @@ export default function HomePage() {
     <Flex direction="column" height="full" minHeight="0">
       <ConnectionBanner />
       <Stack gap="3" p={{ base: '3', md: '4' }} flex="1" minHeight="0">
-        <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" data-testid="status-counts">
-          <CountCard
-            type="button"
-            aria-pressed={filters.status === null}
-            borderTopColor="blue.500"
-            onClick={() => setFilters({ status: null })}
-          >
-            <Text fontSize="sm" color="fg.muted">
-              All vehicles
-            </Text>
-            <Text fontSize="2xl" fontWeight="bold" data-testid="count-total">
-              {summary?.total ?? '–'}
-            </Text>
-          </CountCard>
-          {STATUSES.map((status) => (
-            <CountCard
-              key={status}
-              type="button"
-              aria-pressed={filters.status === status}
-              borderTopColor={STATUS_STYLE[status].color}
-              onClick={() => setFilters({ status: filters.status === status ? null : status })}
-            >
-              <Text fontSize="sm" color="fg.muted">
-                {STATUS_STYLE[status].label}
-              </Text>
-              <Text fontSize="2xl" fontWeight="bold" data-testid={`count-${status}`}>
-                {summary ? summary[status] : '–'}
-              </Text>
-            </CountCard>
-          ))}
-        </SimpleGrid>
+        <StatusCounts status={filters.status} onFilter={(status) => setFilters({ status })} />
         <Flex gap="3" wrap="wrap">
           <Input
             aria-label="Search by name or S/N"
@@ -133,7 +148,7 @@ export default function HomePage() {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          {summary?.stale && (
+          {stale && (
             <Text fontSize="sm" color="orange.fg" alignSelf="center">
               Refreshing after reconnect…
             </Text>
@@ -143,7 +158,7 @@ export default function HomePage() {
           <Box flex="1" minHeight={{ base: '420px', xl: '0' }}>
             <FleetMap
               vehicles$={shown$}
-              stale={Boolean(summary?.stale)}
+              stale={stale}
               fitKey={homeFiltersSearch(filters)}
               tileUrl={config.tileUrl}
               tileAttribution={config.tileAttribution}
