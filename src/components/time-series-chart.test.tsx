@@ -72,6 +72,19 @@ describe('toAlignedData', () => {
 });
 
 describe('TimeSeriesChart', () => {
+  it('sizes each value axis to its longest label', () => {
+    renderChart(new Subject<ChartFrame>());
+    type SizeOf = (self: unknown, values: string[] | null, axis: number, cycle: number) => number;
+    const axes = (plots[0]!.options as unknown as { axes: Array<{ size: SizeOf }> }).axes;
+    const measured = { ticks: { size: 10 }, gap: 5, font: ['12px Inter', 12], _size: undefined as number | undefined };
+    // Labels measured 7 px a character, at a device pixel ratio of 1.
+    const self = { axes: [{}, measured], ctx: { font: '', measureText: (text: string) => ({ width: text.length * 7 }) } };
+    expect(axes[1]!.size(self, ['10.5 km/h', '11.75 km/h'], 1, 0)).toBe(10 + 5 + 70);
+    measured._size = 85;
+    expect(axes[1]!.size(self, ['1 km/h'], 1, 2)).toBe(85);
+    expect(self.ctx.font).toBe('12px Inter');
+  });
+
   it('creates the plot once and feeds every frame through setData', () => {
     const data$ = new Subject<ChartFrame>();
     renderChart(data$);
