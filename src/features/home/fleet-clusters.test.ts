@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startFleetClusterer } from './fleet-clusterer';
 import { createClusterer, type ClusterAnswer, type FleetPoints, type MapFeature } from './fleet-clusters';
 
@@ -53,5 +53,56 @@ describe('fleet clusters', () => {
     expect(answers.map((a) => a.request)).toEqual([load, features]);
     expect(answers[1]).toEqual({ type: 'features', request: features, features: [{ kind: 'vehicle', id: 'lis-1', lat: 38.72, lng: -9.14 }] });
     clusterer.close();
+  });
+
+  describe('with a worker that fails', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('answers in the page when the worker cannot start', async () => {
+      vi.stubGlobal(
+        'Worker',
+        class {
+          constructor() {
+            throw new Error('workers are not allowed here');
+          }
+        },
+      );
+      const answers: ClusterAnswer[] = [];
+      const clusterer = startFleetClusterer((answer) => answers.push(answer));
+      const load = clusterer.ask({ type: 'load', points: fleet, bbox: WORLD, zoom: 3 });
+      await Promise.resolve();
+      expect(answers.map((a) => a.request)).toEqual([load]);
+    });
+
+    it('answers what it was asked in the page, from the latest load, when the worker fails later', async () => {
+      let failing: { onerror: (() => void) | null; posted: unknown[] } | undefined;
+      vi.stubGlobal(
+        'Worker',
+        class {
+          onerror: (() => void) | null = null;
+          onmessage: unknown = null;
+          posted: unknown[] = [];
+          constructor() {
+            failing = this;
+          }
+          postMessage(message: unknown) {
+            this.posted.push(message);
+          }
+          terminate() {}
+        },
+      );
+      const answers: ClusterAnswer[] = [];
+      const clusterer = startFleetClusterer((answer) => answers.push(answer));
+      clusterer.ask({ type: 'load', points: fleet, bbox: WORLD, zoom: 3 });
+      const features = clusterer.ask({ type: 'features', bbox: [-10, 38, -9, 39], zoom: 10 });
+      expect(failing?.posted).toHaveLength(2);
+      failing?.onerror?.();
+      expect(answers.at(-1)).toEqual({ type: 'features', request: features, features: [{ kind: 'vehicle', id: 'lis-1', lat: 38.72, lng: -9.14 }] });
+      const later = clusterer.ask({ type: 'features', bbox: WORLD, zoom: 3 });
+      await Promise.resolve();
+      expect(answers.at(-1)).toMatchObject({ type: 'features', request: later });
+    });
   });
 });
