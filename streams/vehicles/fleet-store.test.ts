@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DropReason, IncomingFrame } from '../protocol/types';
 import { vehicleRow } from '../testing/fake-api';
 import { FleetStore } from './fleet-store';
-import { placementsOf, statusWrittenBetween } from './fleet-view';
+import { outlinesOf, statusWrittenBetween } from './fleet-view';
 
 const bms = (vehicleId: string, ts: number, soc: number): IncomingFrame => ({
   cmd: 1,
@@ -137,15 +137,18 @@ describe('FleetStore', () => {
     expect(statusWrittenBetween(replaced, store.flush()?.vehicles ?? new Map())).toEqual(['v1']);
   });
 
-  it("gives every vehicle's placement without building its snapshot, as the snapshot would have it", () => {
+  it("gives every vehicle's outline without building its snapshot, as the snapshot would have it", () => {
     const { store } = fleetOf(['v1', 'f1', 'd1'], ['v2', 'f1', 'd1']);
     store.apply({ cmd: 19, data: { vehicleId: 'v2', status: 'alarm', ts: 5, lat: 52.5, lng: 13.4 } });
     store.apply(bms('v2', 6, 40));
     const vehicles = store.flush()?.vehicles ?? new Map();
-    const placements = new Map(placementsOf(vehicles));
-    expect(placements.get('v2')).toEqual({ status: 'alarm', lat: 52.5, lng: 13.4 });
-    for (const [id, vehicle] of vehicles) expect(placements.get(id)).toMatchObject({ status: vehicle.status, lat: vehicle.lat, lng: vehicle.lng });
+    const outlines = new Map(outlinesOf(vehicles));
+    expect(outlines.get('v2')).toEqual({ name: 'Vehicle v2', sn: expect.any(String), fleetId: 'f1', status: 'alarm', lat: 52.5, lng: 13.4 });
+    for (const [id, vehicle] of vehicles) {
+      const { name, sn, fleetId, status, lat, lng } = vehicle;
+      expect(outlines.get(id)).toEqual({ name, sn, fleetId, status, lat, lng });
+    }
     const plain = new Map([['x', { status: 'offline' as const, lat: null, lng: null }]]);
-    expect([...placementsOf(plain)]).toEqual([...plain]);
+    expect([...outlinesOf(plain)]).toEqual([...plain]);
   });
 });

@@ -157,7 +157,7 @@ export class FleetStore {
       vehicles: new FleetView(
         table.index,
         (position) => table.vehicle(position),
-        (position) => table.placement(position),
+        (position) => table.outline(position),
         changes,
       ),
       summary: this.summaryChanged ? summaryOf(table.counts, table.stale) : null,

@@ -4,7 +4,7 @@ import { DEVICE_TYPES, MAX_DEVICE_ID, VEHICLE_STATUSES } from '../protocol/types
 import { deviceKey } from '../telemetry/device-key';
 import type { DeviceLive, FirmwareProgress } from '../telemetry/types';
 import { DeviceValueTable } from './device-value-table';
-import type { VehiclePlacement } from './fleet-view';
+import type { VehicleOutline } from './fleet-view';
 import type { StatusCounts, VehicleState } from './types';
 
 /** What a device reports besides its values: rare frames (97, 144, 149), kept off the values path. */
@@ -173,8 +173,9 @@ export class FleetTable {
     return [first, first + DEVICES_PER_VEHICLE];
   }
 
-  placement(position: number): VehiclePlacement {
-    return { status: this.statusOf(position), lat: orNull(this.lat[position] as number), lng: orNull(this.lng[position] as number) };
+  outline(position: number): VehicleOutline {
+    const { name, sn, fleetId } = this.rows[position] as VehicleSnapshot;
+    return { name, sn, fleetId, status: this.statusOf(position), lat: orNull(this.lat[position] as number), lng: orNull(this.lng[position] as number) };
   }
 
   vehicle(position: number): VehicleState {

@@ -1,8 +1,11 @@
 import type { VehicleStatus } from '../protocol/types';
 import type { VehicleState } from './types';
 
-/** Where a vehicle is and its status: what a map needs of every vehicle. */
-export interface VehiclePlacement {
+/** A vehicle without its devices: who it is, its status and where it is. What a map or a filter needs of every vehicle. */
+export interface VehicleOutline {
+  readonly name: string;
+  readonly sn: string;
+  readonly fleetId: string;
   readonly status: VehicleStatus;
   readonly lat: number | null;
   readonly lng: number | null;
@@ -20,8 +23,8 @@ export class FleetView implements ReadonlyMap<string, VehicleState> {
     /** Vehicle id to its position in the table the view reads. */
     private readonly positions: ReadonlyMap<string, number>,
     private readonly materialise: (position: number) => VehicleState,
-    /** Reads a vehicle's placement from the table without building its snapshot. */
-    private readonly place: (position: number) => VehiclePlacement,
+    /** Reads a vehicle's outline from the table without building its snapshot. */
+    private readonly outline: (position: number) => VehicleOutline,
     /** Which vehicles got a status frame since the store's previous view; null when any may have changed. */
     readonly changes: { store: object; seq: number; statusWritten: readonly string[] | null },
   ) {}
@@ -64,17 +67,17 @@ export class FleetView implements ReadonlyMap<string, VehicleState> {
     return this.entries();
   }
 
-  *placements(): Generator<[string, VehiclePlacement]> {
-    for (const [id, position] of this.positions) yield [id, this.read.get(id) ?? this.place(position)];
+  *outlines(): Generator<[string, VehicleOutline]> {
+    for (const [id, position] of this.positions) yield [id, this.read.get(id) ?? this.outline(position)];
   }
 }
 
 /**
- * Every vehicle's placement: from a fleet view without building ten thousand snapshots (their
- * devices and values) when only positions and statuses are wanted; from any other map as it is.
+ * Every vehicle's outline: from a fleet view without building ten thousand snapshots (their devices
+ * and values) when only identity, status and position are wanted; from any other map as it is.
  */
-export function placementsOf(vehicles: ReadonlyMap<string, VehiclePlacement>): Iterable<[string, VehiclePlacement]> {
-  return vehicles instanceof FleetView ? vehicles.placements() : vehicles.entries();
+export function outlinesOf<V>(vehicles: ReadonlyMap<string, V>): Iterable<[string, V | VehicleOutline]> {
+  return vehicles instanceof FleetView ? vehicles.outlines() : vehicles.entries();
 }
 
 /**

@@ -5,7 +5,7 @@
 import { formatDistanceToNowStrict } from 'date-fns';
 import L from 'leaflet';
 import type { VehicleStatus } from '../../../streams/protocol/types';
-import { placementsOf, statusWrittenBetween, type VehiclePlacement } from '../../../streams/vehicles/fleet-view';
+import { outlinesOf, statusWrittenBetween, type VehicleOutline } from '../../../streams/vehicles/fleet-view';
 import { startFleetClusterer, type FleetClusterer } from './fleet-clusterer';
 import { STATUS_CODES, type BBox, type ClusterCounts, type FleetPoints, type MapFeature } from './fleet-clusters';
 import { loadCountryOutlines } from './offline-basemap';
@@ -46,7 +46,7 @@ export class FleetMapView {
   private readonly pointMarkers = new Map<string, { marker: L.CircleMarker; status: VehicleStatus }>();
   private vehicles: ReadonlyMap<string, MapVehicle> = new Map();
   /** The vehicles as the cluster index has them: what a vehicle has to differ from to need re-clustering. */
-  private indexed = new Map<string, VehiclePlacement>();
+  private indexed = new Map<string, Pick<VehicleOutline, 'status' | 'lat' | 'lng'>>();
   private readonly clusterer: FleetClusterer;
   /** The latest request whose answer is to be drawn: answers to earlier ones are out of date. */
   private drawRequest = 0;
@@ -160,7 +160,7 @@ export class FleetMapView {
     const lat: number[] = [];
     const status: number[] = [];
     this.indexed = new Map();
-    for (const [id, vehicle] of placementsOf(this.vehicles)) {
+    for (const [id, vehicle] of outlinesOf(this.vehicles)) {
       this.indexed.set(id, vehicle);
       if (vehicle.lat === null || vehicle.lng === null) continue;
       ids.push(id);

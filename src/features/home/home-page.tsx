@@ -6,6 +6,7 @@ import { useObservable, useObservableState } from 'observable-hooks';
 import { combineLatest, distinctUntilChanged, map } from 'rxjs';
 import type { FactoryEntry } from '../../../streams/api/types';
 import type { VehicleStatus } from '../../../streams/protocol/types';
+import { outlinesOf } from '../../../streams/vehicles/fleet-view';
 import type { VehicleState } from '../../../streams/vehicles/types';
 import { ConnectionBanner } from '../../components/connection-banner';
 import { STATUS_STYLE } from '../../components/vehicle-status';
@@ -37,10 +38,14 @@ const CountCard = chakra('button', {
   },
 });
 
+/** Filters on outlines, so only the vehicles shown get their snapshots built on each publish. */
 function filterVehicles(all: ReadonlyMap<string, VehicleState>, filters: HomeFilters): ReadonlyMap<string, VehicleState> {
   if (!filters.status && !filters.fleetId && !filters.query) return all;
   const shown = new Map<string, VehicleState>();
-  for (const vehicle of all.values()) if (matchesHomeFilters(vehicle, filters)) shown.set(vehicle.id, vehicle);
+  for (const [id, outline] of outlinesOf(all)) {
+    const vehicle = matchesHomeFilters(outline, filters) ? all.get(id) : undefined;
+    if (vehicle) shown.set(id, vehicle);
+  }
   return shown;
 }
 
