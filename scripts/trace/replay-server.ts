@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TokenResponse } from '../../streams/api/types';
 import { encode } from '../../streams/protocol/encode';
 import { TracePlayer } from '../../streams/trace/trace-player';
-import { retime, retimePath, traceStartMs } from '../../streams/trace/retime';
+import { retime, retimeAnswers, traceStartMs } from '../../streams/trace/retime';
 import { createTraceRestAnswers } from '../../streams/trace/trace-rest-answers';
 import type { ReplaySpeed, Trace } from '../../streams/trace/types';
 
@@ -43,11 +43,11 @@ const MIRRORED = new Set([400, 401, 403, 404, 500]);
  */
 export async function startReplayServer(options: ReplayServerOptions): Promise<ReplayServer> {
   const app = Fastify({ logger: false });
-  const answer = createTraceRestAnswers(options.trace.lines);
-  let position = 0;
+  // With retime, REST answers are moved as if the trace began now, each socket's frames as if it began when the socket connected.
   const traceStart = options.retime ? traceStartMs(options.trace.header) : 0;
-  const restOffset = Date.now() - traceStart;
-  const moved = (value: unknown, offsetMs: number): unknown => (options.retime ? retime(value, offsetMs) : value);
+  const recorded = createTraceRestAnswers(options.trace.lines);
+  const answer = options.retime ? retimeAnswers(recorded, Date.now() - traceStart) : recorded;
+  let position = 0;
 
   // The console sends `Content-Type: application/json` on every call, also on bodiless DELETEs.
   app.removeContentTypeParser('application/json');
@@ -67,7 +67,8 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     const player = new TracePlayer(
       options.trace.lines,
       (msg) => {
-        if (socket.readyState === socket.OPEN) socket.send(typeof msg === 'string' ? msg : encode(moved(msg, frameOffset) as never));
+        if (socket.readyState !== socket.OPEN) return;
+        socket.send(typeof msg === 'string' ? msg : encode((options.retime ? retime(msg, frameOffset) : msg) as never));
       },
       { speed: options.speed },
     );
@@ -97,9 +98,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     url: `${API}/*`,
     handler: async (request, reply) => {
       const path = request.url.slice(API.length);
-      // With retime the trace is answered in its own time: a request's times go back, the answer's forward.
-      const tracePath = options.retime ? retimePath(path, -restOffset) : path;
-      const body = moved(answer(request.method, tracePath, position), restOffset) as ReturnType<typeof answer>;
+      const body = answer(request.method, path, position);
       if (request.method === 'POST' && path.split('?')[0] === '/oauth/token' && body.code === 200) {
         const scheme = request.protocol === 'https' ? 'wss' : 'ws';
         const token = body.data as Partial<TokenResponse> | null;

@@ -24,6 +24,14 @@ export function retime(value: unknown, offsetMs: number, key?: string): unknown 
   return copy;
 }
 
+/**
+ * Answers from a trace on the replay clock: a request's query times move back into the trace's
+ * time, the answer's times forward by the same amount.
+ */
+export function retimeAnswers<A>(answer: (method: string, path: string, position: number) => A, offsetMs: number): (method: string, path: string, position: number) => A {
+  return (method, path, position) => retime(answer(method, retimePath(path, -offsetMs), position), offsetMs) as A;
+}
+
 /** When the trace began, to retime from; a header whose startedAt is not a time cannot be retimed. */
 export function traceStartMs(header: TraceHeader): number {
   const ms = Date.parse(header.startedAt);

@@ -1,5 +1,5 @@
 import { Subject, asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
-import { retime, retimePath, traceStartMs } from './retime';
+import { retime, retimeAnswers, traceStartMs } from './retime';
 import { createTraceRestAnswers } from './trace-rest-answers';
 import { TracePlayer } from './trace-player';
 import type { ReplaySpeed, Trace } from './types';
@@ -90,7 +90,8 @@ export function createTraceReplayer(trace: Trace, options: TraceReplayerOptions)
     },
     { speed: options.speed, scheduler },
   );
-  const answer = createTraceRestAnswers(trace.lines);
+  const recorded = createTraceRestAnswers(trace.lines);
+  const answer = options.retime ? retimeAnswers(recorded, restOffset) : recorded;
   const basePath = new URL(options.apiBase ?? '/api', 'http://replay.local').pathname.replace(/\/+$/, '');
   let position = 0;
   player.position$.subscribe((t) => {
@@ -122,9 +123,7 @@ export function createTraceReplayer(trace: Trace, options: TraceReplayerOptions)
   const fetchFromTrace = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://replay.local');
     const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
-    const body = options.retime
-      ? (retime(answer(init.method ?? 'GET', retimePath(path + url.search, -restOffset), position), restOffset) as ReturnType<typeof answer>)
-      : answer(init.method ?? 'GET', path + url.search, position);
+    const body = answer(init.method ?? 'GET', path + url.search, position);
     return Response.json(body, { status: body.code === 200 || body.code === 300 ? 200 : body.code });
   }) as typeof fetch;
 

@@ -2,7 +2,7 @@
 // ten thousand vehicles, building the index takes tens of milliseconds, which on the main thread
 // was a long task every second on a wall display.
 import Supercluster from 'supercluster';
-import type { VehicleStatus } from '../../../streams/protocol/types';
+import { VEHICLE_STATUSES } from '../../../streams/protocol/types';
 
 export interface ClusterCounts {
   normal: number;
@@ -10,7 +10,7 @@ export interface ClusterCounts {
   offline: number;
 }
 
-/** The vehicles to cluster, as columns (cheap to post to a worker): ids with their coordinates and status. */
+/** The vehicles to cluster, as columns (cheap to post to a worker): ids with their coordinates and status (its index in VEHICLE_STATUSES). */
 export interface FleetPoints {
   ids: string[];
   lng: Float64Array;
@@ -25,8 +25,6 @@ export type MapFeature =
   | { kind: 'cluster'; lat: number; lng: number; clusterId: number; count: number; counts: ClusterCounts }
   | { kind: 'vehicle'; lat: number; lng: number; id: string };
 
-export const STATUS_CODES: readonly VehicleStatus[] = ['normal', 'alarm', 'offline'];
-
 interface PointProps extends ClusterCounts {
   id: string;
 }
@@ -36,11 +34,11 @@ export const MAX_CLUSTER_ZOOM = 16;
 
 export function clusterIndex(points: FleetPoints): Supercluster<PointProps, ClusterCounts> {
   const features: Array<Supercluster.PointFeature<PointProps>> = points.ids.map((id, i) => {
-    const status = points.status[i] as number;
+    const status = VEHICLE_STATUSES[points.status[i] as number] ?? 'offline';
     return {
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [points.lng[i] as number, points.lat[i] as number] },
-      properties: { id, normal: status === 0 ? 1 : 0, alarm: status === 1 ? 1 : 0, offline: status === 2 ? 1 : 0 },
+      properties: { id, normal: 0, alarm: 0, offline: 0, [status]: 1 },
     };
   });
   const index = new Supercluster<PointProps, ClusterCounts>({

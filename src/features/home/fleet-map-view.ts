@@ -4,10 +4,10 @@
 // of a visible single vehicle is recoloured on the frame its update arrives.
 import { formatDistanceToNowStrict } from 'date-fns';
 import L from 'leaflet';
-import type { VehicleStatus } from '../../../streams/protocol/types';
+import { VEHICLE_STATUSES, type VehicleStatus } from '../../../streams/protocol/types';
 import { outlinesOf, statusWrittenBetween, type VehicleOutline } from '../../../streams/vehicles/fleet-view';
 import { startFleetClusterer, type FleetClusterer } from './fleet-clusterer';
-import { STATUS_CODES, type BBox, type ClusterCounts, type FleetPoints, type MapFeature } from './fleet-clusters';
+import { type BBox, type ClusterCounts, type FleetPoints, type MapFeature } from './fleet-clusters';
 import { loadCountryOutlines } from './offline-basemap';
 
 /** What the map needs of a vehicle (a VehicleState fits); vehicles without a position are skipped. */
@@ -166,7 +166,7 @@ export class FleetMapView {
       ids.push(id);
       lng.push(vehicle.lng);
       lat.push(vehicle.lat);
-      status.push(STATUS_CODES.indexOf(vehicle.status));
+      status.push(VEHICLE_STATUSES.indexOf(vehicle.status));
     }
     const points: FleetPoints = { ids, lng: Float64Array.from(lng), lat: Float64Array.from(lat), status: Uint8Array.from(status) };
     this.indexedAt = Date.now();
