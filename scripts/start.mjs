@@ -1,34 +1,11 @@
 // `npm start`: build the console when dist/ is missing or older than its sources, then run the
 // reference server, which serves dist/, the REST API and the websocket on one port.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { buildIfStale } from './build-if-stale.mjs';
 
-const SOURCES = ['src', 'streams', 'public', 'index.html', 'vite.config.ts', 'package.json'];
-const BUILT = join('dist', 'index.html');
-
-function newestChange(path) {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestChange(join(path, entry)));
-  return newest;
-}
-
-function needsBuild() {
-  if (!existsSync(BUILT)) return true;
-  const built = statSync(BUILT).mtimeMs;
-  return SOURCES.some((source) => existsSync(source) && newestChange(source) > built);
-}
-
-if (needsBuild()) {
-  console.log('Building the console…');
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
+buildIfStale();
+// A larger young generation: the first start's history backfill and the live model make many
+// short-lived objects, and fewer scavenges cut the backfill's CPU by about a tenth.
+const server = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

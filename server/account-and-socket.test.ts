@@ -63,16 +63,7 @@ describe('register, reset and change password', () => {
   });
 });
 
-describe('sign-in limits', () => {
-  it('blocks an account after 10 failures in 5 minutes, even with the right password', async () => {
-    const { email } = users.engineer;
-    for (let i = 0; i < 10; i++) expect((await login(t.url, email, 'Wrong#123')).body.msg).toBe('Password error !');
-    const r = await login(t.url, email, FIXTURE_PASSWORD);
-    expect(r.body).toMatchObject({ code: 400, msg: 'Too many attempts, please try again later' });
-    t.server.ctx.accountLimiter.clear(`password:${email}`);
-    t.server.ctx.addressLimiter.clear('ip:127.0.0.1');
-  });
-
+describe('session expiry', () => {
   it('expired tokens are 401', async () => {
     const short = await startTestServer({ tokenTtlS: 1 });
     try {
@@ -137,6 +128,51 @@ describe('accounts and roles', () => {
     expect((await api(t.url, 'GET', '/customization/user/v1/query/info', { token: s.token })).body.code).toBe(401);
     const again = await login(t.url, 'victim@fleet.test', 'Victim#12');
     expect(again.body.code).toBe(403);
+  });
+
+  it("an administrator's password reset ends the account's sessions: old token 401, socket gets 161 and closes", async () => {
+    const a = await api<{ id: string }>(t.url, 'POST', '/customization/account/v1/add/single', {
+      token: admin(),
+      body: { email: 'forgetful@fleet.test', userName: 'Forgetful', password: 'Forgot#12', status: 'active', roleId: 'role-operator' },
+    });
+    const s = await session(t.url, 'forgetful@fleet.test', 'Forgot#12');
+    const ws = await openSocket(s.ws);
+    await ws.request(5, {});
+    const r = await api(t.url, 'PUT', '/customization/account/v1/update/single', { token: admin(), body: { accountId: a.body.data.id, password: 'Fresh#123' } });
+    expect(r.body.code).toBe(200);
+    await ws.waitFor(() => ws.frames.find((f) => f.cmd === 161 && f.data.msgId === 1000));
+    expect((await ws.closedP).code).toBe(4401);
+    expect((await api(t.url, 'GET', '/customization/user/v1/query/info', { token: s.token })).body.code).toBe(401);
+    expect((await api(t.url, 'PUT', '/customization/user/v1/update/profile', { token: s.token, body: { userName: 'Hijack', phone: '', speedUnit: 'km/h', mileageUnit: 'km' } })).body.code).toBe(401);
+    expect((await login(t.url, 'forgetful@fleet.test', 'Fresh#123')).body.code).toBe(200);
+  });
+
+  it('a password reset by code closes the open sockets of the account with 161', async () => {
+    const email = 'coded@fleet.test';
+    await api(t.url, 'POST', '/customization/account/v1/add/single', { token: admin(), body: { email, userName: 'Coded', password: 'Coded#123', status: 'active', roleId: 'role-operator' } });
+    const ws = await openSocket((await session(t.url, email, 'Coded#123')).ws);
+    await ws.request(5, {});
+    await api(t.url, 'POST', '/customization/user/v1/send/code', { body: { email, purpose: 'reset' } });
+    expect((await api(t.url, 'PUT', '/customization/user/v1/update/reset', { body: { email, code: lastCode(email), password: 'Coded#456' } })).body.code).toBe(200);
+    await ws.waitFor(() => ws.frames.find((f) => f.cmd === 161 && f.data.msgId === 1000));
+    expect((await ws.closedP).code).toBe(4401);
+  });
+
+  it('changing the own password ends the other sessions and their sockets, not the current one', async () => {
+    const email = 'mover2@fleet.test';
+    await api(t.url, 'POST', '/customization/account/v1/add/single', { token: admin(), body: { email, userName: 'Mover', password: 'Mover#123', status: 'active', roleId: 'role-operator' } });
+    const current = await session(t.url, email, 'Mover#123');
+    const other = await session(t.url, email, 'Mover#123');
+    const mine = await openSocket(current.ws);
+    const theirs = await openSocket(other.ws);
+    await Promise.all([mine.request(5, {}), theirs.request(5, {})]);
+    await api(t.url, 'PUT', '/customization/user/v1/update/password', { token: current.token, body: { oldPassword: 'Mover#123', password: 'Mover#456' } });
+    await theirs.waitFor(() => theirs.frames.find((f) => f.cmd === 161 && f.data.msgId === 1000));
+    expect((await theirs.closedP).code).toBe(4401);
+    expect((await api(t.url, 'GET', '/customization/user/v1/query/info', { token: other.token })).body.code).toBe(401);
+    expect((await mine.request(5, {})).data).toEqual({ ok: true });
+    expect((await api(t.url, 'GET', '/customization/user/v1/query/info', { token: current.token })).body.code).toBe(200);
+    mine.ws.close();
   });
 
   it('changing a role (update or allocation) sends 161/1002', async () => {

@@ -7,38 +7,59 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CMD } from '../streams/protocol/types';
 import { recordAlarms } from './alarms/alarm-recorder';
+import { startIssueEscalation } from './follow-up/issue-escalation';
 import { AttemptLimiter } from './auth/attempt-limiter';
-import { consoleMailer, type Mailer } from './auth/mailer';
+import { openMailer, type Mailer } from './auth/mailer';
 import { hashPassword } from './auth/password-hash';
 import { randomPassword } from './auth/secrets';
+import { SHARE_LINK_FAILURES, SignInThrottle } from './auth/sign-in-throttle';
 import { resolveActor } from './access/resolve-actor';
 import type { ServerConfig } from './config';
 import { demoFleet } from './fleet/demo-fleet';
-import { ShardedSimulator } from './fleet/sharded-simulator';
+import { createFleetModel } from './fleet/fleet-model';
+import { driveModel } from './fleet/model-clock';
 import { trackFirmware } from './fleet/firmware-tracker';
 import { logGroupOperation } from './fleet/group-operation-log';
 import { VehicleDirectory } from './fleet/vehicle-directory';
 import { simSpecOf } from './fleet/vehicle-devices';
 import { authenticate } from './http/authenticate';
+import { consoleConfigFile } from './http/console-config-file';
 import { corsHook } from './http/cors';
 import { errorHandler } from './http/error-handler';
+import { publicOrigin } from './http/public-origin';
+import { requestValidatorCompiler } from './http/request-validation';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createDeviceCommands } from './hub/device-commands';
-import { SocketHub } from './hub/socket-hub';
+import { MqttBridge } from './ingest/mqtt-bridge';
+import { ownDevices } from './bus/device-owner';
+import type { FleetBus } from './bus/fleet-bus';
+import { LiveMirror } from './bus/live-mirror';
+import { LocalBus } from './bus/local-bus';
+import { syncNodes } from './bus/node-sync';
+import { SilenceWatch } from './fleet/silence-watch';
+import { SocketHub, TRANSPORT_MAX_INBOUND_BYTES } from './hub/socket-hub';
+import { createPrealarmMonitor } from './prealarms/prealarm-monitor';
 import { registerApiRoutes } from './routes/api-routes';
 import type { ServerContext } from './server-context';
-import type { FleetSimulator } from './sim/types';
-import { backfillHistory } from './telemetry/history-backfill';
+import type { FleetSimulator, SimFrame, SimVehicleSpec } from './sim/types';
+import { backfillHistory, type HistoryWindow, warmUpFleet } from './telemetry/history-backfill';
 import { sampleHistory } from './telemetry/history-sampler';
-import { openDatabase } from './storage/open-database';
+import { openRepository } from './storage/open-repository';
 import type { DeviceRecord } from './storage/records';
-import { createSqliteRepository } from './storage/sqlite/sqlite-repository';
 
 export interface BuildServerOptions {
   config: ServerConfig;
-  simulator: FleetSimulator;
+  /** The fleet model this process runs; null: a cluster node fed by gateways over MQTT. */
+  simulator: FleetSimulator | null;
+  /** How this process shares live state with others; the in-process bus when omitted. Closed with the server. */
+  bus?: FleetBus;
   mailer?: Mailer;
-  /** A fresh model for filling FLEET_HISTORY_BACKFILL_H hours of history on first start; without it, no backfill. */
-  backfillSimulator?: () => FleetSimulator;
+  /**
+   * Fill FLEET_HISTORY_BACKFILL_H hours of history on first start: the simulator's vehicles are warmed
+   * up from that long ago before the server listens, and a model of the same fleet stores that window
+   * in the background; without it, no backfill.
+   */
+  backfillHistory?: boolean;
   now?: () => number;
   /** Server log lines (mail, notices); defaults to stdout. */
   log?: (line: string) => void;
@@ -59,9 +80,10 @@ export interface FleetServer {
 
 export const buildServer = async (options: BuildServerOptions): Promise<FleetServer> => {
   const { config, simulator: sim } = options;
+  const bus = options.bus ?? new LocalBus();
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const repo = createSqliteRepository(openDatabase(config.dbPath));
+  const repo = await openRepository(config);
 
   const adminPassword = config.adminPassword ?? randomPassword();
   const createdAt = new Date(now()).toISOString();
@@ -81,55 +103,109 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
         speedUnit: 'km/h',
         mileageUnit: 'km',
         createdAt,
+        lastSignInAt: null,
       },
     }),
   );
 
   const directory = new VehicleDirectory();
+  // In a cluster every node keeps a mirror of the bus; a single node reads its own model.
+  const mirror = bus.shared || !sim ? new LiveMirror() : null;
+  // Frames reach the consoles through the silence watch, which reports silent vehicles offline.
+  const live = new SilenceWatch(mirror ?? (sim as FleetSimulator), now, (frame) => hub.publish(frame));
   const devicesByVehicle = new Map<string, DeviceRecord[]>();
   for (const d of await repo.vehicles.allDevices()) {
     const list = devicesByVehicle.get(d.vehicleId) ?? [];
     list.push(d);
     devicesByVehicle.set(d.vehicleId, list);
   }
+  const backfilling = options.backfillHistory === true && seeded && config.historyBackfillH > 0 && !(await repo.history.hasAny());
+  const specs: SimVehicleSpec[] = [];
   for (const v of await repo.vehicles.all()) {
     directory.set(v);
-    sim.add(simSpecOf(v, devicesByVehicle.get(v.id) ?? []), now());
+    const spec = simSpecOf(v, devicesByVehicle.get(v.id) ?? []);
+    specs.push(spec);
+    mirror?.add(spec);
   }
+  const history: HistoryWindow = { hours: config.historyBackfillH, intervalMs: config.historyIntervalS * 1000, untilMs: now() };
 
   const hub = new SocketHub({
     directory,
     now,
-    setLive: (id, live) => sim.setLive(id, live),
+    setLive: (vehicleId, watched) => void bus.request({ op: 'live', vehicleId, live: watched, node: bus.nodeId }),
     currentFrames: (id) => {
-      const status = sim.status(id);
-      const values = sim.devices(id).flatMap((d) => {
-        const latest = sim.latest({ vehicleId: id, ...d });
+      const status = live.status(id);
+      const values = live.devices(id).flatMap((d) => {
+        const latest = live.latest({ vehicleId: id, ...d });
         return latest ? [{ cmd: CMD.values, data: latest }] : [];
       });
       return status ? [{ cmd: CMD.vehicleStatus, data: status }, ...values] : values;
     },
     resolve: async (wsKey) => resolveActor(repo, await repo.sessions.byWsKey(wsKey), now()),
-    deviceCommands: createDeviceCommands({ sim, directory, now, record: logGroupOperation(repo, now) }),
+    deviceCommands: createDeviceCommands({ bus, directory, record: logGroupOperation(repo, now) }),
   });
-  const unsubscribeFrames = sim.onFrame((frame) => hub.publish(frame));
-  const stopFirmwareTracking = trackFirmware(sim, repo);
-  await repo.alarms.closeOpen(now());
-  const stopAlarms = recordAlarms(sim, repo);
+  const sync = syncNodes({ bus, hub, repo, directory, live, now });
+  const stops: Array<() => unknown> = [sync.stop];
+  stops.push(bus.onFrames((frames) => (mirror ? mirror.take(frames) : frames.forEach((f) => live.take(f)))));
+  if (mirror) stops.push(mirror.onFrame((frame) => live.take(frame)));
+  stops.push(live.start());
+
+  // Where frames enter the cluster: this process's model, and gateways on the MQTT broker. Alarms,
+  // firmware logs and versions are written once, here, before the frames go out on the bus.
+  const publishFrame = (frame: SimFrame) => bus.publishFrames(directory.get(frame.data.vehicleId)?.fleetId ?? '', [frame]);
+  const bridge = config.mqttUrl
+    ? await MqttBridge.connect({
+        url: config.mqttUrl,
+        prefix: config.mqttPrefix,
+        nodeId: bus.nodeId,
+        vehicleIdOf: (sn) => directory.vehicleIdOf(sn),
+        snOf: (id) => directory.snOf(id),
+      })
+    : null;
+  // The model starts afresh: alarms left open by its last run are over.
+  if (sim && !bus.shared) await repo.alarms.closeOpen(now());
+  for (const source of [sim, bridge]) {
+    if (!source) continue;
+    stops.push(source.onFrame(publishFrame), trackFirmware(source, repo), recordAlarms(source, repo));
+  }
+  if (sim) stops.push(bus.serveDevices(ownDevices(sim, now), 'owner'));
+  // Added once the listeners above record what they raise. On a first start every vehicle is warmed
+  // over the history window, so it answers plausible values at once; the history follows behind.
+  if (sim && backfilling) warmUpFleet(sim, specs, history);
+  else if (sim) for (const spec of specs) sim.add(spec, now());
+  if (bridge) {
+    stops.push(
+      bus.serveDevices(bridge.request, 'bridge'),
+      bridge.onGatewayOnline(() => void repo.alarms.closeOpen(now())),
+      bus.onEvent((event) => event.type === 'resync' && bridge.resync()),
+      () => bridge.close(),
+    );
+  }
+
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
+  /** The address `start()` resolves to and the server prints. */
+  const listeningOrigin = () => {
+    const address = app.server.address();
+    return `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
+  };
 
   const ctx: ServerContext = {
     config,
     repo,
-    sim,
+    sim: live,
     hub,
+    bus,
+    sync,
     directory,
     now,
-    mailer: options.mailer ?? consoleMailer(log),
-    accountLimiter: new AttemptLimiter(10, 5 * 60_000),
-    addressLimiter: new AttemptLimiter(30, 5 * 60_000),
+    mailer: options.mailer ?? openMailer(config, log),
+    signInThrottle: new SignInThrottle(),
+    codeRequestLimiter: new AttemptLimiter(10, 5 * 60_000),
+    shareLinkLimiter: new AttemptLimiter(SHARE_LINK_FAILURES.limit, SHARE_LINK_FAILURES.windowMs),
+    publicOrigin: (req) => publicOrigin(req, config, listeningOrigin),
   };
 
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
+  await registerSecurityHeaders(app, consoleConfigFile(config.staticDir), ctx.publicOrigin);
   if (config.corsOrigins.length > 0) app.addHook('onRequest', corsHook(config.corsOrigins));
   const routes: Array<{ method: string; url: string }> = [];
   app.addHook('onRoute', (route) => {
@@ -137,6 +213,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
   });
   app.decorateRequest('actor', null);
   app.setErrorHandler(errorHandler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   // The console sends `Content-Type: application/json` on every call, also on DELETE and bodiless POSTs.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -160,7 +237,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     },
   });
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: TRANSPORT_MAX_INBOUND_BYTES } });
   await app.register(
     async (api) => {
       api.addHook('onRequest', authenticate(ctx));
@@ -187,15 +264,20 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
   });
 
   let clock: NodeJS.Timeout | null = null;
+  let historyDuty = { leads: () => false, withdraw: () => {} };
   let stopSampling: (() => void) | null = null;
+  let stopEscalation: (() => void) | null = null;
   const sessionPrune = setInterval(() => void repo.sessions.prune(now()), 3600_000);
   sessionPrune.unref();
+  let closed = false;
   const backfill = async () => {
-    if (!options.backfillSimulator || config.historyBackfillH === 0 || (await repo.history.hasAny())) return;
-    const specs = (await repo.vehicles.all()).map((v) => simSpecOf(v, devicesByVehicle.get(v.id) ?? []));
-    const intervalMs = config.historyIntervalS * 1000;
-    const done = await backfillHistory(options.backfillSimulator(), repo, specs, { hours: config.historyBackfillH, intervalMs, endMs: now() });
-    log(`History backfill: ${done.samples} samples of the last ${config.historyBackfillH} h in ${Math.round(done.ms / 1000)} s`);
+    // A model of the same fleet replays the window vehicle by vehicle, then goes.
+    const done = await backfillHistory(createFleetModel(config, history.untilMs), repo, specs, {
+      ...history,
+      stopped: () => closed,
+      pending: (id) => directory.has(id),
+    });
+    if (!closed) log(`History backfill: ${done.samples} samples of the last ${config.historyBackfillH} h in ${Math.round(done.ms / 1000)} s`);
   };
   return {
     app,
@@ -206,30 +288,44 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
       await app.listen({ port: config.port, host: config.host });
       // A sharded model steps one shard per slot, spread over the tick period. Flushing right after a
       // step sends its frames without waiting for the batching timer.
-      const slots = sim instanceof ShardedSimulator ? sim.shardCount : 1;
-      let slot = 0;
-      clock = setInterval(() => {
-        if (sim instanceof ShardedSimulator) sim.stepShard(slot, now());
-        else sim.step(now());
-        slot = (slot + 1) % slots;
-        hub.flush();
-      }, 1000 / config.simHz / slots);
-      stopSampling = sampleHistory(sim, repo, directory, config.historyIntervalS * 1000, now);
-      if (seeded) void backfill().catch((err: unknown) => log(`History backfill failed: ${String(err)}`));
-      const address = app.server.address();
-      const port = typeof address === 'object' && address ? address.port : config.port;
-      return `http://localhost:${port}`;
+      if (sim) clock = driveModel(sim, config.simHz, now, () => hub.flush());
+      // Nodes fed by gateways know no statuses yet; the gateways report them again.
+      if (mirror) {
+        bus.broadcast({ type: 'resync' });
+        bridge?.resync();
+      }
+      // Nodes that take in frames stand for sampling history; one of them does it at a time.
+      if (sim || bridge) historyDuty = bus.standFor('history');
+      if (sim || bridge) stopSampling = sampleHistory(
+          live,
+          repo,
+          directory,
+          { intervalMs: config.historyIntervalS * 1000, retentionMs: config.historyRetentionD * 24 * 3600_000 },
+          now,
+          historyDuty.leads,
+        );
+      // Pre-alarm rules are judged by one node of those that take in frames.
+      if (sim || bridge) {
+        const duty = bus.standFor('prealarms');
+        const stopMonitor = createPrealarmMonitor({ repo, live, directory, now }).start(config.prealarmEvaluationS * 1000, duty.leads);
+        stops.push(() => (stopMonitor(), duty.withdraw()));
+      }
+      stopEscalation = startIssueEscalation(ctx, log);
+      if (backfilling) void backfill().catch((err: unknown) => log(`History backfill failed: ${String(err)}`));
+      return listeningOrigin();
     },
     close: async () => {
+      closed = true;
       if (clock) clearInterval(clock);
       clearInterval(sessionPrune);
       stopSampling?.();
-      unsubscribeFrames();
-      stopFirmwareTracking();
-      await stopAlarms();
+      stopEscalation?.();
+      historyDuty.withdraw();
+      for (const stop of stops.reverse()) await stop();
       hub.stop();
       await app.close();
-      repo.close();
+      await bus.close();
+      await repo.close();
     },
   };
 };

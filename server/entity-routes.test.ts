@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, session } from './test-support/api-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './test-support/test-server';
 
@@ -28,7 +28,7 @@ const counts = async () => ({
 describe('fleets, sub-fleets, depots', () => {
   it('create, list, detail, update and delete', async () => {
     const fleet = await call('POST', '/customization/fleet/v1/add/single', {
-      body: { name: 'Test Fleet', status: 'active', managerId: 'user-admin', serviceEngineerId: null },
+      body: { name: 'Test Fleet', status: 'active', managerId: 'user-admin', serviceEngineerId: 'user-admin' },
     });
     expect(fleet.body.code).toBe(200);
     const fleetId = fleet.body.data.id as string;
@@ -100,8 +100,8 @@ describe('vehicles and devices', () => {
 
 describe('invalid input on every write route → 400 naming the field, nothing written', () => {
   const cases: Array<[string, string, { body?: unknown; query?: Record<string, string> }, string]> = [
-    ['POST', '/customization/fleet/v1/add/single', { body: { name: '', status: 'active', managerId: 'user-admin', serviceEngineerId: null } }, 'name'],
-    ['POST', '/customization/fleet/v1/add/single', { body: { name: 'X', status: 'active', managerId: 'nobody', serviceEngineerId: null } }, 'managerId'],
+    ['POST', '/customization/fleet/v1/add/single', { body: { name: '', status: 'active', managerId: 'user-admin', serviceEngineerId: 'user-admin' } }, 'name'],
+    ['POST', '/customization/fleet/v1/add/single', { body: { name: 'X', status: 'active', managerId: 'nobody', serviceEngineerId: 'user-admin' } }, 'managerId'],
     ['PUT', '/customization/fleet/v1/update/single', { body: { fleetId: 'fleet-1', status: 'paused' } }, 'status'],
     ['PUT', '/customization/fleet/v1/update/members', { body: { fleetId: 'fleet-1', accountIds: ['nobody'] } }, 'accountIds'],
     ['POST', '/customization/subfleet/v1/add/single', { body: { fleetId: 'fleet-1', name: 'S', status: 'active' } }, 'managerId'],
@@ -235,6 +235,48 @@ describe('vehicle batch add from .xls/.xlsx', () => {
     expect(r.body.msg).toContain('only xls or xlsx');
     const disguised = await upload(Buffer.from('not a spreadsheet'), 'fleet.xlsx');
     expect(disguised.status).toBe(400);
+    const broken = await upload(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 7)]), 'broken.xlsx');
+    expect({ status: broken.status, msg: broken.body.msg }).toEqual({ status: 400, msg: 'file: the spreadsheet cannot be read' });
+  });
+
+  const bulk = (count: number, prefix: string) =>
+    Array.from({ length: count }, (_, i) => [`${prefix} ${i}`, `${prefix}-${i}`, 'fleet-4', '', 'fleet-4-depot-1', 'van']);
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('keeps answering other requests while a 2,000-row file is imported', async () => {
+    const repo = t.server.ctx.repo;
+    const readFleets = repo.fleets.page;
+    const finished: string[] = [];
+    let other: Promise<void> = Promise.resolve();
+    // The import reads the fleets once the sheet is parsed, before it checks and writes the rows:
+    // another request sent then must not wait for the whole file.
+    vi.spyOn(repo.fleets, 'page').mockImplementationOnce((...args) => {
+      other = call('GET', '/customization/user/v1/get/profile').then(() => void finished.push('profile'));
+      return readFleets(...args);
+    });
+    const r = await upload(sheet([header, ...bulk(2000, 'BULK')], 'xlsx'), 'bulk.xlsx');
+    finished.push('import');
+    await other;
+    expect(r.body.data.added).toHaveLength(2000);
+    expect(finished).toEqual(['profile', 'import']);
+  });
+
+  it('writes nothing of a file when storing it fails halfway', async () => {
+    const before = await counts();
+    const vehiclesInModel = t.sim.specs.size;
+    const createMany = t.server.ctx.repo.vehicles.createMany;
+    let writes = 0;
+    vi.spyOn(t.server.ctx.repo.vehicles, 'createMany').mockImplementation(async (list) => {
+      if (++writes === 3) throw new Error('disk full');
+      return createMany(list);
+    });
+    const r = await upload(sheet([header, ...bulk(200, 'HALF')], 'xlsx'), 'half.xlsx');
+    expect(r.status).toBe(500);
+    expect(await counts()).toEqual(before);
+    expect(t.sim.specs.size).toBe(vehiclesInModel);
   });
 });
 

@@ -1,25 +1,21 @@
 import { buildServer } from './app';
+import { openBus } from './bus/open-bus';
 import { readConfig } from './config';
-import { ShardedSimulator } from './fleet/sharded-simulator';
-import { createFleetSimulator } from './sim/fleet-simulator';
+import { createFleetModel } from './fleet/fleet-model';
 
 const config = readConfig(process.env);
 const server = await buildServer({
   config,
-  simulator: new ShardedSimulator(
-    Array.from({ length: config.simShards }, () =>
-      createFleetSimulator({
-        seed: config.simSeed,
-        hz: config.simHz,
-        firmwareBurnMs: config.firmwareBurnMs,
-        firmwareFailureRate: config.firmwareFailureRate,
-      }),
-    ),
-  ),
-  backfillSimulator: () => createFleetSimulator({ seed: config.simSeed + 1, hz: 1 / config.historyIntervalS }),
+  simulator: config.sim ? createFleetModel(config, Date.now()) : null,
+  bus: await openBus(config),
+  backfillHistory: true,
 });
 const url = await server.start();
 process.stdout.write(`Fleet Console listening on ${url}\n`);
+if (!config.publicUrl) {
+  process.stdout.write(`Socket addresses and share links point at ${url}; set FLEET_PUBLIC_URL if people reach the console elsewhere\n`);
+}
+process.stdout.write(`${server.ctx.mailer.describe}\n`);
 if (server.generatedAdminPassword) {
   process.stdout.write(
     `Super admin: ${config.adminEmail} / ${server.generatedAdminPassword} (generated once; set FLEET_ADMIN_PASSWORD to choose it)\n`,

@@ -85,3 +85,54 @@ it('lists every API route the server registered, and nothing else', () => {
   expect(documented).toEqual(registered);
   expect(registered.length).toBeGreaterThan(50);
 });
+
+type JsonSchema = {
+  type?: string;
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  maxItems?: number;
+};
+
+/** Where a request value is unbounded: strings without a length and a character rule, numbers without a range, lists without a size. */
+const unbounded = (s: JsonSchema, at: string): string[] => {
+  if (s.const !== undefined || s.enum) return [];
+  if (s.anyOf) return s.anyOf.flatMap((x) => unbounded(x, at));
+  switch (s.type) {
+    case 'string':
+      return s.maxLength !== undefined && (s.pattern || s.format) ? [] : [at];
+    case 'number':
+    case 'integer':
+      return s.minimum !== undefined && s.maximum !== undefined ? [] : [at];
+    case 'array':
+      return [...(s.maxItems === undefined ? [at] : []), ...unbounded(s.items ?? {}, `${at}[]`)];
+    case 'object':
+      return Object.entries(s.properties ?? {}).flatMap(([k, v]) => unbounded(v, `${at}.${k}`));
+    case 'boolean':
+    case 'null':
+      return [];
+    default:
+      return [at];
+  }
+};
+
+it('bounds every query parameter and body property, so a client mistake is a 400 and not a failure further in', () => {
+  const ops = doc.paths as unknown as Record<
+    string,
+    Record<string, { parameters?: Array<{ in: string; name: string; schema: JsonSchema }>; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+  >;
+  const found = Object.entries(ops).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).flatMap(([method, op]) => [
+      ...(op.parameters ?? []).flatMap((p) => unbounded(p.schema, `${method} ${path} ${p.in}.${p.name}`)),
+      ...Object.values(op.requestBody?.content ?? {}).flatMap((c) => unbounded(c.schema, `${method} ${path} body`)),
+    ]),
+  );
+  expect(found).toEqual([]);
+});

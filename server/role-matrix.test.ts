@@ -53,6 +53,7 @@ const MATRIX: Row[] = [
   ['POST', '/customization/depot/v1/add/single', { body: {} }, ['super', 'fleetManager']],
   ['DELETE', '/customization/depot/v1/delete/single', { query: { depotId: 'nope' } }, ['super', 'fleetManager']],
   ['GET', '/customization/vehicle/v1/query/list', {}, VIEWERS],
+  ['PUT', '/customization/vehicle/v1/update/top', { body: { vehicleId: 'nope', top: false } }, EDITORS],
   ['POST', '/customization/vehicle/v1/add/single', { body: {} }, EDITORS],
   ['PUT', '/customization/vehicle/v1/update/single', { body: { vehicleId: 'veh-00002' } }, ['super']],
   ['DELETE', '/customization/vehicle/v1/delete/single', { query: { vehicleId: 'nope' } }, EDITORS],
@@ -64,9 +65,14 @@ const MATRIX: Row[] = [
   ['GET', '/customization/grouplog/v1/query/list', {}, VIEWERS],
   ['POST', '/customization/grouplog/v1/add/firmware', { body: {} }, ['super', 'fleetManager', 'engineer']],
   ['POST', '/customization/grouplog/v1/add/setting', { body: {} }, ['super', 'fleetManager', 'engineer']],
+  ['POST', '/customization/grouplog/v1/add/transfer', { body: {} }, EDITORS],
+  ['POST', '/customization/grouplog/v1/update/retry', { body: { logId: '999999' } }, VIEWERS],
   ['GET', '/customization/account/v1/query/list', {}, ['super']],
+  ['GET', '/customization/account/v1/query/candidates', { query: { job: 'subFleetManager' } }, EDITORS],
+  ['GET', '/customization/account/v1/query/candidates', { query: { job: 'fleetManager' } }, ['super', 'fleetManager']],
   ['POST', '/customization/account/v1/add/single', { body: {} }, ['super']],
   ['DELETE', '/customization/account/v1/delete/single', { query: { accountId: 'nope' } }, ['super']],
+  ['PUT', '/customization/account/v1/update/reset', { body: {} }, ['super']],
   ['GET', '/customization/role/v1/query/list', {}, ['super']],
   ['POST', '/customization/role/v1/add/single', { body: {} }, ['super']],
   ['PUT', '/customization/role/v1/update/allocation', { body: {} }, ['super']],
@@ -95,8 +101,10 @@ describe('share guest', () => {
   it('sees its vehicle and nothing else', async () => {
     const own = await api<{ id: string }>(t.url, 'GET', '/customization/share/v1/get/info/vehicle', { token: shareToken });
     expect(own.body.data.id).toBe('veh-00001');
+    // Its own vehicle's detail and history are its to read (share-guest.test.ts: any other vehicle's are 403).
+    const ownVehicleCalls = ['/customization/share/v1/get/info/vehicle', '/customization/history/v1/query/series'];
     for (const [method, path, input] of MATRIX) {
-      if (path === '/customization/share/v1/get/info/vehicle') continue;
+      if (ownVehicleCalls.includes(path)) continue;
       const r = await api(t.url, method, path, { token: shareToken, ...input });
       expect(`${path} ${r.body.code}`).toBe(`${path} 403`);
     }
@@ -118,5 +126,18 @@ describe('scope of each role', () => {
     const sub1 = ids((v) => v.subFleetId === 'fleet-1-sub-1');
     expect(await seen('subFleetManager')).toEqual(sub1);
     expect(sub1.length).toBeLessThan(fleet1.length);
+  });
+});
+
+describe('ids outside the caller\'s scope', () => {
+  it('an existing group log is a 403, an unknown one a 404', async () => {
+    const started = await api<{ id: string }>(t.url, 'POST', '/customization/grouplog/v1/add/setting', {
+      token: users.super.token,
+      body: { vehicleIds: ['veh-00002'], deviceType: 'system', deviceId: 0, setting: 'restore_fac', value: 1 },
+    });
+    const detail = (logId: string) => api(t.url, 'GET', '/customization/grouplog/v1/get/detail', { token: users.operator.token, query: { logId } });
+    const outside = await detail(started.body.data.id);
+    expect({ status: outside.status, code: outside.body.code }).toEqual({ status: 403, code: 403 });
+    expect((await detail('999999')).body.code).toBe(404);
   });
 });

@@ -1,21 +1,34 @@
+import type { FastifyRequest } from 'fastify';
 import type { AttemptLimiter } from './auth/attempt-limiter';
 import type { Mailer } from './auth/mailer';
+import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { ServerConfig } from './config';
+import type { FleetBus } from './bus/fleet-bus';
+import type { NodeSync } from './bus/node-sync';
+import type { LiveFleet } from './fleet/live-fleet';
 import type { VehicleDirectory } from './fleet/vehicle-directory';
 import type { SocketHub } from './hub/socket-hub';
-import type { FleetSimulator } from './sim/types';
 import type { FleetRepository } from './storage/fleet-repository';
 
 /** What every route module needs, handed in once when the server is built. */
 export interface ServerContext {
   config: ServerConfig;
   repo: FleetRepository;
-  sim: FleetSimulator;
+  /** The fleet's live state: the model on a single node, a mirror of the bus in a cluster. */
+  sim: LiveFleet;
   hub: SocketHub;
+  /** Frames, device commands (to the vehicle's owner) and session events shared with other processes. */
+  bus: FleetBus;
+  sync: NodeSync;
   directory: VehicleDirectory;
   mailer: Mailer;
-  /** Failed sign-ins per account (10 in 5 minutes) and per client address (30 in 5 minutes). */
-  accountLimiter: AttemptLimiter;
-  addressLimiter: AttemptLimiter;
+  /** Failed sign-ins per account and client address (growing delay) and per address (cap). */
+  signInThrottle: SignInThrottle;
+  /** Wrong share passwords per share link, from any address (20 in 15 minutes). */
+  shareLinkLimiter: AttemptLimiter;
+  /** Verification codes mailed per email address (10 in 5 minutes). */
+  codeRequestLimiter: AttemptLimiter;
   now: () => number;
+  /** Where clients reach this server, for the addresses it hands out (ws address, share links). */
+  publicOrigin: (req: FastifyRequest) => string;
 }

@@ -70,7 +70,8 @@ describe('telemetry history', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trim().split('\n');
     expect(lines[0]).toBe('time,soc,voltage');
-    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT.*Z,80,\d+$/);
+    // Each key with its precision: SOC 1 decimal, voltage 2.
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT.*Z,80\.0,\d+\.\d\d$/);
   });
 
   it('downsamples long ranges to at most 2,000 buckets with min/max/avg', async () => {
@@ -151,8 +152,26 @@ describe('shares (contract calls)', () => {
     const open = await shareLogin(reopened.body.data.account, '');
     expect(open.code).toBe(200);
     const list = await call('GET', '/customization/share/v1/query/list', { query: { vehicleId: 'veh-00008' } });
-    expect(list.body.data.map((s: { account: string }) => s.account)).toEqual([reopened.body.data.account]);
+    expect(list.body.data.rows.map((s: { account: string }) => s.account)).toEqual([reopened.body.data.account]);
     expect((await call('DELETE', '/customization/share/v1/delete/single', { query: { account: reopened.body.data.account } })).body.code).toBe(200);
     expect((await api(t.url, 'GET', '/customization/share/v1/get/info/vehicle', { token: open.data.access_token })).body.code).toBe(401);
+  });
+
+  it('hands out the ws address and share links on the listening address, never on a forged Host header', async () => {
+    const forged = { host: 'evil.example', 'content-type': 'application/json' };
+    const signIn = await t.server.app.inject({
+      method: 'POST',
+      url: '/api/oauth/token',
+      headers: { ...forged, authorization: CLIENT_BASIC },
+      payload: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD, grant_type: 'password' },
+    });
+    expect(signIn.json().data.ws).toMatch(new RegExp(`^${t.url.replace(/^http/, 'ws')}/api/ws/`));
+    const share = await t.server.app.inject({
+      method: 'POST',
+      url: '/api/customization/share/v1/add/single',
+      headers: { ...forged, authorization: `Bearer ${token}` },
+      payload: { vehicleId: 'veh-00009', protection: 0 },
+    });
+    expect(share.json().data.link).toBe(`${t.url}/share?tk=${share.json().data.account}`);
   });
 });

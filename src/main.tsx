@@ -5,9 +5,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserConsole } from '../streams/browser-console';
 import { App } from './app/app';
-import { createAccountStore } from './lib/account-store';
-import { createProfileStore } from './lib/profile-store';
 import { initialColorMode } from './lib/color-mode';
+import { kioskFromUrl } from './lib/kiosk-mode';
 import { installBackButtonTrap } from './lib/navigation';
 import { loadRuntimeConfig } from './lib/runtime-config';
 
@@ -19,13 +18,12 @@ const fleetConsole = createBrowserConsole({
   timeoutMs: config.requestTimeoutMs,
 });
 fleetConsole.resume();
-const account = createAccountStore(fleetConsole);
-const profile = createProfileStore(fleetConsole.api);
 initialColorMode();
+kioskFromUrl(window.location.search);
 installBackButtonTrap();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App services={{ console: fleetConsole, account, profile, config }} />
+    <App services={{ console: fleetConsole, config }} />
   </StrictMode>,
 );

@@ -8,6 +8,7 @@ export function createBrowserConsole(config: ConsoleConfig): FleetConsole {
     fetch: window.fetch.bind(window),
     createSocket: (url) => new WebSocket(url),
     storage: window.sessionStorage,
+    preferences: window.localStorage,
     frameScheduler: animationFrameScheduler,
   });
 }

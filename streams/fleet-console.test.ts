@@ -8,7 +8,18 @@ import { fakeFetch, ok, vehicleRow } from './testing/fake-api';
 
 const WS = 'ws://console.test/api/ws/session-1';
 
-function setup(options: { ackTimeoutMs?: number; backoffMs?: number } = {}) {
+/** The snapshot call: failing (server error) while `failures.left` > 0, then answering two vehicles. */
+function flakySnapshot(failures: { left: number }) {
+  return () => {
+    if (failures.left > 0) {
+      failures.left -= 1;
+      return Response.json({ code: 500, msg: 'database busy', data: null }, { status: 500 });
+    }
+    return Response.json(ok({ rows: [vehicleRow('v1'), vehicleRow('v2', { status: 'offline', fleetId: 'f2' })], total: 2 }));
+  };
+}
+
+function setup(options: { ackTimeoutMs?: number; backoffMs?: number; snapshotFailures?: { left: number }; activeAlarms?: unknown[] } = {}) {
   const server = new Server(WS);
   const received: unknown[] = [];
   const sockets: Array<{ send(data: string): void; close(): void }> = [];
@@ -20,11 +31,11 @@ function setup(options: { ackTimeoutMs?: number; backoffMs?: number } = {}) {
   const fetch = fakeFetch(
     {
       'POST /oauth/token': ok({ access_token: 'tok-1', token_type: 'bearer', expires_in: 3600, ws: WS }),
-      'GET /customization/vehicle/v1/query/snapshot': ok({
-        rows: [vehicleRow('v1'), vehicleRow('v2', { status: 'offline', fleetId: 'f2' })],
-        total: 2,
-      }),
-      'GET /customization/alarm/v1/query/list': ok({ rows: [], total: 0 }),
+      'GET /customization/vehicle/v1/query/snapshot': flakySnapshot(options.snapshotFailures ?? { left: 0 }),
+      'GET /customization/alarm/v1/query/list': () => {
+        const rows = [...(options.activeAlarms ?? [])];
+        return Response.json(ok({ rows, total: rows.length }));
+      },
     },
     calls,
   );
@@ -65,8 +76,55 @@ describe('createFleetConsole', () => {
     expect(live).toMatchObject({ normal: 1, alarm: 1, offline: 0 });
     const v1 = await firstValueFrom(console.fleet.vehicle$('v1').pipe(filter((v) => v?.devices['system:0'] !== undefined)));
     expect(v1?.devices['system:0']?.values).toEqual({ tyre_fl: 2.4 });
-    const alarms = await firstValueFrom(console.fleet.alarms$.pipe(filter((a) => a.length > 0)));
-    expect(alarms[0]).toMatchObject({ vehicleId: 'v2', kind: 'raised', alarms: 2, source: 'live' });
+  });
+
+  it('gives every valid frame, typed, on frames$ to a feature that watches it', async () => {
+    current = setup();
+    const { console, sockets } = current;
+    await console.signIn('ann@example.com', 'secret1');
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
+    const burns = firstValueFrom(console.frames$.pipe(filter((frame) => frame.cmd === 149)));
+    sockets[0]?.send(JSON.stringify([
+      { cmd: 19, data: { vehicleId: 'v1', status: 'normal', ts: 1 } },
+      { cmd: 149, data: { vehicleId: 'v1', deviceType: 'bms', deviceId: 0, state: 'updating', progress: 40 } },
+    ]));
+    expect(await burns).toEqual({ cmd: 149, data: { vehicleId: 'v1', deviceType: 'bms', deviceId: 0, state: 'updating', progress: 40 } });
+  });
+
+  it('keeps the active alarms from the list call, reloaded once live frames raise one', async () => {
+    const active: unknown[] = [];
+    current = setup({ activeAlarms: active });
+    const { console, sockets, calls } = current;
+    await console.signIn('ann@example.com', 'secret1');
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
+    await firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.total === 2)));
+    // The home feed holds it for as long as it is shown.
+    const held = console.fleet.activeAlarms$.subscribe();
+    const first = await firstValueFrom(console.fleet.activeAlarms$.pipe(filter((a) => a.status === 'ready')));
+    expect(first.data).toEqual({ rows: [], total: 0 });
+    const changes = firstValueFrom(console.fleet.alarmChanges$);
+    active.push({ id: 'a1', vehicleId: 'v2', vehicleName: 'Vehicle v2', message: 'Cell over-temperature' });
+    sockets[0]?.send(JSON.stringify({ cmd: 19, data: { vehicleId: 'v2', status: 'alarm', ts: Date.parse('2026-01-01T00:01:00Z'), alarms: 1 } }));
+    expect(await changes).toEqual([expect.objectContaining({ vehicleId: 'v2', kind: 'raised', alarms: 1, status: 'alarm' })]);
+    const reloaded = await firstValueFrom(console.fleet.activeAlarms$.pipe(filter((a) => a.data?.total === 1)));
+    expect(reloaded.data?.rows).toEqual(active);
+    expect(calls.filter((c) => c.startsWith('GET /api/customization/alarm/v1/query/list?active=true'))).toHaveLength(2);
+    held.unsubscribe();
+  });
+
+  it('reloads the active alarms at once when another console acknowledges one (cmd 162)', async () => {
+    const active: Array<{ id: string; ack: unknown }> = [{ id: 'a1', ack: null }];
+    current = setup({ activeAlarms: active });
+    const { console, sockets } = current;
+    await console.signIn('ann@example.com', 'secret1');
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
+    const held = console.fleet.activeAlarms$.subscribe();
+    await firstValueFrom(console.fleet.activeAlarms$.pipe(filter((a) => a.status === 'ready')));
+    active[0] = { id: 'a1', ack: { by: 'Ann', at: '2026-01-01T00:02:00Z', note: null } };
+    sockets[0]?.send(JSON.stringify({ cmd: 162, data: { alarmId: 'a1', vehicleId: 'v2' } }));
+    const acknowledged = await firstValueFrom(console.fleet.activeAlarms$.pipe(filter((a) => a.data?.rows[0]?.ack != null)));
+    expect(acknowledged.data?.rows[0]?.ack).toEqual({ by: 'Ann', at: '2026-01-01T00:02:00Z', note: null });
+    held.unsubscribe();
   });
 
   it('resumes after a reload from the session and signs out clearing everything', async () => {
@@ -98,13 +156,22 @@ describe('createFleetConsole: connection behaviour', () => {
     const { console, sockets } = current;
     const notices: Notice[] = [];
     console.notices$.subscribe((n) => notices.push(n));
-    const forced = firstValueFrom(console.forcedLogout$);
     await console.signIn('ann@example.com', 'secret1');
     await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
     sockets[0]?.send(JSON.stringify({ cmd: 161, data: { msgId } }));
-    expect(await forced).toBe(reason);
-    expect(notices).toEqual([{ kind: 'dialog', reason, text }]);
+    await expect.poll(() => notices).toEqual([{ kind: 'dialog', reason, text }]);
     expect((await firstValueFrom(console.connection$)).state).toBe('closed');
+  });
+
+  it("a share guest's cmd 161 (link closed, shared again or expired) says the session has expired", async () => {
+    current = setup();
+    const { console, sockets } = current;
+    const notices: Notice[] = [];
+    console.notices$.subscribe((n) => notices.push(n));
+    await console.signInShare('share-account-1234', '');
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
+    sockets[0]?.send(JSON.stringify({ cmd: 161, data: { msgId: 1000 } }));
+    await expect.poll(() => notices).toContainEqual({ kind: 'dialog', reason: 'share-ended', text: 'Invalid session, or session has expired, please log in again.' });
   });
 
   it('after a reconnect restores every subscription, refetches the snapshot and clears staleness', async () => {
@@ -116,6 +183,8 @@ describe('createFleetConsole: connection behaviour', () => {
     console.commands.subscribeVehicles({ vehicleIds: ['v1'] });
     await firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.total === 2)));
     const snapshotsBefore = calls.filter((c) => c.includes('snapshot')).length;
+    // The mock server takes a moment to deliver; clear only once the first subscriptions have arrived.
+    await expect.poll(() => received.filter((f) => (f as { cmd: number }).cmd === 32).length).toBe(2);
     received.length = 0;
     const stale = firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.stale)));
     sockets[0]?.close();
@@ -128,6 +197,63 @@ describe('createFleetConsole: connection behaviour', () => {
     const fresh = await firstValueFrom(console.fleet.summary$.pipe(filter((s) => !s.stale)));
     expect(fresh.total).toBe(2);
     expect(calls.filter((c) => c.includes('snapshot')).length).toBe(snapshotsBefore + 1);
+  });
+
+  it('retries a failed first snapshot with backoff, saying so, and applies the frames that came meanwhile', async () => {
+    const failures = { left: 2 };
+    current = setup({ backoffMs: 40, snapshotFailures: failures });
+    const { console, sockets, calls } = current;
+    const states: string[] = [];
+    console.fleet.snapshot$.subscribe((s) => states.push(s.state === 'retrying' ? `retrying ${s.attempt}` : s.state));
+    await console.signIn('ann@example.com', 'secret1');
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
+    await firstValueFrom(console.fleet.snapshot$.pipe(filter((s) => s.state === 'retrying')));
+    // Before the snapshot: live frames for vehicles the console does not know yet.
+    sockets[0]?.send(JSON.stringify([
+      { cmd: 19, data: { vehicleId: 'v2', status: 'alarm', ts: Date.parse('2026-01-01T00:01:00Z'), alarms: 1 } },
+      { cmd: 1, data: { vehicleId: 'v1', deviceType: 'bms', deviceId: 0, ts: 7, values: { soc: 64 } } },
+    ]));
+    const filled = await firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.total === 2)));
+    expect(filled).toMatchObject({ normal: 1, alarm: 1, offline: 0 });
+    const v1 = await firstValueFrom(console.fleet.vehicle$('v1'));
+    expect(v1?.devices['bms:0']?.values).toEqual({ soc: 64 });
+    expect(states).toEqual(['idle', 'loading', 'retrying 1', 'retrying 2', 'ready']);
+    expect(calls.filter((c) => c.includes('snapshot'))).toHaveLength(3);
+    expect((await firstValueFrom(console.dropped$))['unknown-vehicle']).toBe(0);
+  });
+
+  it('retries a failed snapshot after a reconnect until the map is fresh again', async () => {
+    const failures = { left: 0 };
+    current = setup({ backoffMs: 40, snapshotFailures: failures });
+    const { console, sockets } = current;
+    await console.signIn('ann@example.com', 'secret1');
+    await firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.total === 2)));
+    failures.left = 3;
+    const stale = firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.stale)));
+    sockets[0]?.close();
+    await stale;
+    const retrying = await firstValueFrom(console.fleet.snapshot$.pipe(filter((s) => s.state === 'retrying' && s.attempt === 3)));
+    expect(retrying).toEqual({ state: 'retrying', attempt: 3 });
+    expect((await firstValueFrom(console.fleet.summary$)).stale).toBe(true);
+    const fresh = await firstValueFrom(console.fleet.summary$.pipe(filter((s) => !s.stale)));
+    expect(fresh).toMatchObject({ total: 2, normal: 1, offline: 1 });
+    expect(await firstValueFrom(console.fleet.snapshot$)).toEqual({ state: 'ready' });
+  });
+
+  it('fetches a fresh snapshot when a vehicle it does not know reports, and applies that frame', async () => {
+    current = setup();
+    const { console, sockets, calls } = current;
+    await console.signIn('ann@example.com', 'secret1');
+    await firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.total === 2)));
+    const before = calls.filter((c) => c.includes('snapshot')).length;
+    sockets[0]?.send(JSON.stringify({ cmd: 19, data: { vehicleId: 'v2', status: 'alarm', ts: Date.parse('2026-01-01T00:02:00Z'), alarms: 1 } }));
+    // Not new, so no refetch; a new vehicle would be in the next snapshot (here the same two).
+    await firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.alarm === 1)));
+    sockets[0]?.send(JSON.stringify({ cmd: 19, data: { vehicleId: 'v9', status: 'normal', ts: Date.parse('2026-01-01T00:02:00Z') } }));
+    await expect.poll(() => calls.filter((c) => c.includes('snapshot')).length).toBe(before + 1);
+    await firstValueFrom(console.fleet.snapshot$.pipe(filter((s) => s.state === 'ready')));
+    // v9 is not in the fresh snapshot either: its frame is dropped then, not before.
+    await expect.poll(async () => (await firstValueFrom(console.dropped$))['unknown-vehicle']).toBe(1);
   });
 
   it('shows the websocket-expired dialog after 4 failed reconnects', async () => {

@@ -1,5 +1,8 @@
-import { BehaviorSubject, Subject, asyncScheduler } from 'rxjs';
-import { fetchRecentAlarms, fetchSharedVehicle, fetchVehicleSnapshot } from './api/fleet-calls';
+import { BehaviorSubject, ReplaySubject, Subject, asyncScheduler, debounceTime, merge, of, share } from 'rxjs';
+import { ApiError } from './api/api-error';
+import { createConsoleResources } from './api/console-resources';
+import { acknowledgeAlarm, fetchActiveAlarms, fetchSharedVehicle, fetchVehicleSnapshot } from './api/fleet-calls';
+import { loadable$ } from './api/loadable';
 import { createRestClient } from './api/rest-client';
 import type { TokenResponse } from './api/types';
 import { createCommandChannel } from './commands/command-channel';
@@ -7,22 +10,36 @@ import { SubscriptionRegistry } from './commands/subscription-registry';
 import { createConnection } from './connection/connection';
 import { NOTICE_TEXT, type DialogReason, type Notice } from './notices/types';
 import { decodeMessage, emptyDropCounts } from './protocol/decode';
-import { CMD, FORCED_LOGOUT, type AckFrame, type DropReason, type FrameSink } from './protocol/types';
+import { CMD, FORCED_LOGOUT, type AckFrame, type DropReason, type FrameSink, type IncomingFrame } from './protocol/types';
+import { exponentialBackoff } from './connection/backoff';
+import { createAccountStore } from './session/account-store';
+import { MemoryStorage } from './session/memory-storage';
+import { createProfileStore } from './session/profile-store';
 import { createSessionStore } from './session/session-store';
 import { startTraceRecording } from './trace/trace-recorder';
 import type { ConsoleConfig, ConsoleDeps, FleetConsole } from './types';
-import { ALARM_FEED_LIMIT } from './vehicles/fleet-store';
 import { createFleetState } from './vehicles/fleet-state';
+import { createSnapshotLoader } from './vehicles/snapshot-loader';
 
 const REST_TIMEOUT_MS = 60_000;
 const ACK_TIMEOUT_MS = 10_000;
 const NODE_FRAME_MS = 16;
+/** Further attempts of a REST read after a network failure or time-out. */
+const REST_RETRIES = 2;
+/** The active alarms kept: the home feed's one page. */
+const ACTIVE_ALARMS_PAGE = 50;
+/** Active alarms are reloaded this long after live frames raise or clear one, and at least this often. */
+const ACTIVE_ALARMS_SETTLE_MS = 1000;
+const ACTIVE_ALARMS_POLL_MS = 30_000;
+/** At most one snapshot refetch per this long because a vehicle the fleet does not know reported. */
+const UNKNOWN_VEHICLE_REFETCH_MS = 30_000;
 
 const FORCED_LOGOUT_DIALOG: Record<number, { reason: DialogReason; text: string }> = {
   [FORCED_LOGOUT.userStatusChanged]: { reason: 'user-status-changed', text: NOTICE_TEXT.userStatusChanged },
   [FORCED_LOGOUT.userRoleChanged]: { reason: 'user-role-changed', text: NOTICE_TEXT.userRoleChanged },
 };
 const LOGIN_EXPIRED_DIALOG = { reason: 'login-expired', text: NOTICE_TEXT.loginExpired } as const;
+const SHARE_ENDED_DIALOG = { reason: 'share-ended', text: NOTICE_TEXT.sessionExpired } as const;
 
 function basicAuth(clientId: string, clientSecret: string): string {
   const bytes = new TextEncoder().encode(`${clientId}:${clientSecret}`);
@@ -43,9 +60,16 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
     token: () => session.get('token'),
     timeoutMs: config.timeoutMs ?? REST_TIMEOUT_MS,
   });
+  const readRetry = {
+    count: REST_RETRIES,
+    delayMs: deps.backoff ?? exponentialBackoff({ baseMs: 500, maxMs: 4000, random: Math.random }),
+    scheduler,
+  };
+  const resources = createConsoleResources(rest.client, readRetry);
+  const account = createAccountStore(rest.client);
+  const profile = createProfileStore(rest.client, deps.preferences ?? new MemoryStorage());
   const connection = createConnection({ createSocket: deps.createSocket, now, scheduler, backoff: deps.backoff });
   const notices$$ = new Subject<Notice>();
-  const forcedLogout$$ = new Subject<DialogReason>();
   const acks$$ = new Subject<AckFrame>();
   const drops = emptyDropCounts();
   const dropped$$ = new BehaviorSubject(emptyDropCounts());
@@ -54,11 +78,18 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
     dropped$$.next({ ...drops });
   };
 
+  let lastUnknownRefetch = -Infinity;
   const fleet = createFleetState({
     now,
     scheduler: deps.frameScheduler ?? scheduler,
     frameMs: deps.frameScheduler ? 0 : NODE_FRAME_MS,
     drop,
+    // A vehicle added since the snapshot: fetch a fresh one, holding its frames meanwhile.
+    onUnknownVehicle: () => {
+      if (now() - lastUnknownRefetch < UNKNOWN_VEHICLE_REFETCH_MS) return;
+      lastUnknownRefetch = now();
+      refresh();
+    },
   });
   const registry = new SubscriptionRegistry();
   const commands = createCommandChannel({
@@ -69,38 +100,46 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
     timeoutMs: config.ackTimeoutMs ?? ACK_TIMEOUT_MS,
   });
 
-  let refreshes = 0;
-  const refresh = async (): Promise<void> => {
-    refreshes += 1;
-    const mine = refreshes;
-    // A share guest may fetch its one vehicle and nothing else.
-    const shared = session.get('shareAccount') !== null;
-    const [vehicles, alarms] = await Promise.allSettled([
-      shared ? fetchSharedVehicle(rest.client) : fetchVehicleSnapshot(rest.client),
-      shared ? Promise.resolve([]) : fetchRecentAlarms(rest.client, ALARM_FEED_LIMIT),
-    ]);
-    // A slower, older refresh must not overwrite a newer one.
-    if (mine !== refreshes) return;
-    if (alarms.status === 'fulfilled') fleet.setAlarmList(alarms.value);
-    if (vehicles.status === 'rejected') throw vehicles.reason;
-    fleet.replace(vehicles.value);
+  const snapshot = createSnapshotLoader({
+    load: async () => {
+      // A share guest may fetch its one vehicle and nothing else.
+      const shared = session.get('shareAccount') !== null;
+      return shared ? fetchSharedVehicle(rest.client) : fetchVehicleSnapshot(rest.client);
+    },
+    land: (vehicles) => fleet.replace(vehicles),
+    backoff: deps.backoff ?? exponentialBackoff({ baseMs: 1000, maxMs: 30_000, random: Math.random }),
+    scheduler,
+    // Each failure already reached the person as a notice from the REST client; an ended session needs a new sign-in.
+    isFinal: (error) => error instanceof ApiError && error.kind === 'code' && error.code === 401,
+  });
+  const refresh = (): void => {
+    fleet.awaitSnapshot();
+    snapshot.request();
   };
-  const refreshQuietly = (): void => {
-    // Failures already reached the person as notices from the REST client.
-    refresh().catch(() => undefined);
-  };
+  // Alarms acknowledged here or on any console (cmd 162).
+  const alarmAcks$$ = new Subject<string>();
+  // The one source of active alarms: the list call, reloaded when live frames raise or clear one, or one is acknowledged.
+  const activeAlarms$ = loadable$(of(null), () => fetchActiveAlarms(rest.client, ACTIVE_ALARMS_PAGE), {
+    retry: readRetry,
+    refresh$: merge(fleet.alarmChanges$.pipe(debounceTime(ACTIVE_ALARMS_SETTLE_MS, scheduler)), alarmAcks$$),
+    poll: { everyMs: ACTIVE_ALARMS_POLL_MS },
+  }).pipe(share({ connector: () => new ReplaySubject(1), resetOnRefCountZero: true }));
 
+  const isShareGuest = (): boolean => session.get('shareAccount') !== null;
   const forcedLogout = (msgId: number): void => {
-    const dialog = FORCED_LOGOUT_DIALOG[msgId] ?? LOGIN_EXPIRED_DIALOG;
+    const dialog = isShareGuest() ? SHARE_ENDED_DIALOG : (FORCED_LOGOUT_DIALOG[msgId] ?? LOGIN_EXPIRED_DIALOG);
     connection.disconnect();
-    forcedLogout$$.next(dialog.reason);
     notices$$.next({ kind: 'dialog', ...dialog });
   };
 
+  const frames$$ = new Subject<IncomingFrame>();
   const sink: FrameSink = {
     frame: (frame) => {
+      // Checked first so that, unwatched, the typed stream costs the hot path one property read.
+      if (frames$$.observed) frames$$.next(frame);
       if (frame.cmd === CMD.ack) acks$$.next(frame);
       else if (frame.cmd === CMD.forcedLogout) forcedLogout(frame.data.msgId);
+      else if (frame.cmd === CMD.alarmAcknowledged) alarmAcks$$.next(frame.data.alarmId);
       else if (frame.cmd !== CMD.notice) fleet.apply(frame);
     },
     drop,
@@ -110,7 +149,7 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
   connection.messages$.subscribe((message) => decodeMessage(message, sink));
   connection.opened$.subscribe((opens) => {
     for (const selection of registry.selections()) connection.send({ cmd: CMD.subscribe, data: selection });
-    if (opens > 1) refreshQuietly();
+    if (opens > 1) refresh();
   });
   connection.state$.subscribe(({ state }) => {
     if (state === 'retrying' || state === 'expired') fleet.markStale();
@@ -118,13 +157,14 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
       notices$$.next({ kind: 'dialog', reason: 'websocket-expired', text: NOTICE_TEXT.websocketExpired });
     }
   });
-  rest.notices$.subscribe(notices$$);
+  // A guest has no login: its ended session (a 401) says so in the share's words.
+  rest.notices$.subscribe((notice) => notices$$.next(notice.kind === 'dialog' && isShareGuest() ? { kind: 'dialog', ...SHARE_ENDED_DIALOG } : notice));
 
   const start = (): void => {
     const ws = session.get('ws');
     if (session.get('token') === null || ws === null) return;
     connection.connect(ws);
-    refreshQuietly();
+    refresh();
   };
 
   const signInWith = async (grantType: 'password' | 'share', username: string, password: string): Promise<void> => {
@@ -143,28 +183,41 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
   return {
     session,
     api: rest.client,
+    resources,
+    account,
+    profile,
     notices$: notices$$.asObservable(),
-    forcedLogout$: forcedLogout$$.asObservable(),
     connection$: connection.state$,
+    frames$: frames$$.asObservable(),
     dropped$: dropped$$.asObservable(),
     signIn: (username, password) => signInWith('password', username, password),
     signInShare: (account, password) => signInWith('share', account, password),
     resume: start,
     signOut: () => {
-      // A refresh still in flight must not refill the fleet after sign-out.
-      refreshes += 1;
+      // A snapshot still in flight must not refill the fleet after sign-out.
+      snapshot.cancel();
       session.clear();
       connection.disconnect();
       registry.reset();
       fleet.reset();
+      account.reset();
+      profile.reset();
     },
     fleet: {
       summary$: fleet.summary$,
       vehicles$: fleet.vehicles$,
       vehicle$: fleet.vehicle$,
-      alarms$: fleet.alarms$,
+      activeAlarms$,
+      alarmChanges$: fleet.alarmChanges$,
+      acknowledgeAlarm: async (alarmId, note) => {
+        const alarm = await acknowledgeAlarm(rest.client, alarmId, note);
+        // A server without cmd 162 does not tell; reload here either way.
+        alarmAcks$$.next(alarmId);
+        return alarm;
+      },
       firmware$: fleet.firmware$,
       keys$: fleet.keys$,
+      snapshot$: snapshot.state$,
       refresh,
     },
     commands,

@@ -1,14 +1,18 @@
 // The public facade the console UI codes against.
 import type { Observable, SchedulerLike } from 'rxjs';
-import type { RestClient } from './api/types';
+import type { ConsoleResources } from './api/console-resources';
+import type { Loadable } from './api/loadable';
+import type { Alarm, Page, RestClient } from './api/types';
 import type { Commands } from './commands/types';
 import type { ConnectionState } from './connection/types';
-import type { DialogReason, Notice } from './notices/types';
-import type { DeviceRef, DropCounts, KeyInfo } from './protocol/types';
+import type { Notice } from './notices/types';
+import type { DeviceRef, DropCounts, IncomingFrame, KeyInfo } from './protocol/types';
+import type { AccountStore } from './session/account-store';
+import type { ProfileStore } from './session/profile-store';
 import type { SessionStore } from './session/types';
 import type { FirmwareProgress } from './telemetry/types';
 import type { TraceRecorder } from './trace/types';
-import type { AlarmEvent, FleetSummary, VehicleState } from './vehicles/types';
+import type { AlarmEvent, FleetSnapshot, FleetSummary, SnapshotState, VehicleState } from './vehicles/types';
 
 export interface ConsoleConfig {
   /** Prefix of every REST path, e.g. "/api" (same origin) or "http://host:8080/api". */
@@ -26,6 +30,8 @@ export interface ConsoleDeps {
   /** Browser WebSocket, mock-socket, ws, or a trace replayer's socket. */
   createSocket: (url: string) => WebSocket;
   storage: Storage;
+  /** Choices kept per browser (localStorage), e.g. the temperature unit; in memory when left out. */
+  preferences?: Storage;
   now?: () => number;
   /** `animationFrameScheduler` in the browser; without it a 16 ms timer stands in for frames. */
   frameScheduler?: SchedulerLike;
@@ -37,25 +43,37 @@ export interface ConsoleDeps {
 
 export interface FleetView {
   summary$: Observable<FleetSummary>;
-  /** An immutable snapshot, at most once per animation frame. */
-  vehicles$: Observable<ReadonlyMap<string, VehicleState>>;
+  /** The fleet at most once per animation frame, with what changed since the publish before. */
+  vehicles$: Observable<FleetSnapshot>;
   /** Shared per id, created on demand, evicted when unused. */
   vehicle$(id: string): Observable<VehicleState | undefined>;
-  /** Newest first, at most 500. */
-  alarms$: Observable<readonly AlarmEvent[]>;
+  /** The active alarms (one page, newest first, and their total): loaded from the server and reloaded when live frames raise or clear one, when one is acknowledged (cmd 162), and every 30 s. */
+  activeAlarms$: Observable<Loadable<Page<Alarm>>>;
+  /** Alarms raised or cleared by live frames (cmd 19), per publish. */
+  alarmChanges$: Observable<readonly AlarmEvent[]>;
+  /** Acknowledges an alarm (optional note); every console that sees its vehicle reloads its active alarms. */
+  acknowledgeAlarm(alarmId: string, note?: string): Promise<Alarm>;
   firmware$(ref: DeviceRef): Observable<FirmwareProgress | undefined>;
   keys$(ref: DeviceRef): Observable<readonly KeyInfo[] | undefined>;
-  /** Refetches the snapshot (and the alarm list) and replaces the fleet state. */
-  refresh(): Promise<void>;
+  /** The fleet snapshot's load: retried with backoff until the server answers. */
+  snapshot$: Observable<SnapshotState>;
+  /** Refetches the snapshot and replaces the fleet state; progress in `snapshot$`. */
+  refresh(): void;
 }
 
 export interface FleetConsole {
   session: SessionStore;
   api: RestClient;
+  /** Every server read and write of the screens, as resources and calls. */
+  resources: ConsoleResources;
+  /** The signed-in user's info and menu; reset on sign-out. */
+  account: AccountStore;
+  /** The signed-in user's profile and display units; reset on sign-out. */
+  profile: ProfileStore;
   notices$: Observable<Notice>;
-  /** The dialog a cmd 161 asks for; the socket is closed when it comes. */
-  forcedLogout$: Observable<DialogReason>;
   connection$: Observable<ConnectionState>;
+  /** Every valid frame from the socket, typed by its cmd (narrow with `frame.cmd`), for features that need command events. */
+  frames$: Observable<IncomingFrame>;
   /** Totals by reason since the console was created, replayed to each subscriber. */
   dropped$: Observable<DropCounts>;
   signIn(username: string, password: string): Promise<void>;

@@ -72,6 +72,7 @@ export function* generateTrace(options: TraceGenOptions): Generator<TraceHeader 
     id: 'alarm-1',
     vehicleId: first.row.id,
     vehicleName: first.row.name,
+    fleetId: first.row.fleetId,
     deviceType: 'bms',
     deviceId: 0,
     kind: 'high-temperature',

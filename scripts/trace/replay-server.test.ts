@@ -55,6 +55,9 @@ describe('replay server', () => {
 
     const page = await fetch(`${server.url}/home/detail/page`);
     expect(await page.text()).toContain('<title>console</title>');
+    // The console's security headers, as the product server sends them.
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
 
     const socket = new WebSocket(token.body.data.ws);
     const frames: Array<{ cmd: number; seq?: number }> = [];

@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { consoleConfigFile } from '../../server/http/console-config-file';
+import { registerSecurityHeaders } from '../../server/http/security-headers';
 import type { TokenResponse } from '../../streams/api/types';
 import { encode } from '../../streams/protocol/encode';
 import { TracePlayer } from '../../streams/trace/trace-player';
@@ -48,6 +50,8 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   const recorded = createTraceRestAnswers(options.trace.lines);
   const answer = options.retime ? retimeAnswers(recorded, Date.now() - traceStart) : recorded;
   let position = 0;
+  const distDir = resolve(options.distDir ?? 'dist');
+  await registerSecurityHeaders(app, consoleConfigFile(distDir));
 
   // The console sends `Content-Type: application/json` on every call, also on bodiless DELETEs.
   app.removeContentTypeParser('application/json');
@@ -112,7 +116,6 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     },
   });
 
-  const distDir = resolve(options.distDir ?? 'dist');
   const hasConsole = existsSync(resolve(distDir, 'index.html'));
   if (hasConsole) await app.register(fastifyStatic, { root: distDir, wildcard: false });
   app.setNotFoundHandler((request, reply) => {

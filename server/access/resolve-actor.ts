@@ -2,6 +2,7 @@ import { ROLE_KEYS } from '../../streams/api/permissions';
 import type { FleetRepository } from '../storage/fleet-repository';
 import type { SessionRecord } from '../storage/records';
 import type { Actor } from './actor';
+import { shareIsOpen } from './share-open';
 
 /** The actor behind a live session, or null when the session, its account or its share is gone. */
 export const resolveActor = async (
@@ -12,7 +13,7 @@ export const resolveActor = async (
   if (!session || session.revoked || session.expiresAt <= nowMs) return null;
   if (session.shareAccount !== null) {
     const share = await repo.shares.byAccount(session.shareAccount);
-    return share && share.active ? { kind: 'share', session, share } : null;
+    return share && shareIsOpen(share, nowMs) ? { kind: 'share', session, share } : null;
   }
   if (session.userId === null) return null;
   const user = await repo.users.get(session.userId);

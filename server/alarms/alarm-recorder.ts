@@ -2,7 +2,7 @@ import type { FleetSimulator, SimAlarmEvent } from '../sim/types';
 import type { AlarmEventInput, FleetRepository } from '../storage/fleet-repository';
 
 /** Persists the model's alarm events, batched into one transaction per flush. Returns a stop function. */
-export const recordAlarms = (sim: FleetSimulator, repo: FleetRepository, flushMs = 500): (() => Promise<void>) => {
+export const recordAlarms = (sim: Pick<FleetSimulator, 'onAlarm'>, repo: FleetRepository, flushMs = 500): (() => Promise<void>) => {
   let pending: AlarmEventInput[] = [];
   const flush = async () => {
     if (pending.length === 0) return;

@@ -1,4 +1,4 @@
-import * as XLSX from '@e965/xlsx';
+import { Worker } from 'node:worker_threads';
 
 export interface SheetRow {
   /** 1-based row number in the sheet, the header being row 1. */
@@ -32,14 +32,24 @@ export const isSpreadsheet = (fileName: string, bytes: Buffer): boolean => {
   return false;
 };
 
+/** A sheet reader's memory ceiling: a small file can unpack into a very large sheet. */
+const WORKER_HEAP_MB = 256;
+
+/** The first sheet's cells, row by row, read in a worker thread. */
+const readGrid = (bytes: Buffer): Promise<unknown[][]> =>
+  new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./sheet-grid.worker.mjs', import.meta.url), {
+      workerData: bytes,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`sheet reader stopped with ${code}`)));
+  });
+
 /** The first sheet's rows keyed by known header names (name, sn, fleet, sub-fleet, depot, kind). */
-export const readVehicleSheet = (bytes: Buffer): SheetRow[] => {
-  const book = XLSX.read(bytes, { type: 'buffer' });
-  const first = book.SheetNames[0];
-  const sheet = first ? book.Sheets[first] : undefined;
-  if (!sheet) return [];
-  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false });
-  const [header, ...body] = grid;
+export const readVehicleSheet = async (bytes: Buffer): Promise<SheetRow[]> => {
+  const [header, ...body] = await readGrid(bytes);
   if (!header) return [];
   const keys = header.map((h) => HEADERS[String(h).trim().toLowerCase()] ?? null);
   return body.map((cells, i) => ({

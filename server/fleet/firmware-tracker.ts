@@ -3,7 +3,7 @@ import type { FleetSimulator } from '../sim/types';
 import type { FleetRepository } from '../storage/fleet-repository';
 
 /** Follows firmware burns (149) into group logs and new versions (97) into the device table. */
-export const trackFirmware = (sim: FleetSimulator, repo: FleetRepository): (() => void) =>
+export const trackFirmware = (sim: Pick<FleetSimulator, 'onFrame'>, repo: FleetRepository): (() => void) =>
   sim.onFrame((frame) => {
     if (frame.cmd === CMD.firmwareBurn) {
       const { state, progress, msg, vehicleId, deviceType, deviceId } = frame.data;

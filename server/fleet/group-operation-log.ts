@@ -1,12 +1,12 @@
 import type { GroupOperation } from '../hub/device-commands';
 import type { FleetRepository } from '../storage/fleet-repository';
+import { groupStepRow } from './group-operation-step';
 
 /** Records a single-vehicle command from the socket as a group-log entry with that one vehicle. */
 export const logGroupOperation =
   (repo: FleetRepository, now: () => number) =>
   async (op: GroupOperation): Promise<void> => {
     const ts = now();
-    const state = !op.ok ? 'failure' : op.operation === 'firmware' ? 'updating' : 'success';
     await repo.groupLogs.create(
       {
         operation: op.operation,
@@ -15,6 +15,6 @@ export const logGroupOperation =
         detail: op.detail,
         createdAt: ts,
       },
-      [{ vehicleId: op.ref.vehicleId, deviceId: op.ref.deviceId, state, progress: op.ok && op.operation === 'setting' ? 100 : 0, msg: op.msg, updatedAt: ts }],
+      [groupStepRow(op.operation, op.ref, op, ts)],
     );
   };

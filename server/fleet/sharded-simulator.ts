@@ -1,5 +1,5 @@
 import type { DeviceRef, VehicleStatus } from '../../streams/protocol/types';
-import type { FleetSimulator, SimAlarmEvent, SimFrame, SimVehicleSpec } from '../sim/types';
+import type { FleetSimulator, SimAlarmEvent, SimFrame, SimVehicleSpec, WarmUp } from '../sim/types';
 
 /**
  * Several fleet models behind one FleetSimulator, each holding a share of the vehicles. The server
@@ -23,11 +23,16 @@ export class ShardedSimulator implements FleetSimulator {
     this.shards[index]?.step(nowMs);
   }
 
-  add(spec: SimVehicleSpec, nowMs: number): void {
-    if (this.owner.has(spec.id)) return;
+  /** Adds a vehicle, or starts it afresh with a new spec on the shard that holds it. */
+  add(spec: SimVehicleSpec, nowMs: number, warmUp?: WarmUp): void {
+    const holder = this.owner.get(spec.id);
+    if (holder) {
+      holder.add(spec, nowMs, warmUp);
+      return;
+    }
     const index = this.sizes.indexOf(Math.min(...this.sizes));
     const shard = this.shards[index] as FleetSimulator;
-    shard.add(spec, nowMs);
+    shard.add(spec, nowMs, warmUp);
     this.owner.set(spec.id, shard);
     this.sizes[index]! += 1;
   }
@@ -96,5 +101,9 @@ export class ShardedSimulator implements FleetSimulator {
 
   forceStatus(vehicleId: string, status: VehicleStatus | null, nowMs: number): void {
     this.owner.get(vehicleId)?.forceStatus(vehicleId, status, nowMs);
+  }
+
+  silence(vehicleId: string, silent: boolean, nowMs: number): void {
+    this.owner.get(vehicleId)?.silence(vehicleId, silent, nowMs);
   }
 }

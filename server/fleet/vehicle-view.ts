@@ -1,11 +1,11 @@
-import type { VehicleDetail, VehicleSnapshot } from '../../streams/api/types';
-import type { FleetSimulator } from '../sim/types';
+import type { VehicleDetail, VehicleListRow, VehicleSnapshot } from '../../streams/api/types';
+import type { LiveFleet } from './live-fleet';
 import type { FleetRepository } from '../storage/fleet-repository';
 import type { VehicleRecord } from '../storage/records';
 import { availableVersion } from './firmware-catalogue';
 
 /** A vehicle's row merged with the simulator's live state. */
-export const snapshotOf = (sim: FleetSimulator, v: VehicleRecord): VehicleSnapshot => {
+export const snapshotOf = (sim: LiveFleet, v: VehicleRecord): VehicleSnapshot => {
   const live = sim.status(v.id);
   return {
     id: v.id,
@@ -23,7 +23,7 @@ export const snapshotOf = (sim: FleetSimulator, v: VehicleRecord): VehicleSnapsh
   };
 };
 
-export const detailOf = async (repo: FleetRepository, sim: FleetSimulator, v: VehicleRecord): Promise<VehicleDetail> => {
+export const detailOf = async (repo: FleetRepository, sim: LiveFleet, v: VehicleRecord): Promise<VehicleDetail> => {
   const [fleets, subFleets, depots, devices] = await Promise.all([
     repo.names('fleet', [v.fleetId]),
     repo.names('subFleet', v.subFleetId ? [v.subFleetId] : []),
@@ -44,4 +44,32 @@ export const detailOf = async (repo: FleetRepository, sim: FleetSimulator, v: Ve
       availableVersion: availableVersion(d.deviceType, d.version),
     })),
   };
+};
+
+/** Rows of /vehicles/list: snapshots with their placement's names, firmware versions and pin. */
+/** List rows of `vehicles`, each with what `actions` says the caller may do to it. */
+export const listRowsOf = async (
+  repo: FleetRepository,
+  sim: LiveFleet,
+  vehicles: VehicleRecord[],
+  actions: (vehicle: VehicleRecord) => VehicleListRow['allowed'],
+): Promise<VehicleListRow[]> => {
+  const ids = (pick: (v: VehicleRecord) => string | null) => [...new Set(vehicles.map(pick).filter((id): id is string => id !== null))];
+  const [fleets, subFleets, depots, devices] = await Promise.all([
+    repo.names('fleet', ids((v) => v.fleetId)),
+    repo.names('subFleet', ids((v) => v.subFleetId)),
+    repo.names('depot', ids((v) => v.depotId)),
+    Promise.all(vehicles.map((v) => repo.vehicles.devices(v.id))),
+  ]);
+  return vehicles.map((v, i) => ({
+    ...snapshotOf(sim, v),
+    kind: v.kind,
+    fleetName: fleets.get(v.fleetId) ?? '',
+    subFleetName: v.subFleetId ? (subFleets.get(v.subFleetId) ?? null) : null,
+    depotName: v.depotId ? (depots.get(v.depotId) ?? null) : null,
+    pinned: Boolean(v.pinnedAt),
+    airConditioner: v.airConditioner,
+    firmware: (devices[i] ?? []).map((d) => ({ deviceType: d.deviceType, deviceId: d.deviceId, version: d.version })),
+    allowed: actions(v),
+  }));
 };

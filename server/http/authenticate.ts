@@ -25,6 +25,7 @@ export const authenticate = (ctx: ServerContext) => async (req: FastifyRequest) 
   const actor = req.actor;
   if (!actor) throw unauthorized();
   if (actor.kind === 'share' && !access.share) throw forbidden('A shared view can only see its vehicle');
-  if (access.testHook && !isSuperAdmin(actor)) throw forbidden();
-  if (access.permission && !can(actor, access.permission)) throw forbidden('Your role does not allow this');
+  if ((access.testHook || access.superAdmin) && !isSuperAdmin(actor)) throw forbidden();
+  // A share guest's routes limit it to its vehicle; a permission is about an account's role.
+  if (access.permission && actor.kind === 'user' && !can(actor, access.permission)) throw forbidden('Your role does not allow this');
 };

@@ -8,6 +8,8 @@ export interface RouteAccess {
   public?: true;
   share?: true;
   permission?: string;
+  /** Only for super.admin, whatever permissions another role is given. */
+  superAdmin?: true;
   /** Only for super.admin (the routes exist only with FLEET_TEST_HOOKS=1). */
   testHook?: true;
 }

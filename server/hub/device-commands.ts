@@ -2,8 +2,8 @@ import { PERMISSIONS } from '../../streams/api/permissions';
 import { CMD, type DeviceRef } from '../../streams/protocol/types';
 import { can, type Actor } from '../access/actor';
 import { canSeeVehicle } from '../access/can-see-vehicle';
+import type { FleetBus } from '../bus/fleet-bus';
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
-import type { FleetSimulator } from '../sim/types';
 import { deviceRefOf } from './frame-guard';
 import type { DeviceCommandHandler } from './socket-hub';
 
@@ -17,15 +17,14 @@ export interface GroupOperation {
 }
 
 export interface DeviceCommandDeps {
-  sim: FleetSimulator;
+  bus: FleetBus;
   directory: VehicleDirectory;
-  now: () => number;
   record: (op: GroupOperation) => Promise<void>;
 }
 
 /** Commands 66 (key list), 86 (write a setting) and 100 (firmware update) for one session. */
 export const createDeviceCommands =
-  ({ sim, directory, now, record }: DeviceCommandDeps): DeviceCommandHandler =>
+  ({ bus, directory, record }: DeviceCommandDeps): DeviceCommandHandler =>
   async (actor, frame, reply) => {
     if (frame.cmd !== CMD.queryKeys && frame.cmd !== CMD.writeSetting && frame.cmd !== CMD.startFirmwareUpdate) {
       return null;
@@ -35,9 +34,9 @@ export const createDeviceCommands =
     const placement = directory.get(ref.vehicleId);
     if (!placement || !canSeeVehicle(actor, placement)) return { ok: false, msg: 'No access to this vehicle' };
     if (frame.cmd === CMD.queryKeys) {
-      const keys = sim.keys(ref);
-      if (!keys) return { ok: false, msg: 'No such device' };
-      reply({ cmd: CMD.keyList, data: { ...ref, keys } });
+      const answer = await bus.request({ op: 'keys', ref });
+      if (!answer.ok || !answer.keys) return { ok: false, msg: answer.msg ?? 'No such device' };
+      reply({ cmd: CMD.keyList, data: { ...ref, keys: answer.keys } });
       return { ok: true };
     }
     if (frame.cmd === CMD.writeSetting) {
@@ -46,14 +45,14 @@ export const createDeviceCommands =
       if (typeof setting !== 'string' || setting === '' || (typeof value !== 'number' && typeof value !== 'string')) {
         return { ok: false, msg: 'Expected setting (string) and value (number or string)' };
       }
-      const result = sim.writeSetting(ref, setting, value, now());
+      const result = await bus.request({ op: 'setting', ref, setting, value });
       await record({ actor, operation: 'setting', ref, detail: { setting, value }, ok: result.ok, msg: result.msg ?? '' });
       return result;
     }
     if (!can(actor, PERMISSIONS.vehicleFirmware)) return { ok: false, msg: 'Your role may not update firmware' };
     const { version } = frame.data;
     if (typeof version !== 'string' || version === '') return { ok: false, msg: 'Expected version (string)' };
-    const result = sim.startFirmwareUpdate(ref, version, now());
+    const result = await bus.request({ op: 'firmware', ref, version });
     await record({ actor, operation: 'firmware', ref, detail: { version }, ok: result.ok, msg: result.msg ?? '' });
     return result;
   };

@@ -8,20 +8,24 @@ export interface InboundFrame {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The frames of one inbound message; malformed entries come back as null so they can be counted. */
-export const parseInbound = (text: string): Array<InboundFrame | null> => {
+/** Why an inbound message or frame was dropped. */
+export const INBOUND_DROP_REASONS = ['invalid-json', 'not-a-frame', 'binary', 'too-large'] as const;
+export type InboundDropReason = (typeof INBOUND_DROP_REASONS)[number];
+
+/** The frames of one inbound message; malformed entries come back as their drop reason so they can be counted. */
+export const parseInbound = (text: string): Array<InboundFrame | InboundDropReason> => {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return [null];
+    return ['invalid-json'];
   }
   const list = Array.isArray(parsed) ? parsed : [parsed];
   return list.map((f) => {
-    if (!isRecord(f) || !Number.isInteger(f.cmd)) return null;
-    if (f.seq !== undefined && !Number.isInteger(f.seq)) return null;
+    if (!isRecord(f) || !Number.isInteger(f.cmd)) return 'not-a-frame';
+    if (f.seq !== undefined && !Number.isInteger(f.seq)) return 'not-a-frame';
     const data = f.data === undefined ? {} : f.data;
-    if (!isRecord(data)) return null;
+    if (!isRecord(data)) return 'not-a-frame';
     return { cmd: f.cmd as number, ...(f.seq !== undefined ? { seq: f.seq as number } : {}), data };
   });
 };

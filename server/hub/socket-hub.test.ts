@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { afterEach, expect, it } from 'vitest';
 import type { Actor } from '../access/actor';
 import { VehicleDirectory } from '../fleet/vehicle-directory';
-import { SocketHub } from './socket-hub';
+import { OVERSIZE_STRIKES, SocketHub } from './socket-hub';
 
 class FakeSocket extends EventEmitter {
   readyState = 1;
@@ -12,7 +12,9 @@ class FakeSocket extends EventEmitter {
   send(data: string | Buffer) {
     this.sent.push(data.toString());
   }
-  close() {
+  closedWith: number | null = null;
+  close(code?: number) {
+    this.closedWith = code ?? 1005;
     this.readyState = 3;
     this.emit('close');
   }
@@ -32,7 +34,7 @@ class FakeSocket extends EventEmitter {
 
 const superActor = { kind: 'user', scope: { all: true }, session: { expiresAt: Number.MAX_SAFE_INTEGER } } as unknown as Actor;
 const hubs: SocketHub[] = [];
-const makeHub = (opts: { maxBufferedBytes?: number; maxQueuedFrames?: number } = {}) => {
+const makeHub = (opts: { maxBufferedBytes?: number; maxQueuedFrames?: number; maxInboundBytes?: number; now?: () => number } = {}) => {
   const directory = new VehicleDirectory();
   for (let i = 0; i < 10; i++) directory.set({ id: `v${i}`, fleetId: 'f', subFleetId: null, depotId: null });
   const hub = new SocketHub({
@@ -101,4 +103,29 @@ it('lets a slow consumer drop its oldest frames, bounded, and counts the drops',
   slow.bufferedAmount = 0;
   hub.flush();
   expect(slow.frames().map((f) => f.data.ts)).toEqual([7, 8, 9, 10, 11]);
+});
+
+it('drops and counts a too-large message, keeps the socket, and closes it only when they keep coming', async () => {
+  let now = 1_000_000;
+  const hub = makeHub({ maxInboundBytes: 100, now: () => now });
+  const socket = new FakeSocket();
+  hub.attach(socket as unknown as WebSocket, 'k', superActor);
+  const tooLarge = Buffer.from(JSON.stringify({ cmd: 5, seq: 1, data: { pad: 'x'.repeat(200) } }));
+  const heartbeat = (seq: number) => socket.emit('message', Buffer.from(JSON.stringify({ cmd: 5, seq, data: {} })), false);
+
+  for (let i = 1; i < OVERSIZE_STRIKES.count; i++) socket.emit('message', tooLarge, false);
+  heartbeat(2);
+  await settle();
+  expect(hub.stats.malformed['too-large']).toBe(OVERSIZE_STRIKES.count - 1);
+  expect(socket.frames().map((f) => f.seq)).toEqual([2]);
+  expect(socket.closedWith).toBeNull();
+
+  // Strikes older than the window are forgotten.
+  now += OVERSIZE_STRIKES.windowMs;
+  socket.emit('message', tooLarge, false);
+  expect(socket.closedWith).toBeNull();
+
+  for (let i = 1; i < OVERSIZE_STRIKES.count; i++) socket.emit('message', tooLarge, false);
+  expect(socket.closedWith).toBe(1009);
+  expect(hub.stats.malformed['too-large']).toBe(2 * OVERSIZE_STRIKES.count - 1);
 });

@@ -2,9 +2,21 @@ import type { WebSocket } from 'ws';
 import { CMD } from '../../streams/protocol/types';
 import type { Actor } from '../access/actor';
 import { scopeIncludes } from '../access/scope-includes';
+import { shareIsOpen } from '../access/share-open';
+import type { SessionMatch } from '../bus/fleet-bus';
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
 import type { SimFrame } from '../sim/types';
-import { parseInbound, selectionOf, type InboundFrame } from './frame-guard';
+import type { ShareRecord } from '../storage/records';
+import { matchesSession } from './session-match';
+import { INBOUND_DROP_REASONS, parseInbound, selectionOf, type InboundDropReason, type InboundFrame } from './frame-guard';
+
+/** The largest inbound message the hub reads; a larger one is dropped and counted as too large. */
+export const MAX_INBOUND_BYTES = 1024 * 1024;
+/** What the websocket transport buffers at most: beyond it the socket is closed with 1009 before the hub sees the message. */
+export const TRANSPORT_MAX_INBOUND_BYTES = 8 * MAX_INBOUND_BYTES;
+/** A socket that sends this many too-large messages within the window is closed with 1009. */
+export const OVERSIZE_STRIKES = { count: 3, windowMs: 60_000 };
+const MESSAGE_TOO_BIG = 1009;
 
 /** A command the hub does not handle itself (66, 86, 100); `reply` sends a frame to that socket. */
 export type DeviceCommandHandler = (
@@ -28,6 +40,7 @@ export interface SocketHubOptions {
   maxQueuedFrames?: number;
   /** Publishing this many frames flushes at once, so a large tick leaves in several moderate messages. */
   maxBatchFrames?: number;
+  maxInboundBytes?: number;
 }
 
 interface Client {
@@ -41,6 +54,8 @@ interface Client {
   queue: string[];
   /** Cleared at each liveness ping, set again by the pong. */
   alive: boolean;
+  /** When this socket's recent too-large messages arrived. */
+  oversize: number[];
 }
 
 export interface HubStats {
@@ -48,7 +63,8 @@ export interface HubStats {
   framesPublished: number;
   messagesSent: number;
   framesDropped: number;
-  malformed: number;
+  /** Inbound messages and frames dropped, by reason. */
+  malformed: Record<InboundDropReason, number>;
   unknownCommands: number;
 }
 
@@ -71,6 +87,7 @@ export class SocketHub {
   private readonly maxBuffered: number;
   private readonly maxQueued: number;
   private readonly maxBatch: number;
+  private readonly maxInbound: number;
   private lastExpirySweep = 0;
   private lastPing = 0;
   private lastFlush = 0;
@@ -80,7 +97,7 @@ export class SocketHub {
     framesPublished: 0,
     messagesSent: 0,
     framesDropped: 0,
-    malformed: 0,
+    malformed: Object.fromEntries(INBOUND_DROP_REASONS.map((r) => [r, 0])) as Record<InboundDropReason, number>,
     unknownCommands: 0,
   };
 
@@ -89,21 +106,27 @@ export class SocketHub {
     this.maxBuffered = opts.maxBufferedBytes ?? 8 * 1024 * 1024;
     this.maxQueued = opts.maxQueuedFrames ?? 50_000;
     this.maxBatch = opts.maxBatchFrames ?? 1000;
+    this.maxInbound = opts.maxInboundBytes ?? MAX_INBOUND_BYTES;
     this.timer = setInterval(() => this.flush(), this.flushMs);
     this.timer.unref();
   }
 
   attach(socket: WebSocket, wsKey: string, actor: Actor): void {
-    const client: Client = { socket, wsKey, actor, visible: this.visibleSet(actor), all: false, ids: new Set(), queue: [], alive: true };
+    const client: Client = { socket, wsKey, actor, visible: this.visibleSet(actor), all: false, ids: new Set(), queue: [], alive: true, oversize: [] };
     this.clients.add(client);
     this.stats.clients = this.clients.size;
     socket.on('message', (data, isBinary) => {
       if (isBinary) {
-        this.stats.malformed++;
+        this.stats.malformed.binary++;
+        return;
+      }
+      // ws hands text messages over as one Buffer (binaryType "nodebuffer").
+      if ((data as Buffer).byteLength > this.maxInbound) {
+        this.dropOversize(client);
         return;
       }
       for (const frame of parseInbound(data.toString())) {
-        if (frame === null) this.stats.malformed++;
+        if (typeof frame === 'string') this.stats.malformed[frame]++;
         else void this.handle(client, frame);
       }
     });
@@ -136,16 +159,37 @@ export class SocketHub {
     }
   }
 
-  /** Sends cmd 161 to the user's sockets, then closes them. */
-  forceLogout(match: (actor: Actor) => boolean, msgId: number): number {
+  /** Sends cmd 161 to the matching sessions' sockets on this node, then closes them. */
+  forceLogout(match: SessionMatch, msgId: number): number {
     let n = 0;
     for (const c of this.clients) {
-      if (!match(c.actor)) continue;
+      if (!matchesSession(match, c.actor)) continue;
       n++;
       this.sendNow(c, { cmd: CMD.forcedLogout, data: { msgId } });
       c.socket.close(SESSION_ENDED, 'Session ended');
     }
     return n;
+  }
+
+  /** A server notice (cmd 8) to the sessions `to` picks; answers how many sockets got it. */
+  notice(to: (actor: Actor) => boolean, data: unknown): number {
+    let n = 0;
+    for (const c of this.clients) {
+      if (!to(c.actor)) continue;
+      n++;
+      this.sendNow(c, { cmd: CMD.notice, data });
+    }
+    return n;
+  }
+
+  /** Sends cmd 162 at once to this node's sessions that see the vehicle, subscribed to it or not. */
+  alarmAcknowledged(alarmId: string, vehicleId: string): void {
+    for (const c of this.clients) if (c.actor.kind !== 'share' && this.sees(c, vehicleId)) this.sendNow(c, { cmd: CMD.alarmAcknowledged, data: { alarmId, vehicleId } });
+  }
+
+  /** A share's guests go on under its changed settings (a new expiry ends them when it comes). */
+  updateShare(share: ShareRecord): void {
+    for (const c of this.clients) if (c.actor.kind === 'share' && c.actor.share.id === share.id) c.actor = { ...c.actor, share };
   }
 
   closeAll(code: number, reason: string): void {
@@ -167,6 +211,14 @@ export class SocketHub {
 
   private sees(c: Client, vehicleId: string): boolean {
     return c.visible === null ? this.opts.directory.has(vehicleId) : c.visible.has(vehicleId);
+  }
+
+  /** A too-large message is dropped like any malformed one; a socket that keeps sending them is closed. */
+  private dropOversize(c: Client): void {
+    this.stats.malformed['too-large']++;
+    const now = this.opts.now();
+    c.oversize = [...c.oversize.filter((t) => now - t < OVERSIZE_STRIKES.windowMs), now];
+    if (c.oversize.length >= OVERSIZE_STRIKES.count) c.socket.close(MESSAGE_TOO_BIG, 'Messages too large');
   }
 
   private async handle(c: Client, frame: InboundFrame): Promise<void> {
@@ -309,7 +361,7 @@ export class SocketHub {
     if (now - this.lastExpirySweep < 5_000) return;
     this.lastExpirySweep = now;
     for (const c of this.clients) {
-      if (c.actor.session.expiresAt > now) continue;
+      if (c.actor.session.expiresAt > now && (c.actor.kind !== 'share' || shareIsOpen(c.actor.share, now))) continue;
       this.sendNow(c, { cmd: CMD.forcedLogout, data: { msgId: 1000 } });
       c.socket.close(SESSION_ENDED, 'Session expired');
     }

@@ -1,43 +1,27 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { FORCED_LOGOUT } from '../../streams/protocol/types';
 import { PERMISSIONS } from '../../streams/api/permissions';
+import { accountInReach, fleetsOfAccount, keepLastSuperAdmin, mustGrant, mustReachAccount } from '../access/account-reach';
 import { endSessions } from '../access/end-sessions';
+import { saveAccount } from '../access/save-account';
+import { accountSubject, recordAudit } from '../audit/record-audit';
+import { roleChangeDetail } from '../audit/role-change-detail';
 import { hashPassword } from '../auth/password-hash';
+import { mailCode } from '../auth/verification-code';
 import { badRequest, notFound } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { Email, Id, Nullable, PageOf, PageQuery, Password, Status, UserName } from '../http/schemas';
+import { AccountSchema, Email, Id, Nullable, PageOf, PageQuery, Password, PlainText, Status, UserName } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { RoleRecord, UserRecord } from '../storage/records';
 
-const AccountSchema = Type.Object({
-  id: Type.String(),
-  email: Type.String(),
-  userName: Type.String(),
-  status: Status,
-  roleId: Nullable(Type.String()),
-  roleName: Type.String(),
-  roleKey: Type.String(),
-  phone: Type.String(),
-  createdAt: Type.String(),
-});
+const INVITE = 'An account was made for you on Fleet Console. To choose its password, open the sign-in page, follow "Forgot password?" and enter this code.\n';
+const RESET = 'An administrator asked for your Fleet Console password to be reset. Follow "Forgot password?" on the sign-in page and enter this code.\n';
 
-const view = (u: UserRecord, role: RoleRecord | null | undefined) => ({
-  id: u.id,
-  email: u.email,
-  userName: u.userName,
-  status: u.status,
-  roleId: u.roleId,
-  roleName: role?.name ?? 'Member',
-  roleKey: role?.roleKey ?? 'member',
-  phone: u.phone,
-  createdAt: u.createdAt,
-});
-
-/** Accounts administration (/users/role): list, detail, create, update, delete. */
+/** Accounts administration (/users/role): list, detail, create, update, delete, mailed password reset. */
 export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['accounts'];
@@ -50,6 +34,27 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
     if (!role) throw badRequest('roleId: no such role');
     return role;
   };
+  const fleetNames = async () => new Map((await ctx.repo.fleets.list({ all: true })).map((f) => [f.id, f.name]));
+  const view = async (u: UserRecord, role: RoleRecord | null | undefined, names: Map<string, string>) => ({
+    id: u.id,
+    email: u.email,
+    userName: u.userName,
+    status: u.status,
+    roleId: u.roleId,
+    roleName: role?.name ?? 'Member',
+    roleKey: role?.roleKey ?? 'member',
+    phone: u.phone,
+    createdAt: u.createdAt,
+    lastSignInAt: u.lastSignInAt,
+    fleets: (await fleetsOfAccount(ctx, u.id)).map((id) => ({ id, name: names.get(id) ?? id })),
+  });
+  const viewOne = async (u: UserRecord) => view(u, await roleOf(u.roleId), await fleetNames());
+  const reachable = async (req: Parameters<typeof accountOf>[0], accountId: string) => {
+    const u = await ctx.repo.users.get(accountId);
+    if (!u) throw notFound('Account not found');
+    await mustReachAccount(ctx, accountOf(req), u);
+    return u;
+  };
 
   r.get(
     '/customization/account/v1/query/list',
@@ -57,27 +62,39 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       config: read,
       schema: {
         tags,
-        summary: 'Accounts, paged; filter by email (contains), status, role',
-        querystring: Type.Object({ ...PageQuery, email: Type.Optional(Type.String({ maxLength: 254 })), status: Type.Optional(Status), roleId: Type.Optional(Id) }),
+        summary: "Accounts the caller may administer, paged; filter by search (email or user name), status, role",
+        querystring: Type.Object({
+          ...PageQuery,
+          search: Type.Optional(PlainText(254)),
+          email: Type.Optional(PlainText(254)),
+          status: Type.Optional(Status),
+          roleId: Type.Optional(Id),
+        }),
         response: answers(PageOf(AccountSchema)),
       },
     },
     async (req) => {
+      const me = accountOf(req);
       const { pageNum, pageSize, ...filter } = req.query;
-      const page = await ctx.repo.users.list(filter, { pageNum, pageSize });
+      let page;
+      if (me.scope.all) page = await ctx.repo.users.list(filter, { pageNum, pageSize });
+      else {
+        // Below super.admin the list is cut to the caller's fleets, which SQL paging cannot see.
+        const all = (await ctx.repo.users.list(filter, null)).rows;
+        const inReach = [];
+        for (const u of all) if (await accountInReach(ctx, me, u)) inReach.push(u);
+        page = { rows: inReach.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: inReach.length };
+      }
       const roles = new Map((await ctx.repo.roles.list({}, null)).rows.map((x) => [x.id, x]));
-      return ok({ rows: page.rows.map((u) => view(u, u.roleId ? roles.get(u.roleId) : null)), total: page.total });
+      const names = await fleetNames();
+      return ok({ rows: await Promise.all(page.rows.map((u) => view(u, u.roleId ? roles.get(u.roleId) : null, names))), total: page.total });
     },
   );
 
   r.get(
     '/customization/account/v1/get/detail',
     { config: read, schema: { tags, summary: 'One account', querystring: Type.Object({ accountId: Id }), response: answers(AccountSchema) } },
-    async (req) => {
-      const u = await ctx.repo.users.get(req.query.accountId);
-      if (!u) throw notFound('Account not found');
-      return ok(view(u, await roleOf(u.roleId)));
-    },
+    async (req) => ok(await viewOne(await reachable(req, req.query.accountId))),
   );
 
   r.post(
@@ -86,27 +103,32 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       config: write,
       schema: {
         tags,
-        summary: 'Create an account; roleId null gives the default role (member)',
-        body: Type.Object({ email: Email, userName: UserName, password: Password, status: Status, roleId: Nullable(Id) }),
+        summary: 'Create an account; roleId null gives the default role (member). Without a password the account is mailed a code to choose one',
+        body: Type.Object({ email: Email, userName: UserName, password: Type.Optional(Password), status: Status, roleId: Nullable(Id) }),
         response: answers(AccountSchema),
       },
     },
     async (req) => {
       const role = await mustRole(req.body.roleId);
+      mustGrant(accountOf(req), role);
       const user: UserRecord = {
         id: `user-${randomUUID()}`,
         email: req.body.email,
         userName: req.body.userName,
-        passwordHash: await hashPassword(req.body.password),
+        // Without a password nobody can sign in until the mailed code sets one.
+        passwordHash: await hashPassword(req.body.password ?? randomBytes(32).toString('base64')),
         status: req.body.status,
         roleId: req.body.roleId,
         phone: '',
         speedUnit: 'km/h',
         mileageUnit: 'km',
         createdAt: new Date(ctx.now()).toISOString(),
+        lastSignInAt: null,
       };
       await ctx.repo.users.create(user);
-      return ok(view(user, role), 'Added');
+      await recordAudit(ctx, req, { event: 'account.created', target: accountSubject(user), detail: `role ${role?.roleKey ?? 'member'}, ${user.status}` });
+      if (req.body.password === undefined) await mailCode(ctx, user.email, 'reset', INVITE);
+      return ok(await viewOne(user), 'Added');
     },
   );
 
@@ -116,7 +138,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       config: write,
       schema: {
         tags,
-        summary: 'Change an account. Disabling it or changing its role ends its sessions (cmd 161: 1001 / 1002)',
+        summary: 'Change an account. Disabling it, changing its role or setting its password ends its sessions (cmd 161: 1001 / 1002 / 1000)',
         body: Type.Object({
           accountId: Id,
           userName: Type.Optional(UserName),
@@ -129,14 +151,18 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
     },
     async (req) => {
       const me = accountOf(req);
-      const u = await ctx.repo.users.get(req.body.accountId);
-      if (!u) throw notFound('Account not found');
+      const u = await reachable(req, req.body.accountId);
       const roleId = req.body.roleId === undefined ? u.roleId : req.body.roleId;
       const role = await mustRole(roleId);
       const status = req.body.status ?? u.status;
       if (u.id === me.user.id && (status !== 'active' || roleId !== u.roleId)) {
         throw badRequest('You cannot disable your own account or change your own role');
       }
+      if (roleId !== u.roleId) {
+        mustGrant(me, role);
+        await keepLastSuperAdmin(ctx, [u], 'roleId', 'given another role');
+      }
+      if (status !== 'active') await keepLastSuperAdmin(ctx, [u], 'status', 'disabled');
       const next: UserRecord = {
         ...u,
         userName: req.body.userName ?? u.userName,
@@ -144,24 +170,45 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
         roleId,
         passwordHash: req.body.password ? await hashPassword(req.body.password) : u.passwordHash,
       };
-      await ctx.repo.users.update(next);
-      if (status !== u.status && status === 'disabled') await endSessions(ctx, u.id, FORCED_LOGOUT.userStatusChanged);
-      else if (roleId !== u.roleId) await endSessions(ctx, u.id, FORCED_LOGOUT.userRoleChanged);
-      return ok(view(next, role), 'Modified');
+      await saveAccount(ctx, u, next, u.id === me.user.id ? me.session.tokenHash : undefined);
+      const target = accountSubject(u);
+      if (next.passwordHash !== u.passwordHash) await recordAudit(ctx, req, { event: 'password.set', target });
+      if (status !== u.status) await recordAudit(ctx, req, { event: 'account.status-changed', target, detail: `${u.status} → ${status}` });
+      if (roleId !== u.roleId) await recordAudit(ctx, req, { event: 'account.role-changed', target, detail: await roleChangeDetail(ctx, u.roleId, roleId) });
+      return ok(await viewOne(next), 'Modified');
+    },
+  );
+
+  r.put(
+    '/customization/account/v1/update/reset',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Mail the account a code to choose a new password (its current one keeps working until then)",
+        body: Type.Object({ accountId: Id }),
+        response: answers(Type.Null()),
+      },
+    },
+    async (req) => {
+      const u = await reachable(req, req.body.accountId);
+      await mailCode(ctx, u.email, 'reset', RESET);
+      return ok(null, 'Verification code sent');
     },
   );
 
   r.delete(
     '/customization/account/v1/delete/single',
-    { config: write, schema: { tags, summary: 'Delete an account (not your own)', querystring: Type.Object({ accountId: Id }), response: answers(Type.Null()) } },
+    { config: write, schema: { tags, summary: 'Delete an account (not your own, not the last super.admin)', querystring: Type.Object({ accountId: Id }), response: answers(Type.Null()) } },
     async (req) => {
       const me = accountOf(req);
       if (req.query.accountId === me.user.id) throw badRequest('You cannot delete your own account');
-      const u = await ctx.repo.users.get(req.query.accountId);
-      if (!u) throw notFound('Account not found');
+      const u = await reachable(req, req.query.accountId);
+      await keepLastSuperAdmin(ctx, [u], 'accountId', 'deleted');
       await endSessions(ctx, u.id, FORCED_LOGOUT.userStatusChanged);
       await ctx.repo.users.delete(u.id);
-      await ctx.hub.refresh();
+      await recordAudit(ctx, req, { event: 'account.deleted', target: accountSubject(u) });
+      await ctx.sync.refresh();
       return ok(null, 'Deleted');
     },
   );

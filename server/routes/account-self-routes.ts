@@ -2,26 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
+import { FORCED_LOGOUT } from '../../streams/protocol/types';
+import { saveAccount } from '../access/save-account';
+import { accountSubject, recordAudit } from '../audit/record-audit';
 import { hashPassword, verifyPassword } from '../auth/password-hash';
-import { randomCode, tokenHash } from '../auth/secrets';
+import { codeHashOf, mailCode } from '../auth/verification-code';
 import { badRequest } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { Email, Password, UserName } from '../http/schemas';
+import { Email, MileageUnitSchema, Password, Phone, PlainText, ProfileSchema, SpeedUnitSchema, UserName } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
+import type { UserRecord } from '../storage/records';
 
-const CODE_TTL_MS = 10 * 60_000;
 const CODE_MAX_ATTEMPTS = 5;
 const Purpose = Type.Union([Type.Literal('register'), Type.Literal('reset')]);
-const Code = Type.String({ pattern: '^[0-9]{6}$' });
-const Profile = Type.Object({
-  email: Type.String(),
-  userName: Type.String(),
-  phone: Type.String(),
-  speedUnit: Type.Union([Type.Literal('km/h'), Type.Literal('mph')]),
-  mileageUnit: Type.Union([Type.Literal('km'), Type.Literal('miles')]),
-});
+const Code = Type.String({ maxLength: 6, pattern: '^[0-9]{6}$' });
 
 /** Register, reset and change a password, own profile and log-out: the calls of /register, /login and /setting/set. */
 export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerContext) => {
@@ -33,7 +29,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
     if (!stored || stored.expiresAt < ctx.now() || stored.attempts >= CODE_MAX_ATTEMPTS) {
       throw badRequest('The verification code has expired, please request a new one');
     }
-    if (stored.codeHash !== tokenHash(`${email.toLowerCase()}:${code}`)) {
+    if (stored.codeHash !== codeHashOf(email, code)) {
       await ctx.repo.codes.countAttempt(email, purpose);
       throw badRequest('The verification code is wrong');
     }
@@ -54,15 +50,13 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
     async (req) => {
       const { email, purpose } = req.body;
       const key = `code:${email.toLowerCase()}`;
-      if (ctx.accountLimiter.blocked(key, ctx.now())) throw badRequest('Too many attempts, please try again later');
-      ctx.accountLimiter.fail(key, ctx.now());
+      if (ctx.codeRequestLimiter.blocked(key, ctx.now())) throw badRequest('Too many attempts, please try again later');
+      ctx.codeRequestLimiter.fail(key, ctx.now());
       const existing = await ctx.repo.users.byEmail(email);
       if (purpose === 'register' && existing) throw badRequest('This email is already registered');
       // A reset for an unknown address answers the same as a real one, so addresses cannot be probed.
       if (purpose === 'reset' && !existing) return ok(null, 'Verification code sent');
-      const code = randomCode();
-      await ctx.repo.codes.put({ email, purpose, codeHash: tokenHash(`${email.toLowerCase()}:${code}`), expiresAt: ctx.now() + CODE_TTL_MS });
-      await ctx.mailer.send(email, 'Fleet Console verification code', `Your verification code is ${code}`);
+      await mailCode(ctx, email, purpose);
       return ok(null, 'Verification code sent');
     },
   );
@@ -82,7 +76,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       const { email, userName, password, code } = req.body;
       if (await ctx.repo.users.byEmail(email)) throw badRequest('This email is already registered');
       await checkCode(email, 'register', code);
-      await ctx.repo.users.create({
+      const user: UserRecord = {
         id: `user-${randomUUID()}`,
         email,
         userName,
@@ -93,7 +87,10 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
         speedUnit: 'km/h',
         mileageUnit: 'km',
         createdAt: new Date(ctx.now()).toISOString(),
-      });
+        lastSignInAt: null,
+      };
+      await ctx.repo.users.create(user);
+      await recordAudit(ctx, req, { event: 'account.created', actor: accountSubject(user), target: accountSubject(user), detail: 'registered; role member' });
       return ok(null, 'Registered');
     },
   );
@@ -114,8 +111,8 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       const user = await ctx.repo.users.byEmail(email);
       if (!user) throw badRequest('The verification code has expired, please request a new one');
       await checkCode(email, 'reset', code);
-      await ctx.repo.users.update({ ...user, passwordHash: await hashPassword(password) });
-      await ctx.repo.sessions.revokeUser(user.id);
+      await saveAccount(ctx, user, { ...user, passwordHash: await hashPassword(password) });
+      await recordAudit(ctx, req, { event: 'password.reset', actor: accountSubject(user), target: accountSubject(user), detail: 'with a mailed code' });
       return ok(null, 'Password reset');
     },
   );
@@ -127,23 +124,26 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       schema: {
         tags: tag,
         summary: 'Change the own password (old one required); other sessions of the account end',
-        body: Type.Object({ oldPassword: Type.String({ maxLength: 200 }), password: Password }),
+        body: Type.Object({ oldPassword: PlainText(200), password: Password }),
         response: answers(Type.Null()),
       },
     },
     async (req) => {
       const { user, session } = accountOf(req);
-      if (!(await verifyPassword(req.body.oldPassword, user.passwordHash))) throw badRequest('Password error !');
-      await ctx.repo.users.update({ ...user, passwordHash: await hashPassword(req.body.password) });
-      await ctx.repo.sessions.revokeUser(user.id, session.tokenHash);
-      ctx.hub.forceLogout((a) => a.kind === 'user' && a.user.id === user.id && a.session.tokenHash !== session.tokenHash, 1000);
+      const target = accountSubject(user);
+      if (!(await verifyPassword(req.body.oldPassword, user.passwordHash))) {
+        await recordAudit(ctx, req, { event: 'password.changed', target, outcome: 'failure', detail: 'wrong old password' });
+        throw badRequest('Password error !');
+      }
+      await saveAccount(ctx, user, { ...user, passwordHash: await hashPassword(req.body.password) }, session.tokenHash);
+      await recordAudit(ctx, req, { event: 'password.changed', target });
       return ok(null, 'Password changed');
     },
   );
 
   r.get(
     '/customization/user/v1/get/profile',
-    { schema: { tags: tag, summary: 'Own settings: email, user name, phone, units', response: answers(Profile) } },
+    { schema: { tags: tag, summary: 'Own settings: email, user name, phone, units', response: answers(ProfileSchema) } },
     async (req) => {
       const { user } = accountOf(req);
       return ok({ email: user.email, userName: user.userName, phone: user.phone, speedUnit: user.speedUnit, mileageUnit: user.mileageUnit });
@@ -159,11 +159,11 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
         summary: 'Change own user name, phone number and units',
         body: Type.Object({
           userName: UserName,
-          phone: Type.String({ maxLength: 32, pattern: '^[0-9 +()-]*$' }),
-          speedUnit: Type.Union([Type.Literal('km/h'), Type.Literal('mph')]),
-          mileageUnit: Type.Union([Type.Literal('km'), Type.Literal('miles')]),
+          phone: Phone,
+          speedUnit: SpeedUnitSchema,
+          mileageUnit: MileageUnitSchema,
         }),
-        response: answers(Profile),
+        response: answers(ProfileSchema),
       },
     },
     async (req) => {
@@ -184,7 +184,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       const actor = req.actor;
       if (actor) {
         await ctx.repo.sessions.revoke(actor.session.tokenHash);
-        ctx.hub.forceLogout((a) => a.session.tokenHash === actor.session.tokenHash, 1000);
+        ctx.sync.logout({ tokenHash: actor.session.tokenHash }, FORCED_LOGOUT.loginExpired);
       }
       return ok(null);
     },

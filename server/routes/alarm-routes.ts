@@ -5,32 +5,18 @@ import { canSeeVehicle } from '../access/can-see-vehicle';
 import { badRequest, forbidden, notFound } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { DeviceTypeSchema, Id, Nullable, PageOf, PageQuery } from '../http/schemas';
+import { AlarmSchema, Id, PageOf, PageQuery, SeveritySchema, Timestamp } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { AlarmRecord } from '../storage/records';
 
 export const MAX_RANGE_MS = 31 * 24 * 3600_000;
-const Severity = Type.Union([Type.Literal('critical'), Type.Literal('major'), Type.Literal('minor')]);
-
-const AlarmSchema = Type.Object({
-  id: Type.String(),
-  vehicleId: Type.String(),
-  vehicleName: Type.String(),
-  fleetId: Type.String(),
-  deviceType: DeviceTypeSchema,
-  deviceId: Type.Integer(),
-  kind: Type.String(),
-  severity: Severity,
-  message: Type.String(),
-  startedAt: Type.String(),
-  endedAt: Nullable(Type.String()),
-});
-
-const view = (a: AlarmRecord) => ({
+const iso = (ms: number) => new Date(ms).toISOString();
+export const alarmView = (a: AlarmRecord) => ({
   ...a,
-  startedAt: new Date(a.startedAt).toISOString(),
-  endedAt: a.endedAt === null ? null : new Date(a.endedAt).toISOString(),
+  startedAt: iso(a.startedAt),
+  endedAt: a.endedAt === null ? null : iso(a.endedAt),
+  ack: a.ack === null ? null : { ...a.ack, at: iso(a.ack.at) },
 });
 
 /** Alarms raised and cleared by the model: paged list with filters, and one alarm. */
@@ -49,9 +35,9 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
           vehicleId: Type.Optional(Id),
           fleetId: Type.Optional(Id),
           active: Type.Optional(Type.Boolean()),
-          severity: Type.Optional(Severity),
-          from: Type.Optional(Type.String({ format: 'date-time' })),
-          to: Type.Optional(Type.String({ format: 'date-time' })),
+          severity: Type.Optional(SeveritySchema),
+          from: Type.Optional(Timestamp),
+          to: Type.Optional(Timestamp),
         }),
         response: answers(PageOf(AlarmSchema)),
       },
@@ -68,21 +54,21 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
         { scope: accountOf(req).scope, ...filter, ...(fromMs !== undefined ? { from: fromMs } : {}), ...(toMs !== undefined ? { to: toMs } : {}) },
         { pageNum, pageSize },
       );
-      return ok({ rows: page.rows.map(view), total: page.total });
+      return ok({ rows: page.rows.map(alarmView), total: page.total });
     },
   );
   r.get(
     '/customization/alarm/v1/get/detail',
     {
       config: { access: { permission: PERMISSIONS.alarmView } },
-      schema: { tags, summary: 'One alarm (/home/alarm/page)', querystring: Type.Object({ alarmId: Type.String({ pattern: '^[0-9]{1,15}$' }) }), response: answers(AlarmSchema) },
+      schema: { tags, summary: 'One alarm (/home/alarm/page)', querystring: Type.Object({ alarmId: Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' }) }), response: answers(AlarmSchema) },
     },
     async (req) => {
       const alarm = await ctx.repo.alarms.get(req.query.alarmId);
       if (!alarm) throw notFound('Alarm not found');
       const v = await ctx.repo.vehicles.get(alarm.vehicleId);
       if (!v || !canSeeVehicle(accountOf(req), v)) throw forbidden('No access to this vehicle');
-      return ok(view(alarm));
+      return ok(alarmView(alarm));
     },
   );
 };

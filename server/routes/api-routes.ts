@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../server-context';
 import { registerAccountAdminRoutes } from './account-admin-routes';
+import { registerAccountCandidateRoutes } from './account-candidate-routes';
 import { registerAccountSelfRoutes } from './account-self-routes';
+import { registerAlarmAckRoutes } from './alarm-ack-routes';
 import { registerAlarmRoutes } from './alarm-routes';
+import { registerAuditRoutes } from './audit-routes';
 import { registerDepotRoutes } from './depot-routes';
+import { registerFeedbackRoutes } from './feedback-routes';
 import { registerFleetRoutes } from './fleet-routes';
 import { registerGroupLogRoutes } from './group-log-routes';
 import { registerHistoryRoutes } from './history-routes';
+import { registerIssueRoutes } from './issue-routes';
 import { registerOauthTokenRoute } from './oauth-token-route';
+import { registerPrealarmRoutes } from './prealarm-routes';
+import { registerReportRoutes } from './report-routes';
 import { registerRoleRoutes } from './role-routes';
 import { registerSessionInfoRoutes } from './session-info-routes';
 import { registerShareRoutes } from './share-routes';
@@ -17,6 +24,7 @@ import { registerTestHookRoutes } from './test-hook-routes';
 import { registerVehicleAdminRoutes } from './vehicle-admin-routes';
 import { registerVehicleBatchRoute } from './vehicle-batch-route';
 import { registerVehicleLiveRoutes } from './vehicle-live-routes';
+import { registerWallPlaylistRoutes } from './wall-playlist-routes';
 
 /** Every route under /api. */
 export const registerApiRoutes = (api: FastifyInstance, ctx: ServerContext) => {
@@ -24,6 +32,7 @@ export const registerApiRoutes = (api: FastifyInstance, ctx: ServerContext) => {
   registerSessionInfoRoutes(api);
   registerAccountSelfRoutes(api, ctx);
   registerAccountAdminRoutes(api, ctx);
+  registerAccountCandidateRoutes(api, ctx);
   registerRoleRoutes(api, ctx);
   registerVehicleLiveRoutes(api, ctx);
   registerFleetRoutes(api, ctx);
@@ -32,9 +41,16 @@ export const registerApiRoutes = (api: FastifyInstance, ctx: ServerContext) => {
   registerVehicleAdminRoutes(api, ctx);
   registerVehicleBatchRoute(api, ctx);
   registerAlarmRoutes(api, ctx);
+  registerAlarmAckRoutes(api, ctx);
+  registerWallPlaylistRoutes(api, ctx);
   registerHistoryRoutes(api, ctx);
   registerGroupLogRoutes(api, ctx);
   registerShareRoutes(api, ctx);
+  registerAuditRoutes(api, ctx);
+  registerReportRoutes(api, ctx);
+  registerPrealarmRoutes(api, ctx);
+  registerIssueRoutes(api, ctx);
+  registerFeedbackRoutes(api, ctx);
   registerSocketRoute(api, ctx);
   if (ctx.config.testHooks) registerTestHookRoutes(api, ctx);
 };

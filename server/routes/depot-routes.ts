@@ -3,36 +3,22 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
 import { checkAccountChoice } from '../access/account-choice';
-import { checkParentFleet, placementInScope, placementView, withManagerNames } from '../access/placement-scope';
+import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../access/placement-scope';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { EntityName, Id, Nullable, PageOf, PageQuery, Status } from '../http/schemas';
+import { DepotSchema, EntityName, Id, PageOf, PageQuery, PlainText, Status } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { DepotRecord } from '../storage/records';
 
 const Position = { lat: Type.Number({ minimum: -90, maximum: 90 }), lng: Type.Number({ minimum: -180, maximum: 180 }) };
-const City = Type.String({ maxLength: 60 });
-
-const DepotSchema = Type.Object({
-  id: Type.String(),
-  fleetId: Type.String(),
-  name: Type.String(),
-  status: Status,
-  managerId: Nullable(Type.String()),
-  managerName: Nullable(Type.String()),
-  city: Type.String(),
-  lat: Type.Number(),
-  lng: Type.Number(),
-  vehicles: Type.Integer(),
-  createdAt: Type.String(),
-});
+const City = PlainText(60);
 
 /** Depots: list, detail, create, update, delete. A fleet's manager edits them; a depot manager edits their own. */
 export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['depots'];
-  const view = (record: DepotRecord) => placementView(ctx, 'depot', record);
+  const view = (req: FastifyRequest, record: DepotRecord) => placementView(ctx, 'depot', record, accountOf(req));
   const inScope = async (req: FastifyRequest, id: string) =>
     placementInScope('depot', await ctx.repo.depots.get(id), accountOf(req).scope);
 
@@ -43,21 +29,21 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: 'Depots the caller may see, paged; filter by fleet, name (contains), status',
-        querystring: Type.Object({ ...PageQuery, fleetId: Type.Optional(Id), name: Type.Optional(Type.String({ maxLength: 50 })), status: Type.Optional(Status) }),
+        querystring: Type.Object({ ...PageQuery, fleetId: Type.Optional(Id), name: Type.Optional(PlainText(50)), status: Type.Optional(Status) }),
         response: answers(PageOf(DepotSchema)),
       },
     },
     async (req) => {
       const { pageNum, pageSize, ...filter } = req.query;
       const page = await ctx.repo.depots.page({ scope: accountOf(req).scope, ...filter }, { pageNum, pageSize });
-      return ok({ rows: await withManagerNames(ctx, page.rows), total: page.total });
+      return ok({ rows: await withManagerNames(ctx, 'depot', page.rows, accountOf(req)), total: page.total });
     },
   );
 
   r.get(
     '/customization/depot/v1/get/detail',
     { config: { access: { permission: PERMISSIONS.depotView } }, schema: { tags, summary: 'One depot', querystring: Type.Object({ depotId: Id }), response: answers(DepotSchema) } },
-    async (req) => ok(await view(await inScope(req, req.query.depotId))),
+    async (req) => ok(await view(req, await inScope(req, req.query.depotId))),
   );
 
   r.post(
@@ -66,18 +52,36 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       config: { access: { permission: PERMISSIONS.depotEdit } },
       schema: {
         tags,
-        summary: 'Create a depot in a fleet the caller manages (name, status, manager, position)',
-        body: Type.Object({ fleetId: Id, name: EntityName, status: Status, managerId: Id, ...Position, city: Type.Optional(City) }),
+        summary:
+          'Create a depot in a fleet the caller manages (name, status, manager, position); the manager\'s role must grant depot editing. Without a position it takes the fleet\'s first depot\'s',
+        body: Type.Object({
+          fleetId: Id,
+          name: EntityName,
+          status: Status,
+          managerId: Id,
+          lat: Type.Optional(Position.lat),
+          lng: Type.Optional(Position.lng),
+          city: Type.Optional(City),
+        }),
         response: answers(DepotSchema),
       },
     },
     async (req) => {
       await checkParentFleet(ctx, accountOf(req).scope, req.body.fleetId);
-      await checkAccountChoice(ctx, 'managerId', req.body.managerId);
-      const depot: DepotRecord = { id: `depot-${randomUUID()}`, city: '', ...req.body, createdAt: new Date(ctx.now()).toISOString() };
+      await checkAccountChoice(ctx, 'managerId', req.body.managerId, 'depot manager');
+      const { lat, lng, ...fields } = req.body;
+      const [sibling] = (await ctx.repo.depots.page({ scope: { all: true }, fleetId: fields.fleetId }, { pageNum: 1, pageSize: 1 })).rows;
+      const depot: DepotRecord = {
+        id: `depot-${randomUUID()}`,
+        city: '',
+        ...fields,
+        lat: lat ?? sibling?.lat ?? 0,
+        lng: lng ?? sibling?.lng ?? 0,
+        createdAt: new Date(ctx.now()).toISOString(),
+      };
       await ctx.repo.depots.create(depot);
-      await ctx.hub.refresh();
-      return ok(await view(depot), 'Added');
+      await ctx.sync.refresh();
+      return ok(await view(req, depot), 'Added');
     },
   );
 
@@ -103,11 +107,11 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     async (req) => {
       const depot = await inScope(req, req.body.depotId);
       const { depotId: _id, ...changes } = req.body;
-      if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId);
+      if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'depot manager');
       const next = { ...depot, ...changes };
       await ctx.repo.depots.update(next);
-      await ctx.hub.refresh();
-      return ok(await view(next), 'Modified');
+      await ctx.sync.refresh();
+      return ok(await view(req, next), 'Modified');
     },
   );
 
@@ -115,13 +119,18 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     '/customization/depot/v1/delete/single',
     {
       config: { access: { permission: PERMISSIONS.depotEdit } },
-      schema: { tags, summary: 'Delete a depot; its vehicles stay in the fleet', querystring: Type.Object({ depotId: Id }), response: answers(Type.Null()) },
+      schema: {
+        tags,
+        summary: 'Delete a depot; its vehicles move to `moveTo`, another depot of the fleet or "none" (no depot), required while it holds any',
+        querystring: Type.Object({ depotId: Id, moveTo: Type.Optional(Id) }),
+        response: answers(Type.Null()),
+      },
     },
     async (req) => {
       const depot = await inScope(req, req.query.depotId);
       await checkParentFleet(ctx, accountOf(req).scope, depot.fleetId);
-      await ctx.repo.depots.delete(depot.id);
-      await ctx.hub.refresh();
+      const depotId = await vehicleDestination(ctx, 'depot', depot, req.query.moveTo);
+      await resettleVehicles(ctx, await ctx.repo.depots.delete(depot.id, { depotId }));
       return ok(null, 'Deleted');
     },
   );

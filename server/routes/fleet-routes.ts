@@ -1,52 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
 import { accountNames, checkAccountChoice } from '../access/account-choice';
-import { forbidden, notFound } from '../http/api-error';
+import { fleetActions, fleetInScope as fleetInScopeOf } from '../access/allowed-actions';
+import { checkParentFleet, countVehicles, resettleVehicles, vehiclesText } from '../access/placement-scope';
+import { badRequest, forbidden, notFound } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { EntityName, Id, Nullable, PageOf, PageQuery, Status } from '../http/schemas';
+import { EntityName, FleetSchema, Id, PageOf, PageQuery, PlainText, Status } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { FleetRecord } from '../storage/records';
-
-const FleetSchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  status: Status,
-  managerId: Nullable(Type.String()),
-  managerName: Nullable(Type.String()),
-  serviceEngineerId: Nullable(Type.String()),
-  serviceEngineerName: Nullable(Type.String()),
-  vehicles: Type.Integer(),
-  createdAt: Type.String(),
-});
 
 /** Fleets: list, detail, create, update, delete, and the accounts assigned to a fleet (operators). */
 export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['fleets'];
-  const views = async (rows: Array<FleetRecord & { vehicles: number }>) => {
+  const views = async (req: FastifyRequest, rows: Array<FleetRecord & { vehicles: number }>) => {
     const names = await accountNames(ctx, rows.flatMap((f) => [f.managerId, f.serviceEngineerId]));
     return rows.map((f) => ({
       ...f,
       managerName: f.managerId ? (names.get(f.managerId) ?? null) : null,
       serviceEngineerName: f.serviceEngineerId ? (names.get(f.serviceEngineerId) ?? null) : null,
+      allowed: fleetActions(accountOf(req), f),
     }));
   };
   /** The fleet if it exists and the caller's scope holds it. */
-  const fleetInScope = async (req: Parameters<typeof accountOf>[0], fleetId: string) => {
-    const actor = accountOf(req);
+  const fleetInScope = async (req: FastifyRequest, fleetId: string) => {
     const fleet = await ctx.repo.fleets.get(fleetId);
     if (!fleet) throw notFound('Fleet not found');
-    if (!actor.scope.all && !actor.scope.fleetIds.includes(fleetId)) throw forbidden('No access to this fleet');
+    if (!fleetInScopeOf(accountOf(req).scope, fleetId)) throw forbidden('No access to this fleet');
     return fleet;
   };
-  const withCount = async (f: FleetRecord) => {
-    const { total } = await ctx.repo.vehicles.list({ scope: { all: true }, fleetId: f.id }, { pageNum: 1, pageSize: 1 });
-    return (await views([{ ...f, vehicles: total }]))[0]!;
-  };
+  const withCount = async (req: FastifyRequest, f: FleetRecord) => (await views(req, [{ ...f, vehicles: await countVehicles(ctx, { fleetId: f.id }) }]))[0]!;
 
   r.get(
     '/customization/fleet/v1/query/list',
@@ -55,21 +42,21 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: 'Fleets the caller may see, paged; filter by name (contains) and status',
-        querystring: Type.Object({ ...PageQuery, name: Type.Optional(Type.String({ maxLength: 50 })), status: Type.Optional(Status) }),
+        querystring: Type.Object({ ...PageQuery, name: Type.Optional(PlainText(50)), status: Type.Optional(Status) }),
         response: answers(PageOf(FleetSchema)),
       },
     },
     async (req) => {
       const { pageNum, pageSize, ...filter } = req.query;
       const page = await ctx.repo.fleets.page({ scope: accountOf(req).scope, ...filter }, { pageNum, pageSize });
-      return ok({ rows: await views(page.rows), total: page.total });
+      return ok({ rows: await views(req, page.rows), total: page.total });
     },
   );
 
   r.get(
     '/customization/fleet/v1/get/detail',
     { config: { access: { permission: PERMISSIONS.fleetView } }, schema: { tags, summary: 'One fleet', querystring: Type.Object({ fleetId: Id }), response: answers(FleetSchema) } },
-    async (req) => ok(await withCount(await fleetInScope(req, req.query.fleetId))),
+    async (req) => ok(await withCount(req, await fleetInScope(req, req.query.fleetId))),
   );
 
   r.post(
@@ -78,18 +65,18 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       config: { access: { permission: PERMISSIONS.fleetCreate } },
       schema: {
         tags,
-        summary: 'Create a fleet; the manager must hold a fleet-manager role',
-        body: Type.Object({ name: EntityName, status: Status, managerId: Id, serviceEngineerId: Nullable(Id) }),
+        summary: 'Create a fleet; both required: the manager must hold a fleet-manager role, the service engineer one that grants firmware and settings',
+        body: Type.Object({ name: EntityName, status: Status, managerId: Id, serviceEngineerId: Id }),
         response: answers(FleetSchema),
       },
     },
     async (req) => {
-      await checkAccountChoice(ctx, 'managerId', req.body.managerId, 'fleetManager');
-      await checkAccountChoice(ctx, 'serviceEngineerId', req.body.serviceEngineerId);
+      await checkAccountChoice(ctx, 'managerId', req.body.managerId, 'fleet manager');
+      await checkAccountChoice(ctx, 'serviceEngineerId', req.body.serviceEngineerId, 'service engineer');
       const fleet: FleetRecord = { id: `fleet-${randomUUID()}`, ...req.body, createdAt: new Date(ctx.now()).toISOString() };
       await ctx.repo.fleets.create(fleet);
-      await ctx.hub.refresh();
-      return ok((await views([{ ...fleet, vehicles: 0 }]))[0]!, 'Added');
+      await ctx.sync.refresh();
+      return ok((await views(req, [{ ...fleet, vehicles: 0 }]))[0]!, 'Added');
     },
   );
 
@@ -105,7 +92,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
           name: Type.Optional(EntityName),
           status: Type.Optional(Status),
           managerId: Type.Optional(Id),
-          serviceEngineerId: Type.Optional(Nullable(Id)),
+          serviceEngineerId: Type.Optional(Id),
         }),
         response: answers(FleetSchema),
       },
@@ -113,12 +100,12 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     async (req) => {
       const fleet = await fleetInScope(req, req.body.fleetId);
       const { fleetId: _id, ...changes } = req.body;
-      if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'fleetManager');
-      if (changes.serviceEngineerId !== undefined) await checkAccountChoice(ctx, 'serviceEngineerId', changes.serviceEngineerId);
+      if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'fleet manager');
+      if (changes.serviceEngineerId !== undefined) await checkAccountChoice(ctx, 'serviceEngineerId', changes.serviceEngineerId, 'service engineer');
       const next = { ...fleet, ...changes };
       await ctx.repo.fleets.update(next);
-      await ctx.hub.refresh();
-      return ok(await withCount(next), 'Modified');
+      await ctx.sync.refresh();
+      return ok(await withCount(req, next), 'Modified');
     },
   );
 
@@ -126,12 +113,24 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     '/customization/fleet/v1/delete/single',
     {
       config: { access: { permission: PERMISSIONS.fleetCreate } },
-      schema: { tags, summary: 'Delete a fleet without vehicles', querystring: Type.Object({ fleetId: Id }), response: answers(Type.Null()) },
+      schema: {
+        tags,
+        summary: 'Delete a fleet; its vehicles move to the fleet `moveTo` (out of any sub-fleet or depot), required while it holds any',
+        querystring: Type.Object({ fleetId: Id, moveTo: Type.Optional(Id) }),
+        response: answers(Type.Null()),
+      },
     },
     async (req) => {
-      await fleetInScope(req, req.query.fleetId);
-      await ctx.repo.fleets.delete(req.query.fleetId);
-      await ctx.hub.refresh();
+      const { fleetId, moveTo } = req.query;
+      await fleetInScope(req, fleetId);
+      if (moveTo === undefined) {
+        const held = await countVehicles(ctx, { fleetId });
+        if (held > 0) throw badRequest(`moveTo: this fleet still holds ${vehiclesText(held)}; choose the fleet they move to`);
+      } else {
+        if (moveTo === fleetId) throw badRequest('moveTo: choose a fleet other than the one being deleted');
+        await checkParentFleet(ctx, accountOf(req).scope, moveTo, 'moveTo');
+      }
+      await resettleVehicles(ctx, await ctx.repo.fleets.delete(fleetId, moveTo === undefined ? undefined : { fleetId: moveTo }));
       return ok(null, 'Deleted');
     },
   );
@@ -163,7 +162,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       await fleetInScope(req, req.body.fleetId);
       for (const id of req.body.accountIds) await checkAccountChoice(ctx, 'accountIds', id);
       await ctx.repo.fleets.setMembers(req.body.fleetId, req.body.accountIds);
-      await ctx.hub.refresh();
+      await ctx.sync.refresh();
       return ok(req.body.accountIds, 'Assigned');
     },
   );

@@ -1,77 +1,79 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
+import { can } from '../access/actor';
 import { canSeeVehicle } from '../access/can-see-vehicle';
+import { runGroupStep, transferTargetOf } from '../fleet/group-operation-step';
+import { checkPlacement } from '../fleet/vehicle-placement';
 import { badRequest, forbidden, notFound } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { DeviceTypeSchema, Id, Nullable, PageOf, PageQuery } from '../http/schemas';
+import { DeviceTypeSchema, GroupLogDetailSchema, GroupLogSchema, GroupOperationSchema, Id, Nullable, PageOf, PageQuery, PlainText } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { GroupLogSummary } from '../storage/fleet-repository';
-import type { GroupLogVehicle } from '../storage/records';
+import type { GroupLogVehicle, GroupOperationKind } from '../storage/records';
 
-const Operation = Type.Union([Type.Literal('firmware'), Type.Literal('setting')]);
-const LogState = Type.Union([Type.Literal('pending'), Type.Literal('updating'), Type.Literal('success'), Type.Literal('failure')]);
-const LogSchema = Type.Object({
-  id: Type.String(),
-  operation: Operation,
-  userId: Nullable(Type.String()),
-  userName: Nullable(Type.String()),
-  deviceType: DeviceTypeSchema,
-  detail: Type.Record(Type.String(), Type.Unknown()),
-  createdAt: Type.String(),
-  vehicles: Type.Integer(),
-  success: Type.Integer(),
-  failure: Type.Integer(),
-  running: Type.Integer(),
-});
-const LogVehicleSchema = Type.Object({
-  vehicleId: Type.String(),
-  vehicleName: Type.String(),
-  deviceId: Type.Integer(),
-  state: LogState,
-  progress: Type.Integer(),
-  msg: Type.String(),
-  updatedAt: Type.String(),
-});
 const VehicleIds = Type.Array(Id, { minItems: 1, maxItems: 1000, uniqueItems: true });
+const LogId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
+
+/** What a caller must be allowed to start (or retry) each kind of group operation. */
+const OPERATION_PERMISSION: Record<GroupOperationKind, string> = {
+  firmware: PERMISSIONS.vehicleFirmware,
+  setting: PERMISSIONS.vehicleSettings,
+  transfer: PERMISSIONS.vehicleEdit,
+};
 
 const logView = (l: GroupLogSummary) => ({ ...l, createdAt: new Date(l.createdAt).toISOString() });
 const vehicleView = (v: GroupLogVehicle) => ({ ...v, updatedAt: new Date(v.updatedAt).toISOString() });
 
-/** Group operations (firmware pushes, setting changes) over many vehicles, and their per-vehicle log. */
+/** Group operations (firmware pushes, setting changes, transfers) over many vehicles, their per-vehicle log and retries of the failed. */
 export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['group logs'];
 
-  const start = async (
-    req: Parameters<typeof accountOf>[0],
-    vehicleIds: string[],
-    deviceType: GroupLogSummary['deviceType'],
-    deviceId: number,
-    operation: 'firmware' | 'setting',
-    detail: Record<string, unknown>,
-    run: (ref: { vehicleId: string; deviceType: GroupLogSummary['deviceType']; deviceId: number }) => { ok: boolean; msg?: string },
-  ) => {
-    const actor = accountOf(req);
+  /** Checks every vehicle is known (400) and in the caller's scope (403) before anything runs. */
+  const checkVehicles = (actor: ReturnType<typeof accountOf>, vehicleIds: string[]) => {
     for (const id of vehicleIds) {
       const placement = ctx.directory.get(id);
       if (!placement) throw badRequest(`vehicleIds: unknown vehicle ${id}`);
       if (!canSeeVehicle(actor, placement)) throw forbidden(`No access to vehicle ${id}`);
     }
-    const ts = ctx.now();
-    const rows = vehicleIds.map((vehicleId) => {
-      const result = run({ vehicleId, deviceType, deviceId });
-      const state = !result.ok ? 'failure' : operation === 'firmware' ? 'updating' : 'success';
-      return { vehicleId, deviceId, state, progress: result.ok && operation === 'setting' ? 100 : 0, msg: result.msg ?? '', updatedAt: ts } as const;
-    });
-    const id = await ctx.repo.groupLogs.create({ operation, userId: actor.user.id, deviceType, detail, createdAt: ts }, rows);
-    const log = await ctx.repo.groupLogs.get(id, actor.scope);
-    if (!log) throw notFound('Group log not found');
-    return ok({ ...logView(log.log), rows: log.vehicles.map(vehicleView) }, 'Saved');
   };
-  const Detail = Type.Composite([LogSchema, Type.Object({ rows: Type.Array(LogVehicleSchema) })]);
+
+  /** The log as the caller may see it, with its rows: 404 when unknown, 403 when none of its vehicles is in scope. */
+  const visibleLog = async (actor: ReturnType<typeof accountOf>, logId: string) => {
+    const found = await ctx.repo.groupLogs.get(logId, actor.scope);
+    if (found) return found;
+    const exists = await ctx.repo.groupLogs.get(logId, { all: true });
+    throw exists ? forbidden('No access to this group log') : notFound('Group log not found');
+  };
+  const detailView = (found: { log: GroupLogSummary; vehicles: GroupLogVehicle[] }) => ({ ...logView(found.log), rows: found.vehicles.map(vehicleView) });
+
+  /** "Fleet / sub-fleet / depot" as the log shows where vehicles went, in the names of the time. */
+  const placementName = async (p: { fleetId: string; subFleetId: string | null; depotId: string | null }) => {
+    const [fleet, sub, depot] = await Promise.all([
+      ctx.repo.names('fleet', [p.fleetId]),
+      ctx.repo.names('subFleet', p.subFleetId ? [p.subFleetId] : []),
+      ctx.repo.names('depot', p.depotId ? [p.depotId] : []),
+    ]);
+    return [fleet.get(p.fleetId), p.subFleetId && sub.get(p.subFleetId), p.depotId && depot.get(p.depotId)].filter(Boolean).join(' / ');
+  };
+
+  const start = async (
+    req: Parameters<typeof accountOf>[0],
+    vehicleIds: string[],
+    ref: { deviceType: GroupLogSummary['deviceType']; deviceId: number },
+    operation: GroupOperationKind,
+    detail: Record<string, unknown>,
+  ) => {
+    const actor = accountOf(req);
+    checkVehicles(actor, vehicleIds);
+    const rows = await Promise.all(vehicleIds.map((vehicleId) => runGroupStep(ctx, operation, detail, { vehicleId, ...ref })));
+    if (operation === 'transfer') await ctx.sync.refresh(vehicleIds);
+    const id = await ctx.repo.groupLogs.create({ operation, userId: actor.user.id, deviceType: ref.deviceType, detail, createdAt: ctx.now() }, rows);
+    return ok(detailView(await visibleLog(actor, id)), operation === 'transfer' ? 'Transferred' : 'Saved');
+  };
 
   r.get(
     '/customization/grouplog/v1/query/list',
@@ -80,8 +82,15 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Group operations touching vehicles the caller may see, newest first; counts cover those vehicles',
-        querystring: Type.Object({ ...PageQuery, operation: Type.Optional(Operation), vehicleId: Type.Optional(Id) }),
-        response: answers(PageOf(LogSchema)),
+        querystring: Type.Object({
+          ...PageQuery,
+          operation: Type.Optional(GroupOperationSchema),
+          vehicleId: Type.Optional(Id),
+          fleetId: Type.Optional(Id),
+          subFleetId: Type.Optional(Id),
+          depotId: Type.Optional(Id),
+        }),
+        response: answers(PageOf(GroupLogSchema)),
       },
     },
     async (req) => {
@@ -95,13 +104,9 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
     '/customization/grouplog/v1/get/detail',
     {
       config: { access: { permission: PERMISSIONS.groupLogView } },
-      schema: { tags, summary: 'One group operation with its per-vehicle state (/vehicles/groupLog/logDetail)', querystring: Type.Object({ logId: Type.String({ pattern: '^[0-9]{1,15}$' }) }), response: answers(Detail) },
+      schema: { tags, summary: 'One group operation with its per-vehicle state (/vehicles/groupLog/logDetail)', querystring: Type.Object({ logId: LogId }), response: answers(GroupLogDetailSchema) },
     },
-    async (req) => {
-      const found = await ctx.repo.groupLogs.get(req.query.logId, accountOf(req).scope);
-      if (!found) throw notFound('Group log not found');
-      return ok({ ...logView(found.log), rows: found.vehicles.map(vehicleView) });
-    },
+    async (req) => ok(detailView(await visibleLog(accountOf(req), req.query.logId))),
   );
 
   r.post(
@@ -111,13 +116,13 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Start a firmware update of one device type on many vehicles; progress arrives as cmd 149 and in the log',
-        body: Type.Object({ vehicleIds: VehicleIds, deviceType: DeviceTypeSchema, deviceId: Type.Integer({ minimum: 0, maximum: 3 }), version: Type.String({ minLength: 1, maxLength: 20 }) }),
-        response: answers(Detail),
+        body: Type.Object({ vehicleIds: VehicleIds, deviceType: DeviceTypeSchema, deviceId: Type.Integer({ minimum: 0, maximum: 3 }), version: PlainText(20, { minLength: 1 }) }),
+        response: answers(GroupLogDetailSchema),
       },
     },
     async (req) => {
       const { vehicleIds, deviceType, deviceId, version } = req.body;
-      return start(req, vehicleIds, deviceType, deviceId, 'firmware', { version }, (ref) => ctx.sim.startFirmwareUpdate(ref, version, ctx.now()));
+      return start(req, vehicleIds, { deviceType, deviceId }, 'firmware', { version });
     },
   );
 
@@ -132,15 +137,65 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
           vehicleIds: VehicleIds,
           deviceType: DeviceTypeSchema,
           deviceId: Type.Integer({ minimum: 0, maximum: 3 }),
-          setting: Type.String({ minLength: 1, maxLength: 40 }),
-          value: Type.Union([Type.Number(), Type.String({ maxLength: 100 })]),
+          setting: PlainText(40, { minLength: 1 }),
+          value: Type.Union([Type.Number({ minimum: -1e9, maximum: 1e9 }), PlainText(100)]),
         }),
-        response: answers(Detail),
+        response: answers(GroupLogDetailSchema),
       },
     },
     async (req) => {
       const { vehicleIds, deviceType, deviceId, setting, value } = req.body;
-      return start(req, vehicleIds, deviceType, deviceId, 'setting', { setting, value }, (ref) => ctx.sim.writeSetting(ref, setting, value, ctx.now()));
+      return start(req, vehicleIds, { deviceType, deviceId }, 'setting', { setting, value });
+    },
+  );
+
+  r.post(
+    '/customization/grouplog/v1/add/transfer',
+    {
+      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      schema: {
+        tags,
+        summary: 'Move many vehicles to a fleet, sub-fleet and depot the caller manages; logged as a group operation on the system device',
+        body: Type.Object({ vehicleIds: VehicleIds, fleetId: Id, subFleetId: Nullable(Id), depotId: Nullable(Id) }),
+        response: answers(GroupLogDetailSchema),
+      },
+    },
+    async (req) => {
+      const { vehicleIds, ...target } = req.body;
+      checkVehicles(accountOf(req), vehicleIds);
+      const placed = await checkPlacement(ctx.repo, accountOf(req), target);
+      if (placed.error !== null) throw placed.code === 400 ? badRequest(`fleetId: ${placed.error}`) : forbidden('No access to this fleet');
+      return start(req, vehicleIds, { deviceType: 'system', deviceId: 0 }, 'transfer', { ...target, to: await placementName(target) });
+    },
+  );
+
+  r.post(
+    '/customization/grouplog/v1/update/retry',
+    {
+      config: { access: { permission: PERMISSIONS.groupLogView } },
+      schema: {
+        tags,
+        summary: 'Run the failed vehicles of a group operation again (those the caller may see); the operation\'s own permission is required',
+        body: Type.Object({ logId: LogId }),
+        response: answers(GroupLogDetailSchema),
+      },
+    },
+    async (req) => {
+      const actor = accountOf(req);
+      const { log, vehicles } = await visibleLog(actor, req.body.logId);
+      if (!can(actor, OPERATION_PERMISSION[log.operation])) throw forbidden('No permission to run this operation');
+      const failed = vehicles.filter((v) => v.state === 'failure');
+      if (failed.length === 0) throw badRequest('logId: no failed vehicles to retry');
+      if (log.operation === 'transfer') {
+        const placed = await checkPlacement(ctx.repo, actor, transferTargetOf(log.detail));
+        if (placed.error !== null) throw placed.code === 400 ? badRequest(`logId: ${placed.error}`) : forbidden('No access to this fleet');
+      }
+      const rows = await Promise.all(
+        failed.map((v) => runGroupStep(ctx, log.operation, log.detail, { vehicleId: v.vehicleId, deviceType: log.deviceType, deviceId: v.deviceId })),
+      );
+      if (log.operation === 'transfer') await ctx.sync.refresh(failed.map((v) => v.vehicleId));
+      await ctx.repo.groupLogs.restart(log.id, { ...log.detail, retries: Number(log.detail.retries ?? 0) + 1 }, rows);
+      return ok(detailView(await visibleLog(actor, log.id)), 'Saved');
     },
   );
 };

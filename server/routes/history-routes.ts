@@ -5,9 +5,10 @@ import { visibleVehicle } from '../access/visible-vehicle';
 import { badRequest } from '../http/api-error';
 import { actorOf } from '../http/actor-of';
 import { answers, Failure, ok } from '../http/envelope';
-import { DeviceTypeSchema, Id } from '../http/schemas';
+import { DeviceTypeSchema, HistorySeriesSchema, Id, Timestamp } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
+import { keyDecimals } from '../../streams/telemetry/key-precision';
 import { downsample } from '../telemetry/downsample';
 import { MAX_RANGE_MS } from './alarm-routes';
 
@@ -18,19 +19,8 @@ const HistoryQuery = Type.Object({
   deviceType: DeviceTypeSchema,
   deviceId: Type.Integer({ minimum: 0, maximum: 3 }),
   keys: Type.String({ minLength: 1, maxLength: 500, pattern: '^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$', description: 'comma-separated keys' }),
-  from: Type.String({ format: 'date-time' }),
-  to: Type.String({ format: 'date-time' }),
-});
-
-const SeriesSchema = Type.Object({
-  from: Type.String(),
-  to: Type.String(),
-  bucketMs: Type.Integer(),
-  ts: Type.Array(Type.Number()),
-  series: Type.Record(
-    Type.String(),
-    Type.Object({ min: Type.Array(Type.Union([Type.Number(), Type.Null()])), max: Type.Array(Type.Union([Type.Number(), Type.Null()])), avg: Type.Array(Type.Union([Type.Number(), Type.Null()])) }),
-  ),
+  from: Timestamp,
+  to: Timestamp,
 });
 
 type Query = { vehicleId: string; deviceType: (typeof HistoryQuery)['static']['deviceType']; deviceId: number; keys: string; from: string; to: string };
@@ -53,12 +43,13 @@ export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) 
   r.get(
     '/customization/history/v1/query/series',
     {
-      config: { access: { permission: PERMISSIONS.historyView } },
+      // A share guest charts its one vehicle (visibleVehicle refuses every other).
+      config: { access: { permission: PERMISSIONS.historyView, share: true } },
       schema: {
         tags,
         summary: "Chart series of a device's keys over a range of at most 31 days: columnar min/max/avg in at most 2,000 buckets",
         querystring: HistoryQuery,
-        response: answers(SeriesSchema),
+        response: answers(HistorySeriesSchema),
       },
     },
     async (req) => {
@@ -82,8 +73,15 @@ export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) 
     async (req, reply) => {
       const { keys, samples } = await load(req, req.query);
       const q = req.query;
+      // Each key with its precision, as the console shows it; a device that does not answer (offline) gets 3 decimals.
+      const known = await ctx.bus.request({ op: 'keys', ref: { vehicleId: q.vehicleId, deviceType: q.deviceType, deviceId: q.deviceId } }).catch(() => null);
+      const decimals = new Map((known?.keys ?? []).map((info) => [info.key, keyDecimals(info)]));
+      const format = (key: string, value: number) => {
+        const fixed = decimals.get(key);
+        return fixed === undefined ? String(Number(value.toFixed(3))) : value.toFixed(fixed);
+      };
       const lines = [['time', ...keys].join(',')];
-      for (const s of samples) lines.push([new Date(s.ts).toISOString(), ...keys.map((k) => (s.values[k] === undefined ? '' : String(Number(s.values[k]!.toFixed(3)))))].join(','));
+      for (const s of samples) lines.push([new Date(s.ts).toISOString(), ...keys.map((k) => (s.values[k] === undefined ? '' : format(k, s.values[k]!)))].join(','));
       const name = `${q.vehicleId}-${q.deviceType}${q.deviceId}-${q.from.slice(0, 10)}.csv`.replace(/[^\w.-]/g, '_');
       return reply
         .type('text/csv; charset=utf-8')

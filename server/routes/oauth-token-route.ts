@@ -1,16 +1,19 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountSubject, recordAudit, shareSubject, type AuditNote } from '../audit/record-audit';
+import { shareIsOpen } from '../access/share-open';
 import { verifyPassword } from '../auth/password-hash';
 import { randomToken, tokenHash } from '../auth/secrets';
 import { badRequest, forbidden } from '../http/api-error';
 import { answers, ok } from '../http/envelope';
+import { PlainText } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 
 const TokenBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 254 }),
-  password: Type.String({ maxLength: 200, default: '' }),
-  token: Type.Optional(Type.String({ maxLength: 200 })),
+  username: PlainText(254, { minLength: 1 }),
+  password: PlainText(200, { default: '' }),
+  token: Type.Optional(PlainText(200)),
   grant_type: Type.Union([Type.Literal('password'), Type.Literal('share')], { default: 'password' }),
 });
 
@@ -23,16 +26,13 @@ const TokenData = Type.Object({
 
 const TOO_MANY = 'Too many attempts, please try again later';
 const WRONG_PASSWORD = 'Password error !';
+const SHARE_GONE = 'This share link is no longer valid';
 
 const clientOf = (req: FastifyRequest): string | null => {
   const h = req.headers.authorization;
   if (!h || !/^basic /i.test(h)) return null;
   return Buffer.from(h.slice(6).trim(), 'base64').toString('utf8');
 };
-
-/** The websocket address of a session, on the host and scheme the caller used. */
-const wsAddress = (req: FastifyRequest, wsKey: string): string =>
-  `${req.protocol === 'https' ? 'wss' : 'ws'}://${req.host}/api/ws/${wsKey}`;
 
 export const registerOauthTokenRoute = (app: FastifyInstance, ctx: ServerContext) => {
   const issue = async (req: FastifyRequest, owner: { userId: string } | { shareAccount: string }) => {
@@ -52,7 +52,7 @@ export const registerOauthTokenRoute = (app: FastifyInstance, ctx: ServerContext
       access_token: token,
       token_type: 'bearer' as const,
       expires_in: ctx.config.tokenTtlS,
-      ws: wsAddress(req, wsKey),
+      ws: `${ctx.publicOrigin(req).replace(/^http/, 'ws')}/api/ws/${wsKey}`,
     });
   };
 
@@ -73,27 +73,44 @@ export const registerOauthTokenRoute = (app: FastifyInstance, ctx: ServerContext
       }
       const { username, password, grant_type } = req.body;
       const now = ctx.now();
-      const accountKey = `${grant_type}:${username.toLowerCase()}`;
-      const ipKey = `ip:${req.ip}`;
-      if (ctx.accountLimiter.blocked(accountKey, now) || ctx.addressLimiter.blocked(ipKey, now)) throw badRequest(TOO_MANY);
-      const failed = (msg: string) => {
-        ctx.accountLimiter.fail(accountKey, now);
-        ctx.addressLimiter.fail(ipKey, now);
+      // Emails compare case-insensitively; share accounts are case-sensitive tokens.
+      const accountKey = grant_type === 'share' ? `share:${username}` : `password:${username.toLowerCase()}`;
+      // An attempt the throttle refuses checks nothing and is not logged, so a flood cannot fill the audit log.
+      if (!ctx.signInThrottle.allows(accountKey, req.ip, now)) throw badRequest(TOO_MANY);
+      const failed = async (msg: string, note: Pick<AuditNote, 'event' | 'target' | 'detail'>) => {
+        ctx.signInThrottle.fail(accountKey, req.ip, now);
+        await recordAudit(ctx, req, { ...note, outcome: 'failure', actor: null });
         return badRequest(msg);
       };
       if (grant_type === 'share') {
+        const event = 'share.sign-in';
         const share = await ctx.repo.shares.byAccount(username);
-        if (!share || !share.active) throw failed('This share link is no longer valid');
+        if (!share) throw await failed(SHARE_GONE, { event, detail: 'no such share' });
+        const target = shareSubject(share);
+        if (!shareIsOpen(share, now)) throw await failed(SHARE_GONE, { event, target, detail: share.active ? 'expired' : 'closed' });
+        // Guessing from many addresses at once still meets the link's own limit.
+        if (ctx.shareLinkLimiter.blocked(share.account, now)) throw badRequest(TOO_MANY);
         if (share.protection > 0 && !(share.passwordHash && (await verifyPassword(password, share.passwordHash)))) {
-          throw failed(WRONG_PASSWORD);
+          ctx.shareLinkLimiter.fail(share.account, now);
+          throw await failed(WRONG_PASSWORD, { event, target, detail: 'wrong password' });
         }
-        ctx.accountLimiter.clear(accountKey);
+        ctx.signInThrottle.succeed(accountKey, req.ip);
+        await recordAudit(ctx, req, { event, target, actor: null });
         return issue(req, { shareAccount: share.account });
       }
+      const event = 'sign-in';
       const user = await ctx.repo.users.byEmail(username);
-      if (!user || !(await verifyPassword(password, user.passwordHash))) throw failed(WRONG_PASSWORD);
-      if (user.status !== 'active') throw forbidden('This account has been disabled');
-      ctx.accountLimiter.clear(accountKey);
+      // An unknown name is not logged: it may be a password typed into the wrong field.
+      if (!user) throw await failed(WRONG_PASSWORD, { event, detail: 'unknown account' });
+      const target = accountSubject(user);
+      if (!(await verifyPassword(password, user.passwordHash))) throw await failed(WRONG_PASSWORD, { event, target, detail: 'wrong password' });
+      if (user.status !== 'active') {
+        await recordAudit(ctx, req, { event, target, actor: null, outcome: 'failure', detail: 'account disabled' });
+        throw forbidden('This account has been disabled');
+      }
+      ctx.signInThrottle.succeed(accountKey, req.ip);
+      await recordAudit(ctx, req, { event, target, actor: target });
+      await ctx.repo.users.recordSignIn(user.id, new Date(ctx.now()).toISOString());
       return issue(req, { userId: user.id });
     },
   );

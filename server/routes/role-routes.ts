@@ -3,31 +3,22 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { FORCED_LOGOUT } from '../../streams/protocol/types';
 import { PERMISSIONS, ROLE_KEYS } from '../../streams/api/permissions';
+import { keepLastSuperAdmin, mustGrant, mustReachAccount } from '../access/account-reach';
 import { endSessions } from '../access/end-sessions';
 import { MENU_COMPONENTS, MENU_GROUPS } from '../access/menu-catalogue';
+import { accountSubject, recordAudit } from '../audit/record-audit';
+import { roleChangeDetail } from '../audit/role-change-detail';
 import { badRequest, notFound } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { Id, PageOf, PageQuery, RoleName } from '../http/schemas';
+import { Id, MenuCatalogueSchema, PageOf, PageQuery, PlainText, RoleName, RoleSchema } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
-import type { RoleRecord } from '../storage/records';
+import type { RoleRecord, UserRecord } from '../storage/records';
 
-const RoleKey = Type.String({ pattern: '^[a-z][a-z0-9._-]{1,31}$' });
+const RoleKey = Type.String({ maxLength: 32, pattern: '^[a-z][a-z0-9._-]{1,31}$' });
 const Permission = Type.String({ pattern: '^[a-z*-]+:[a-z*-]+:[a-z*-]+$', maxLength: 64 });
-const MenuAuthority = Type.Array(Type.Union(MENU_COMPONENTS.map((c) => Type.Literal(c))), { uniqueItems: true });
-
-const RoleSchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  roleKey: Type.String(),
-  menu: Type.Array(Type.String()),
-  permissions: Type.Array(Type.String()),
-  fleetManager: Type.Boolean(),
-  subFleetManager: Type.Boolean(),
-  builtin: Type.Boolean(),
-  users: Type.Integer(),
-});
+const MenuAuthority = Type.Array(Type.Union(MENU_COMPONENTS.map((c) => Type.Literal(c))), { uniqueItems: true, maxItems: MENU_COMPONENTS.length });
 
 const RoleFields = {
   name: RoleName,
@@ -49,6 +40,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
     if (!role) throw notFound('Role not found');
     return role;
   };
+  const roleSubject = (role: RoleRecord) => ({ id: role.id, label: `${role.name} (${role.roleKey})` });
   const endFor = async (userIds: string[], exceptUserId: string) => {
     for (const id of userIds) if (id !== exceptUserId) await endSessions(ctx, id, FORCED_LOGOUT.userRoleChanged);
   };
@@ -57,7 +49,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
     '/customization/role/v1/query/list',
     {
       config: read,
-      schema: { tags, summary: 'Roles, paged; filter by name (contains)', querystring: Type.Object({ ...PageQuery, name: Type.Optional(Type.String({ maxLength: 24 })) }), response: answers(PageOf(RoleSchema)) },
+      schema: { tags, summary: 'Roles, paged; filter by name (contains)', querystring: Type.Object({ ...PageQuery, name: Type.Optional(PlainText(24)) }), response: answers(PageOf(RoleSchema)) },
     },
     async (req) => {
       const { pageNum, pageSize, name } = req.query;
@@ -78,7 +70,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
       schema: {
         tags,
         summary: 'What a role may list as menu authority: console pages grouped as in the sidebar',
-        response: answers(Type.Array(Type.Object({ group: Type.String(), pages: Type.Array(Type.Object({ component: Type.String(), title: Type.String() })) }))),
+        response: answers(MenuCatalogueSchema),
       },
     },
     async () => ok(MENU_GROUPS.map((g) => ({ group: g.title, pages: g.pages.map((p) => ({ component: p.component, title: p.title })) }))),
@@ -89,7 +81,9 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
     { config: write, schema: { tags, summary: 'Create a role', body: Type.Object({ ...RoleFields, roleKey: RoleKey }), response: answers(RoleSchema) } },
     async (req) => {
       const role: RoleRecord = { id: `role-${randomUUID()}`, builtin: false, ...req.body };
+      mustGrant(accountOf(req), role);
       await ctx.repo.roles.create(role);
+      await recordAudit(ctx, req, { event: 'role.created', target: roleSubject(role), detail: `permissions ${role.permissions.join(' ')}` });
       return ok({ ...role, users: 0 }, 'Added');
     },
   );
@@ -113,7 +107,10 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
       if (role.builtin && roleKey !== role.roleKey) throw badRequest('roleKey: a built-in role keeps its key');
       const { roleId: _id, ...fields } = req.body;
       const next: RoleRecord = { ...role, ...fields, roleKey };
+      mustGrant(me, role);
+      mustGrant(me, next);
       await ctx.repo.roles.update(next);
+      await recordAudit(ctx, req, { event: 'role.changed', target: roleSubject(next), detail: `permissions ${next.permissions.join(' ')}` });
       await endFor(await ctx.repo.roles.userIds(role.id), me.user.id);
       return ok(await withUsers(next), 'Modified');
     },
@@ -121,12 +118,17 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
 
   r.delete(
     '/customization/role/v1/delete/single',
-    { config: write, schema: { tags, summary: 'Delete a custom role; its accounts fall back to the default role', querystring: Type.Object({ roleId: Id }), response: answers(Type.Null()) } },
+    {
+      config: write,
+      schema: { tags, summary: 'Delete a custom role that no account holds', querystring: Type.Object({ roleId: Id }), response: answers(Type.Null()) },
+    },
     async (req) => {
-      const me = accountOf(req);
       const role = await mustRole(req.query.roleId);
       if (role.builtin) throw badRequest('A built-in role cannot be deleted');
-      await endFor(await ctx.repo.roles.delete(role.id), me.user.id);
+      const held = (await ctx.repo.roles.userIds(role.id)).length;
+      if (held > 0) throw badRequest(`roleId: ${held} account${held === 1 ? ' still holds' : 's still hold'} this role; give them another role first`);
+      await ctx.repo.roles.delete(role.id);
+      await recordAudit(ctx, req, { event: 'role.deleted', target: roleSubject(role) });
       return ok(null, 'Deleted');
     },
   );
@@ -144,14 +146,19 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
     },
     async (req) => {
       const me = accountOf(req);
-      if (req.body.roleId !== null) await mustRole(req.body.roleId);
+      mustGrant(me, req.body.roleId === null ? null : await mustRole(req.body.roleId));
       if (req.body.accountIds.includes(me.user.id)) throw badRequest('You cannot change your own role');
       const users = await Promise.all(req.body.accountIds.map((id) => ctx.repo.users.get(id)));
       const missing = req.body.accountIds.filter((_, i) => !users[i]);
       if (missing.length > 0) throw badRequest(`accountIds: unknown account ${missing[0]}`);
-      const changed = users.filter((u) => u && u.roleId !== req.body.roleId).map((u) => u!.id);
+      const changed = users.filter((u): u is UserRecord => u !== null && u.roleId !== req.body.roleId);
+      for (const u of changed) await mustReachAccount(ctx, me, u);
+      await keepLastSuperAdmin(ctx, changed, 'accountIds', 'given another role');
       await ctx.repo.users.assignRole(req.body.accountIds, req.body.roleId);
-      await endFor(changed, me.user.id);
+      for (const u of changed) {
+        await recordAudit(ctx, req, { event: 'account.role-changed', target: accountSubject(u), detail: await roleChangeDetail(ctx, u.roleId, req.body.roleId) });
+      }
+      await endFor(changed.map((u) => u.id), me.user.id);
       return ok(changed.length, 'Assigned');
     },
   );

@@ -2,25 +2,37 @@ import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
+import { FORCED_LOGOUT } from '../../streams/protocol/types';
 import { visibleVehicle } from '../access/visible-vehicle';
+import { recordAudit, shareSubject } from '../audit/record-audit';
 import { hashPassword } from '../auth/password-hash';
 import { randomToken } from '../auth/secrets';
 import { detailOf } from '../fleet/vehicle-view';
 import { badRequest, forbidden } from '../http/api-error';
 import { accountOf, actorOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { Id, Password, VehicleDetailSchema } from '../http/schemas';
+import {
+  Id,
+  Nullable,
+  PageOf,
+  PageQuery,
+  Password,
+  ShareAccessSchema,
+  ShareSchema,
+  Timestamp,
+  VehicleDetailSchema,
+} from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
-import type { ShareRecord } from '../storage/records';
+import type { ShareRecord, VehicleRecord } from '../storage/records';
+import { shareIsOpen } from '../access/share-open';
 
 const ShareAccount = Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
-const ShareSchema = Type.Object({ account: Type.String(), link: Type.String(), protection: Type.Integer(), active: Type.Boolean() });
 const Protection = Type.Integer({ minimum: 0, maximum: 1, description: '1: password protected, 0: open' });
+const ExpiresAt = Type.Optional(Nullable(Timestamp));
+/** The furthest a share's expiry may be set. */
+const MAX_EXPIRY_MS = 366 * 24 * 3600_000;
 
-/** The console page a share link opens. */
-const linkOf = (req: FastifyRequest, account: string) => `${req.protocol}://${req.host}/share?tk=${account}`;
-const view = (req: FastifyRequest, s: ShareRecord) => ({ account: s.account, link: linkOf(req, s.account), protection: s.protection, active: s.active });
 /** 256-bit share accounts: unguessable links. */
 const newAccount = () => randomToken(32);
 
@@ -28,22 +40,42 @@ const newAccount = () => randomToken(32);
 export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['shares'];
+  /** A share as its calls answer it; the link opens the console's share page. */
+  const view = (req: FastifyRequest, s: ShareRecord & { vehicleName: string }) => ({
+    id: s.id,
+    account: s.account,
+    link: `${ctx.publicOrigin(req)}/share?tk=${s.account}`,
+    protection: s.protection,
+    active: shareIsOpen(s, ctx.now()),
+    vehicleId: s.vehicleId,
+    vehicleName: s.vehicleName,
+    createdAt: new Date(s.createdAt).toISOString(),
+    expiresAt: s.expiresAt === null ? null : new Date(s.expiresAt).toISOString(),
+  });
 
-  const ownShare = async (req: FastifyRequest, account: string) => {
+  const ownShare = async (req: FastifyRequest, account: string): Promise<{ share: ShareRecord; vehicle: VehicleRecord }> => {
     const share = await ctx.repo.shares.byAccount(account);
     if (!share) throw badRequest('account: no such share');
-    await visibleVehicle(ctx.repo, accountOf(req), share.vehicleId);
-    return share;
+    return { share, vehicle: await visibleVehicle(ctx.repo, accountOf(req), share.vehicleId) };
   };
   const endGuests = async (account: string) => {
     await ctx.repo.sessions.revokeShare(account);
-    ctx.hub.forceLogout((a) => a.kind === 'share' && a.share.account === account, 1000);
+    ctx.sync.logout({ shareAccount: account }, FORCED_LOGOUT.loginExpired);
   };
   const passwordFor = async (protection: number, password: string | undefined, current: string | null) => {
     if (protection === 0) return null;
     if (password) return hashPassword(password);
     if (current) return current;
     throw badRequest('password: required when the share is password protected');
+  };
+  /** The expiry asked for (undefined: keep `current`), which must lie ahead and within a year. */
+  const expiryFor = (asked: string | null | undefined, current: number | null): number | null => {
+    if (asked === undefined) return current;
+    if (asked === null) return null;
+    const at = Date.parse(asked);
+    if (at <= ctx.now()) throw badRequest('expiresAt: must be in the future');
+    if (at > ctx.now() + MAX_EXPIRY_MS) throw badRequest('expiresAt: must be within a year');
+    return at;
   };
 
   r.get(
@@ -54,7 +86,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
     async (req) => {
       const share = await ctx.repo.shares.byAccount(req.query.account);
-      if (!share || !share.active) throw badRequest('This share link is no longer valid');
+      if (!share || !shareIsOpen(share, ctx.now())) throw badRequest('This share link is no longer valid');
       return ok({ account: share.account, protection: share.protection, vehicleId: share.vehicleId });
     },
   );
@@ -77,11 +109,48 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     '/customization/share/v1/query/list',
     {
       config: { access: { permission: PERMISSIONS.vehicleShare } },
-      schema: { tags, summary: "A vehicle's shares (the share dialog's current state)", querystring: Type.Object({ vehicleId: Id }), response: answers(Type.Array(ShareSchema)) },
+      schema: {
+        tags,
+        summary: "Shares of the vehicles in the caller's scope, newest first: one vehicle's, the caller's own (mine), only open ones (open)",
+        querystring: Type.Object({
+          ...PageQuery,
+          vehicleId: Type.Optional(Id),
+          mine: Type.Optional(Type.Boolean({ description: 'only shares the caller made' })),
+          open: Type.Optional(Type.Boolean({ description: 'only shares whose link works now (on and not expired)' })),
+        }),
+        response: answers(PageOf(ShareSchema)),
+      },
     },
     async (req) => {
-      await visibleVehicle(ctx.repo, accountOf(req), req.query.vehicleId);
-      return ok((await ctx.repo.shares.byVehicle(req.query.vehicleId)).map((s) => view(req, s)));
+      const actor = accountOf(req);
+      const { pageNum, pageSize, vehicleId, mine, open } = req.query;
+      if (vehicleId) await visibleVehicle(ctx.repo, actor, vehicleId);
+      const page = await ctx.repo.shares.list(
+        { scope: actor.scope, vehicleId, ownerId: mine ? actor.user.id : undefined, openAt: open ? ctx.now() : undefined },
+        { pageNum, pageSize },
+      );
+      return ok({ rows: page.rows.map((s) => view(req, s)), total: page.total });
+    },
+  );
+
+  r.get(
+    '/customization/share/v1/query/access',
+    {
+      config: { access: { permission: PERMISSIONS.vehicleShare } },
+      schema: {
+        tags,
+        summary: "A share's access log, newest first: every opening of its link and every refused attempt, with the client address",
+        querystring: Type.Object({ ...PageQuery, account: ShareAccount }),
+        response: answers(PageOf(ShareAccessSchema)),
+      },
+    },
+    async (req) => {
+      const { share } = await ownShare(req, req.query.account);
+      const page = await ctx.repo.audit.list({ event: 'share.sign-in', accountId: share.id }, { pageNum: req.query.pageNum, pageSize: req.query.pageSize });
+      return ok({
+        rows: page.rows.map((a) => ({ id: a.id, at: new Date(a.at).toISOString(), address: a.address, outcome: a.outcome, detail: a.detail })),
+        total: page.total,
+      });
     },
   );
 
@@ -91,14 +160,14 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       config: { access: { permission: PERMISSIONS.vehicleShare } },
       schema: {
         tags,
-        summary: 'Share one vehicle; protection 1 needs a password (6-12 characters)',
-        body: Type.Object({ vehicleId: Id, protection: Protection, password: Type.Optional(Password) }),
+        summary: 'Share one vehicle; protection 1 needs a password (6-12 characters); an optional expiry ends the link by itself',
+        body: Type.Object({ vehicleId: Id, protection: Protection, password: Type.Optional(Password), expiresAt: ExpiresAt }),
         response: answers(ShareSchema),
       },
     },
     async (req) => {
       const actor = accountOf(req);
-      await visibleVehicle(ctx.repo, actor, req.body.vehicleId);
+      const vehicle = await visibleVehicle(ctx.repo, actor, req.body.vehicleId);
       const share: ShareRecord = {
         id: `share-${randomUUID()}`,
         account: newAccount(),
@@ -108,9 +177,11 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
         passwordHash: await passwordFor(req.body.protection, req.body.password, null),
         active: true,
         createdAt: ctx.now(),
+        expiresAt: expiryFor(req.body.expiresAt, null),
       };
       await ctx.repo.shares.create(share);
-      return ok(view(req, share), 'Shared');
+      await recordAudit(ctx, req, { event: 'share.created', target: shareSubject(share), detail: share.protection > 0 ? 'password protected' : 'open' });
+      return ok(view(req, { ...share, vehicleName: vehicle.name }), 'Shared');
     },
   );
 
@@ -120,14 +191,15 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       config: { access: { permission: PERMISSIONS.vehicleShare } },
       schema: {
         tags,
-        summary: 'Change a share; closing ends its guest sessions, re-activating issues a new account and link',
-        body: Type.Object({ account: ShareAccount, active: Type.Boolean(), protection: Protection, password: Type.Optional(Password) }),
+        summary: 'Change a share; closing ends its guest sessions, re-activating issues a new account and link, expiresAt (null: none) moves its end',
+        body: Type.Object({ account: ShareAccount, active: Type.Boolean(), protection: Protection, password: Type.Optional(Password), expiresAt: ExpiresAt }),
         response: answers(ShareSchema),
       },
     },
     async (req) => {
-      const share = await ownShare(req, req.body.account);
-      const reopened = !share.active && req.body.active;
+      const { share, vehicle } = await ownShare(req, req.body.account);
+      const wasOpen = shareIsOpen(share, ctx.now());
+      const reopened = !wasOpen && req.body.active;
       const passwordChanged = req.body.protection !== share.protection || req.body.password !== undefined;
       const next: ShareRecord = {
         ...share,
@@ -135,10 +207,19 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
         active: req.body.active,
         protection: req.body.protection,
         passwordHash: await passwordFor(req.body.protection, req.body.password, share.passwordHash),
+        expiresAt: expiryFor(req.body.expiresAt, share.expiresAt),
       };
+      if (reopened && !shareIsOpen(next, ctx.now())) throw badRequest('expiresAt: the share has expired; choose a later time or none');
       await ctx.repo.shares.update(next);
       if (!next.active || reopened || passwordChanged) await endGuests(share.account);
-      return ok(view(req, next), 'Modified');
+      else ctx.sync.updateShare(next);
+      const target = shareSubject(share);
+      if (wasOpen && !next.active) await recordAudit(ctx, req, { event: 'share.closed', target });
+      if (reopened) await recordAudit(ctx, req, { event: 'share.reissued', target, detail: 'new account and link; the old link stops working' });
+      if (passwordChanged) {
+        await recordAudit(ctx, req, { event: 'share.protection-changed', target, detail: next.protection > 0 ? 'password protected' : 'open' });
+      }
+      return ok(view(req, { ...next, vehicleName: vehicle.name }), 'Modified');
     },
   );
 
@@ -149,9 +230,10 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: { tags, summary: 'Delete a share; its link stops working', querystring: Type.Object({ account: ShareAccount }), response: answers(Type.Null()) },
     },
     async (req) => {
-      const share = await ownShare(req, req.query.account);
+      const { share } = await ownShare(req, req.query.account);
       await ctx.repo.shares.delete(share.id);
       await endGuests(share.account);
+      await recordAudit(ctx, req, { event: 'share.deleted', target: shareSubject(share) });
       return ok(null, 'Deleted');
     },
   );

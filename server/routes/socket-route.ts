@@ -21,7 +21,7 @@ export const registerSocketRoute = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags: ['socket'],
         summary: 'Websocket upgrade for the session key in the token response `ws` address (frames: contract)',
-        params: Type.Object({ sessionKey: Type.String({ minLength: 1, maxLength: 128 }) }),
+        params: Type.Object({ sessionKey: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }) }),
       },
       preValidation: async (req, reply) => {
         if (ctx.hub.refuseUpgrades) {

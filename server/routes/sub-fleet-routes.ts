@@ -3,30 +3,19 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
 import { checkAccountChoice } from '../access/account-choice';
-import { checkParentFleet, placementInScope, placementView, withManagerNames } from '../access/placement-scope';
+import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../access/placement-scope';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { EntityName, Id, Nullable, PageOf, PageQuery, Status } from '../http/schemas';
+import { EntityName, Id, PageOf, PageQuery, PlainText, Status, SubFleetSchema } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { SubFleetRecord } from '../storage/records';
-
-const SubFleetSchema = Type.Object({
-  id: Type.String(),
-  fleetId: Type.String(),
-  name: Type.String(),
-  status: Status,
-  managerId: Nullable(Type.String()),
-  managerName: Nullable(Type.String()),
-  vehicles: Type.Integer(),
-  createdAt: Type.String(),
-});
 
 /** Sub-fleets: list, detail, create, update, delete. A fleet's manager edits them; a sub-fleet manager edits their own. */
 export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['sub-fleets'];
-  const view = (record: SubFleetRecord) => placementView(ctx, 'subFleet', record);
+  const view = (req: FastifyRequest, record: SubFleetRecord) => placementView(ctx, 'subFleet', record, accountOf(req));
   const inScope = async (req: FastifyRequest, id: string) =>
     placementInScope('subFleet', await ctx.repo.subFleets.get(id), accountOf(req).scope);
 
@@ -37,21 +26,21 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Sub-fleets the caller may see, paged; filter by fleet, name (contains), status',
-        querystring: Type.Object({ ...PageQuery, fleetId: Type.Optional(Id), name: Type.Optional(Type.String({ maxLength: 50 })), status: Type.Optional(Status) }),
+        querystring: Type.Object({ ...PageQuery, fleetId: Type.Optional(Id), name: Type.Optional(PlainText(50)), status: Type.Optional(Status) }),
         response: answers(PageOf(SubFleetSchema)),
       },
     },
     async (req) => {
       const { pageNum, pageSize, ...filter } = req.query;
       const page = await ctx.repo.subFleets.page({ scope: accountOf(req).scope, ...filter }, { pageNum, pageSize });
-      return ok({ rows: await withManagerNames(ctx, page.rows), total: page.total });
+      return ok({ rows: await withManagerNames(ctx, 'subFleet', page.rows, accountOf(req)), total: page.total });
     },
   );
 
   r.get(
     '/customization/subfleet/v1/get/detail',
     { config: { access: { permission: PERMISSIONS.subFleetView } }, schema: { tags, summary: 'One sub-fleet', querystring: Type.Object({ subFleetId: Id }), response: answers(SubFleetSchema) } },
-    async (req) => ok(await view(await inScope(req, req.query.subFleetId))),
+    async (req) => ok(await view(req, await inScope(req, req.query.subFleetId))),
   );
 
   r.post(
@@ -67,11 +56,11 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
     async (req) => {
       await checkParentFleet(ctx, accountOf(req).scope, req.body.fleetId);
-      await checkAccountChoice(ctx, 'managerId', req.body.managerId, 'subFleetManager');
+      await checkAccountChoice(ctx, 'managerId', req.body.managerId, 'sub-fleet manager');
       const sub: SubFleetRecord = { id: `sub-${randomUUID()}`, ...req.body, createdAt: new Date(ctx.now()).toISOString() };
       await ctx.repo.subFleets.create(sub);
-      await ctx.hub.refresh();
-      return ok(await view(sub), 'Added');
+      await ctx.sync.refresh();
+      return ok(await view(req, sub), 'Added');
     },
   );
 
@@ -89,11 +78,11 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
     async (req) => {
       const sub = await inScope(req, req.body.subFleetId);
       const { subFleetId: _id, ...changes } = req.body;
-      if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'subFleetManager');
+      if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'sub-fleet manager');
       const next = { ...sub, ...changes };
       await ctx.repo.subFleets.update(next);
-      await ctx.hub.refresh();
-      return ok(await view(next), 'Modified');
+      await ctx.sync.refresh();
+      return ok(await view(req, next), 'Modified');
     },
   );
 
@@ -101,13 +90,18 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
     '/customization/subfleet/v1/delete/single',
     {
       config: { access: { permission: PERMISSIONS.subFleetEdit } },
-      schema: { tags, summary: 'Delete a sub-fleet; its vehicles stay in the fleet', querystring: Type.Object({ subFleetId: Id }), response: answers(Type.Null()) },
+      schema: {
+        tags,
+        summary: 'Delete a sub-fleet; its vehicles move to `moveTo`, another sub-fleet of the fleet or "none" (the fleet alone), required while it holds any',
+        querystring: Type.Object({ subFleetId: Id, moveTo: Type.Optional(Id) }),
+        response: answers(Type.Null()),
+      },
     },
     async (req) => {
       const sub = await inScope(req, req.query.subFleetId);
       await checkParentFleet(ctx, accountOf(req).scope, sub.fleetId);
-      await ctx.repo.subFleets.delete(sub.id);
-      await ctx.hub.refresh();
+      const subFleetId = await vehicleDestination(ctx, 'subFleet', sub, req.query.moveTo);
+      await resettleVehicles(ctx, await ctx.repo.subFleets.delete(sub.id, { subFleetId }));
       return ok(null, 'Deleted');
     },
   );

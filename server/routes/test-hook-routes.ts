@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http/api-error';
+import { badRequest, notFound } from '../http/api-error';
 import { answers, ok } from '../http/envelope';
-import { DeviceTypeSchema, Email, Id, Nullable, VehicleStatusSchema } from '../http/schemas';
+import { DeviceTypeSchema, Email, Id, Nullable, PlainText, VehicleStatusSchema } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
+import { escalateOverdue } from '../follow-up/issue-escalation';
 
 const hook = { access: { testHook: true as const } };
 
@@ -24,7 +25,26 @@ export const registerTestHookRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
     async (req) => {
       if (!ctx.sim.has(req.body.vehicleId)) throw notFound('Vehicle not found');
-      ctx.sim.forceStatus(req.body.vehicleId, req.body.status, ctx.now());
+      const reply = await ctx.bus.request({ op: 'force-status', vehicleId: req.body.vehicleId, status: req.body.status });
+      if (!reply.ok) throw badRequest(reply.msg ?? 'Vehicle is not reachable');
+      return ok(null);
+    },
+  );
+  r.post(
+    '/test/v1/vehicle/silence',
+    {
+      config: hook,
+      schema: {
+        tags: ['test hooks'],
+        summary: "Make a vehicle's gateway stop sending anything (as after a power cut), or resume",
+        body: Type.Object({ vehicleId: Id, silent: Type.Boolean() }),
+        response: answers(Type.Null()),
+      },
+    },
+    async (req) => {
+      if (!ctx.sim.has(req.body.vehicleId)) throw notFound('Vehicle not found');
+      const reply = await ctx.bus.request({ op: 'silence', vehicleId: req.body.vehicleId, silent: req.body.silent });
+      if (!reply.ok) throw badRequest(reply.msg ?? 'Vehicle is not reachable');
       return ok(null);
     },
   );
@@ -40,9 +60,9 @@ export const registerTestHookRoutes = (app: FastifyInstance, ctx: ServerContext)
           vehicleId: Id,
           deviceType: DeviceTypeSchema,
           deviceId: Type.Integer({ minimum: 0, maximum: 3 }),
-          kind: Type.String({ minLength: 1, maxLength: 40 }),
+          kind: PlainText(40, { minLength: 1 }),
           severity: Type.Union([Type.Literal('critical'), Type.Literal('major'), Type.Literal('minor')]),
-          message: Type.String({ minLength: 1, maxLength: 200 }),
+          message: PlainText(200, { minLength: 1 }),
         }),
         response: answers(Type.Null()),
       },
@@ -84,13 +104,20 @@ export const registerTestHookRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags: ['test hooks'],
         summary: "Send cmd 161 with msgId to the account's sockets; data is how many sockets got it",
-        body: Type.Object({ account: Email, msgId: Type.Integer() }),
+        body: Type.Object({ account: Email, msgId: Type.Integer({ minimum: 0, maximum: 99_999 }) }),
         response: answers(Type.Integer()),
       },
     },
     async (req) => {
-      const account = req.body.account.toLowerCase();
-      return ok(ctx.hub.forceLogout((a) => a.kind === 'user' && a.user.email.toLowerCase() === account, req.body.msgId));
+      return ok(ctx.sync.logout({ email: req.body.account }, req.body.msgId));
     },
+  );
+  r.post(
+    '/test/v1/issue/escalation/check',
+    {
+      config: hook,
+      schema: { tags: ['test hooks'], summary: 'Run the automatic issue escalation check now (on the server clock); data is how many it escalated', response: answers(Type.Integer()) },
+    },
+    async () => ok(await escalateOverdue(ctx)),
   );
 };

@@ -3,32 +3,37 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
 import { MAX_DEVICE_ID, type DeviceType } from '../../streams/protocol/types';
+import { vehicleActions } from '../access/allowed-actions';
 import { visibleVehicle } from '../access/visible-vehicle';
 import { FIRMWARE_CATALOGUE } from '../fleet/firmware-catalogue';
 import { KIND_DEFAULTS } from '../fleet/vehicle-kinds';
 import { addVehicles, removeVehicle, replaceVehicle } from '../fleet/vehicle-lifecycle';
 import { checkPlacement, type PlacementInput } from '../fleet/vehicle-placement';
 import { deviceRecords } from '../fleet/vehicle-devices';
-import { detailOf, snapshotOf } from '../fleet/vehicle-view';
+import { detailOf, listRowsOf, snapshotOf } from '../fleet/vehicle-view';
 import { ApiError, badRequest } from '../http/api-error';
 import { accountOf, actorOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
 import {
   DeviceTypeSchema,
   Id,
+  Name,
   Nullable,
   PageOf,
   PageQuery,
+  PlainText,
   SerialNumber,
+  VEHICLE_SORT_KEYS,
   VehicleDetailSchema,
+  VehicleListRowSchema,
   VehicleNameCreate,
   VehicleNameEdit,
-  VehicleSnapshotSchema,
   VehicleStatusSchema,
-} from '../http/schemas';
+} from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { VehicleRecord } from '../storage/records';
+import type { VehicleListRow } from '../../streams/api/types';
 
 const Kind = Type.Union([Type.Literal('van'), Type.Literal('rv'), Type.Literal('bus'), Type.Literal('boat')]);
 const Equipment = {
@@ -39,7 +44,19 @@ const Equipment = {
   tyres: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
   airConditioner: Type.Optional(Type.Boolean()),
 };
-const VehicleRow = Type.Composite([VehicleSnapshotSchema, Type.Object({ kind: Kind })]);
+const VehicleSort = Type.Union(VEHICLE_SORT_KEYS.flatMap((key) => [Type.Literal(key), Type.Literal(`-${key}`)]));
+type LiveSortKey = 'status' | 'soc' | 'lastSeen';
+const STATUS_RANK = { alarm: 0, offline: 1, normal: 2 } as const;
+
+/** Live values are not stored: rows sorted by them are sorted here, pinned vehicles still first. */
+type LiveRow = Pick<VehicleListRow, 'pinned' | 'status' | 'soc' | 'lastSeen' | 'name'>;
+const byLive = (key: LiveSortKey, desc: boolean) => (a: LiveRow, b: LiveRow) => {
+  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
+  const value = (r: LiveRow) => (key === 'status' ? STATUS_RANK[r.status] : key === 'soc' ? (r.soc ?? -1) : (r.lastSeen ?? ''));
+  const [x, y] = [value(a), value(b)];
+  const order = x < y ? -1 : x > y ? 1 : a.name.localeCompare(b.name);
+  return desc ? -order : order;
+};
 const DeviceRefQuery = Type.Object({ vehicleId: Id, deviceType: DeviceTypeSchema, deviceId: Type.Integer({ minimum: 0, maximum: 3 }) });
 
 const failPlacement = (p: { error: string; code: 400 | 403 }) =>
@@ -60,30 +77,57 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       config: { access: { permission: PERMISSIONS.vehicleView } },
       schema: {
         tags,
-        summary: 'Vehicles the caller may see, paged; filter by fleet, sub-fleet, depot, live status, name or S/N (contains)',
+        summary:
+          'Vehicles the caller may see, paged, pinned ones first; filter by fleet, sub-fleet, depot, live status, name or S/N (contains); sort by name, sn, status, soc or lastSeen (`-` first: descending)',
         querystring: Type.Object({
           ...PageQuery,
           fleetId: Type.Optional(Id),
           subFleetId: Type.Optional(Id),
           depotId: Type.Optional(Id),
           status: Type.Optional(VehicleStatusSchema),
-          search: Type.Optional(Type.String({ maxLength: 40 })),
+          search: Type.Optional(PlainText(40)),
+          sort: Type.Optional(VehicleSort),
         }),
-        response: answers(PageOf(VehicleRow)),
+        response: answers(PageOf(VehicleListRowSchema)),
       },
     },
     async (req) => {
-      const { pageNum, pageSize, status, ...filter } = req.query;
-      const scope = accountOf(req).scope;
-      if (!status) {
-        const page = await ctx.repo.vehicles.list({ scope, ...filter }, { pageNum, pageSize });
-        return ok({ rows: page.rows.map((v) => ({ ...snapshotOf(ctx.sim, v), kind: v.kind })), total: page.total });
+      const { pageNum, pageSize, status, sort = 'name', ...filter } = req.query;
+      const actor = accountOf(req);
+      const { scope } = actor;
+      const actions = (v: VehicleRecord) => vehicleActions(actor, v);
+      const desc = sort.startsWith('-');
+      const key = (desc ? sort.slice(1) : sort) as (typeof VEHICLE_SORT_KEYS)[number];
+      if (!status && (key === 'name' || key === 'sn')) {
+        const page = await ctx.repo.vehicles.list({ scope, ...filter }, { pageNum, pageSize }, { by: key, desc });
+        return ok({ rows: await listRowsOf(ctx.repo, ctx.sim, page.rows, actions), total: page.total });
       }
-      // Live status is not stored; filter the caller's vehicles by it, then page.
-      const all = (await ctx.repo.vehicles.list({ scope, ...filter }, null)).rows
-        .map((v) => ({ ...snapshotOf(ctx.sim, v), kind: v.kind }))
-        .filter((v) => v.status === status);
-      return ok({ rows: all.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: all.length });
+      // Live status and values are not stored: filter and sort the caller's vehicles by them, then page.
+      const stored = key === 'name' || key === 'sn' ? { by: key, desc } : { by: 'name' as const, desc: false };
+      const all = (await ctx.repo.vehicles.list({ scope, ...filter }, null, stored)).rows
+        .map((v) => ({ v, live: { ...snapshotOf(ctx.sim, v), pinned: Boolean(v.pinnedAt) } }))
+        .filter(({ live }) => !status || live.status === status);
+      const sorted = key === 'name' || key === 'sn' ? all : all.sort((a, b) => byLive(key, desc)(a.live, b.live));
+      const page = sorted.slice((pageNum - 1) * pageSize, pageNum * pageSize).map(({ v }) => v);
+      return ok({ rows: await listRowsOf(ctx.repo, ctx.sim, page, actions), total: sorted.length });
+    },
+  );
+
+  r.put(
+    '/customization/vehicle/v1/update/top',
+    {
+      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      schema: {
+        tags,
+        summary: 'Top place (top: true) or top cancel (top: false) a vehicle: pinned vehicles list first, newest pin first',
+        body: Type.Object({ vehicleId: Id, top: Type.Boolean() }),
+        response: answers(Type.Null()),
+      },
+    },
+    async (req) => {
+      const { v } = await editable(req, req.body.vehicleId);
+      await ctx.repo.vehicles.update({ ...v, pinnedAt: req.body.top ? new Date(ctx.now()).toISOString() : null });
+      return ok(null, req.body.top ? 'Placed on top' : 'Top placement cancelled');
     },
   );
 
@@ -196,7 +240,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: "Change a device's model name (versions change only through firmware updates)",
-        body: Type.Object({ vehicleId: Id, deviceType: DeviceTypeSchema, deviceId: Type.Integer({ minimum: 0, maximum: 3 }), model: Type.String({ minLength: 1, maxLength: 40 }) }),
+        body: Type.Object({ vehicleId: Id, deviceType: DeviceTypeSchema, deviceId: Type.Integer({ minimum: 0, maximum: 3 }), model: Name(40) }),
         response: answers(VehicleDetailSchema),
       },
     },

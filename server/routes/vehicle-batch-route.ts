@@ -7,12 +7,13 @@ import { KIND_DEFAULTS } from '../fleet/vehicle-kinds';
 import { addVehicles } from '../fleet/vehicle-lifecycle';
 import { checkPlacement } from '../fleet/vehicle-placement';
 import { deviceRecords } from '../fleet/vehicle-devices';
+import { turnTaker } from '../fleet/turn-taker';
 import { badRequest } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { enveloped, Failure } from '../http/envelope';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
-import type { DeviceRecord, VehicleRecord } from '../storage/records';
+import type { DepotRecord, DeviceRecord, SubFleetRecord, VehicleRecord } from '../storage/records';
 import type { VehicleKind } from '../sim/types';
 
 const BatchReport = Type.Object({
@@ -49,7 +50,7 @@ export const registerVehicleBatchRoute = (app: FastifyInstance, ctx: ServerConte
       if (!isSpreadsheet(file.filename, bytes)) throw badRequest('file: only xls or xlsx files can be imported');
       let rows: SheetRow[];
       try {
-        rows = readVehicleSheet(bytes);
+        rows = await readVehicleSheet(bytes);
       } catch {
         throw badRequest('file: the spreadsheet cannot be read');
       }
@@ -64,8 +65,25 @@ export const registerVehicleBatchRoute = (app: FastifyInstance, ctx: ServerConte
       const rejected: Array<{ row: number; name: string; sn: string; reasons: string[] }> = [];
       const toAdd: Array<{ vehicle: VehicleRecord; devices: DeviceRecord[] }> = [];
       const createdAt = new Date(ctx.now()).toISOString();
+      // Each fleet's sub-fleets and depots, read once per file rather than once per row.
+      const placementsOf = new Map<string, { subFleets: SubFleetRecord[]; depots: DepotRecord[] }>();
+      const placements = async (fleetId: string) => {
+        let found = placementsOf.get(fleetId);
+        if (!found) {
+          const [subFleets, depots] = await Promise.all([
+            ctx.repo.subFleets.page({ scope: { all: true }, fleetId }, { pageNum: 1, pageSize: 10_000 }),
+            ctx.repo.depots.page({ scope: { all: true }, fleetId }, { pageNum: 1, pageSize: 10_000 }),
+          ]);
+          found = { subFleets: subFleets.rows, depots: depots.rows };
+          placementsOf.set(fleetId, found);
+        }
+        return found;
+      };
 
+      // The checks query the database row by row; other requests get turns in between.
+      const pause = turnTaker();
       for (const { row, cells } of rows) {
+        await pause();
         const name = cells.name ?? '';
         const sn = cells.sn ?? '';
         const reasons: string[] = [];
@@ -83,13 +101,13 @@ export const registerVehicleBatchRoute = (app: FastifyInstance, ctx: ServerConte
         if (!cells.fleet) reasons.push('missing fleet');
         else if (!fleet) reasons.push(`unknown fleet "${cells.fleet}"`);
         else {
-          const lookup = async (kindName: 'subFleets' | 'depots', key: string | undefined) => {
+          const inFleet = await placements(fleet.id);
+          const lookup = (kindName: 'subFleets' | 'depots', key: string | undefined) => {
             if (!key) return null;
-            const page = await ctx.repo[kindName].page({ scope: { all: true }, fleetId: fleet.id }, { pageNum: 1, pageSize: 10_000 });
-            return page.rows.find((x) => x.id === key || x.name.toLowerCase() === key.toLowerCase())?.id ?? undefined;
+            return inFleet[kindName].find((x) => x.id === key || x.name.toLowerCase() === key.toLowerCase())?.id ?? undefined;
           };
-          const subFleetId = await lookup('subFleets', cells.subFleet);
-          const depotId = await lookup('depots', cells.depot);
+          const subFleetId = lookup('subFleets', cells.subFleet);
+          const depotId = lookup('depots', cells.depot);
           if (subFleetId === undefined) reasons.push(`unknown sub-fleet "${cells.subFleet}" in ${fleet.name}`);
           if (depotId === undefined) reasons.push(`unknown depot "${cells.depot}" in ${fleet.name}`);
           if (subFleetId !== undefined && depotId !== undefined) {

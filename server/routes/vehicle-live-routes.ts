@@ -5,7 +5,7 @@ import { visibleVehicle } from '../access/visible-vehicle';
 import { detailOf, snapshotOf } from '../fleet/vehicle-view';
 import { accountOf, actorOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { Id, PageOf, VehicleDetailSchema, VehicleSnapshotSchema } from '../http/schemas';
+import { Id, PageOf, VehicleDetailSchema, VehicleSnapshotSchema } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 

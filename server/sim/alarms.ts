@@ -1,5 +1,6 @@
 import type { AlarmSeverity } from '../../streams/api/types';
 import type { DeviceRef } from '../../streams/protocol/types';
+import { sensedTemp } from './battery';
 import { deviceLabel } from './device-label';
 import { tyrePressureKpa } from './tyres';
 import type { AlarmKind, SimAlarm, SimAlarmEvent } from './types';
@@ -74,7 +75,7 @@ export function evaluateAlarms(v: VehicleState, ts: number, sink: AlarmSink): vo
 
   // A faulted BMS has lost its temperature sensor: hold the temperature alarms as they are.
   if (v.faultSlot !== v.core.bms) {
-    const tc = b.tempC;
+    const tc = sensedTemp(b);
     if (tc > L.highTempRaise && !has(v, 'high_temp', bms)) raiseAlarm(v, 'high_temp', bms, 'major', `Battery temperature high (${Math.round(tc)} °C)`, ts, sink);
     else if (tc < L.highTempClear) clearAlarm(v, 'high_temp', bms, ts, sink);
     if (tc < L.lowTempRaise && !has(v, 'low_temp', bms)) raiseAlarm(v, 'low_temp', bms, 'minor', `Battery temperature low (${Math.round(tc)} °C)`, ts, sink);

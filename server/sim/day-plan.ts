@@ -1,5 +1,7 @@
 import { hash32 } from './hash';
 import { mulberry32 } from './random';
+import type { Scenario } from './scenario';
+import { uniform } from './scenario';
 import type { VehicleKind } from './types';
 
 const DAY_MS = 86_400_000;
@@ -59,7 +61,6 @@ const PROFILES: Record<VehicleKind, KindProfile> = {
 
 const TRIP_WINDOW_START_H = 7;
 const TRIP_WINDOW_H = 13;
-const LEAK_P_PER_DAY = 0.01;
 
 /** Local midnight of a local day number, as UTC ms. */
 function localDayStartMs(day: number, lngDeg: number): number {
@@ -71,7 +72,7 @@ export function localDay(ms: number, lngDeg: number): number {
   return Math.floor((ms + (lngDeg / 15) * HOUR_MS) / DAY_MS);
 }
 
-export function planDay(vehicleSeed: number, kind: VehicleKind, tyreCount: number, day: number, lngDeg: number): DayPlan {
+export function planDay(vehicleSeed: number, kind: VehicleKind, tyreCount: number, day: number, lngDeg: number, scenario: Scenario): DayPlan {
   const rnd = mulberry32(hash32(vehicleSeed, day));
   const p = PROFILES[kind];
   const n = p.minTrips + Math.floor(rnd() * (p.maxTrips - p.minTrips + 1));
@@ -94,12 +95,12 @@ export function planDay(vehicleSeed: number, kind: VehicleKind, tyreCount: numbe
   }
   const occupied = rnd() < p.occupiedP;
   const shore = rnd() < p.shoreP;
-  const refillBelow = 0.04 + rnd() * 0.26;
-  const dumpAbove = 0.65 + rnd() * 0.3;
+  const refillBelow = uniform(scenario.refillBelow, rnd());
+  const dumpAbove = uniform(scenario.dumpAbove, rnd());
   const leakRoll = rnd();
   const leakTyre = Math.floor(rnd() * Math.max(tyreCount, 1));
   const leakStart = dayStart + Math.round(rnd() * DAY_MS);
-  const leakRate = 0.01 + rnd() * 0.04;
-  const leak = tyreCount > 0 && leakRoll < LEAK_P_PER_DAY ? { tyre: leakTyre, startMs: leakStart, ratePerHour: leakRate } : null;
+  const leakRate = uniform(scenario.leakPerHour, rnd());
+  const leak = tyreCount > 0 && leakRoll < scenario.leakPerDay ? { tyre: leakTyre, startMs: leakStart, ratePerHour: leakRate } : null;
   return { day, trips, occupied, shore, refillBelow, dumpAbove, leak };
 }

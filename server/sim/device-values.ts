@@ -1,5 +1,6 @@
 import type { DeviceState, LiveValue } from '../../streams/protocol/types';
 import { airConditionerState } from './air-conditioner';
+import { sensedTemp } from './battery';
 import { smoothNoise } from './smooth-noise';
 import { tyrePressureKpa } from './tyres';
 import type { DeviceSlot, VehicleState } from './vehicle-state';
@@ -64,7 +65,7 @@ export function deviceValues(v: VehicleState, slot: DeviceSlot, nowMs: number): 
         remaining: r1(remaining),
         capacity: b.ah,
         time_to_go: b.current < -0.5 ? r1(remaining / -b.current) : null,
-        temp: faulted ? null : r1(b.tempC),
+        temp: faulted ? null : r1(sensedTemp(b)),
         cell_v_min: Math.round(b.cellMinV * 1000) / 1000,
         cell_v_max: Math.round(b.cellMaxV * 1000) / 1000,
         cell_delta: Math.round((b.cellMaxV - b.cellMinV) * 1000),

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Trip } from './day-plan';
 import { planDay } from './day-plan';
+import { SCENARIOS } from './scenario';
 import { tripPoint } from './driving';
 
 const home = { lat: 52.37, lng: 4.9 };
@@ -46,8 +47,8 @@ describe('trips', () => {
   });
 
   it('plans a few plausible daytime trips a day, the same for the same seed', () => {
-    const a = planDay(7, 'van', 4, 20_000, home.lng);
-    expect(a).toEqual(planDay(7, 'van', 4, 20_000, home.lng));
+    const a = planDay(7, 'van', 4, 20_000, home.lng, SCENARIOS.quiet);
+    expect(a).toEqual(planDay(7, 'van', 4, 20_000, home.lng, SCENARIOS.quiet));
     expect(a.trips.length).toBeGreaterThanOrEqual(2);
     for (const t of a.trips) {
       const p = tripPoint(t, (t.startMs + t.endMs) / 2, home.lat, home.lng, cosLat, point());

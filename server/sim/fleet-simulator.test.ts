@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEVICE_STATES } from '../../streams/protocol/types';
 import type { DeviceRef, FirmwareBurnFrame, ValuesFrame, VehicleStatusFrame } from '../../streams/protocol/types';
 import { hourEvents } from './faults';
+import { SCENARIOS } from './scenario';
 import { createFleetSimulator } from './fleet-simulator';
 import { hash32, hashString } from './hash';
 import type { FleetSimulator, SimAlarmEvent, SimFrame, SimOptions, SimVehicleSpec } from './types';
@@ -224,7 +225,7 @@ describe('fleet simulator: status, alarms and comms', () => {
     for (let i = 0; i < 3000 && !found; i++) {
       const vehicleSeed = hash32(simSeed, hashString(`c-${i}`));
       for (let h = Math.floor(T0 / HOUR) + 1; h < Math.floor(T0 / HOUR) + 48 && !found; h++) {
-        const comm = hourEvents(vehicleSeed, h, 6).comm;
+        const comm = hourEvents(vehicleSeed, h, 6, SCENARIOS.quiet).comm;
         if (comm) found = { id: `c-${i}`, ...comm };
       }
     }

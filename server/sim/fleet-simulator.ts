@@ -1,11 +1,13 @@
-import type { DeviceRef, VehicleStatus, VehicleStatusFrame } from '../../streams/protocol/types';
+import type { DeviceRef, ValuesFrame, VehicleStatus, VehicleStatusFrame } from '../../streams/protocol/types';
 import { clearAlarm, evaluateAlarms, raiseAlarm } from './alarms';
 import { deviceLabel } from './device-label';
 import { deviceValues } from './device-values';
 import { advanceFirmware, startBurn } from './firmware';
 import type { FirmwareTiming } from './firmware';
+import { dueUpdate, fitSpares } from './rollout';
+import { SCENARIOS } from './scenario';
 import { applySetting } from './settings';
-import type { CommandResult, FleetSimulator, SimAlarmEvent, SimFrame, SimOptions } from './types';
+import type { CommandResult, FleetSimulator, SimAlarmEvent, SimFrame, SimOptions, WarmUp } from './types';
 import { advanceVehicle, settleVehicle } from './vehicle-physics';
 import type { DeviceSlot, VehicleState } from './vehicle-state';
 import { createVehicleState, isRebooting } from './vehicle-state';
@@ -35,11 +37,18 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
   const vehicles = new Map<string, VehicleState>();
   const frameListeners = new Set<(frame: SimFrame) => void>();
   const alarmListeners = new Set<(event: SimAlarmEvent) => void>();
+  const scenario = SCENARIOS[opts.scenario ?? 'quiet'];
+  /** While a vehicle warms up, its frames and alarm events are history, not news: nothing is emitted. */
+  let muted = false;
 
+  /** Test hook: vehicles whose gateway sends nothing. */
+  const silenced = new Set<string>();
   const emit = (frame: SimFrame): void => {
+    if (muted || silenced.has(frame.data.vehicleId)) return;
     for (const l of frameListeners) l(frame);
   };
   const alarmSink = (event: SimAlarmEvent): void => {
+    if (muted) return;
     for (const l of alarmListeners) l(event);
   };
 
@@ -122,6 +131,53 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
       emitStatus(v, nowMs);
   }
 
+  /** What latest() answers: the values frozen when the vehicle went offline, else the current ones. */
+  function latestOf(v: VehicleState, slot: DeviceSlot): ValuesFrame['data'] {
+    const { vehicleId, deviceType, deviceId } = slot.ref;
+    if (slot.frozen) return { vehicleId, deviceType, deviceId, ts: slot.frozen.ts, values: { ...slot.frozen.values } };
+    return { vehicleId, deviceType, deviceId, ts: v.lastMs, values: deviceValues(v, slot, v.lastMs) };
+  }
+
+  function beginBurn(v: VehicleState, slot: DeviceSlot, version: string, nowMs: number): void {
+    startBurn(v, slot, version, nowMs, timing.failureRate);
+    emit({ cmd: 149, data: { ...slot.ref, state: 'updating', progress: 0 } });
+  }
+
+  /** One step of one vehicle's model: physics, rollout, firmware, connectivity and alarms. */
+  function advance(v: VehicleState, nowMs: number): void {
+    advanceVehicle(v, nowMs);
+    if (v.replaced.length > 0) {
+      if (opts.rollout) fitSpares(v, opts.rollout, (slot) => emitVersion(v, slot));
+      else v.replaced.length = 0;
+    }
+    const due = opts.rollout ? dueUpdate(v, nowMs, opts.rollout) : null;
+    if (due) beginBurn(v, due.slot, due.version, nowMs);
+    if (v.firmwareBusy > 0) {
+      advanceFirmware(
+        v,
+        nowMs,
+        timing,
+        (ref, state, progress, msg) => emit({ cmd: 149, data: msg ? { ...ref, state, progress, msg } : { ...ref, state, progress } }),
+        (slot) => emitVersion(v, slot),
+      );
+    }
+    updateOffline(v, nowMs);
+    if (!v.offline) evaluateAlarms(v, nowMs, alarmSink);
+  }
+
+  function warmUp(v: VehicleState, nowMs: number, w: WarmUp): void {
+    muted = true;
+    try {
+      updateOffline(v, v.lastMs);
+      for (let t = w.fromMs + w.stepMs; t <= nowMs; t += w.stepMs) {
+        advance(v, t);
+        if (w.onValues) for (const slot of v.slots) w.onValues(t, latestOf(v, slot));
+      }
+    } finally {
+      muted = false;
+    }
+  }
+
   function remove(vehicleId: string): void {
     const v = vehicles.get(vehicleId);
     if (!v) return;
@@ -130,16 +186,21 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
   }
 
   return {
-    add(spec, nowMs) {
+    add(spec, nowMs, w) {
       remove(spec.id);
-      const v = createVehicleState(spec, opts.seed, nowMs);
-      settleVehicle(v, nowMs);
+      const startMs = w ? w.fromMs : nowMs;
+      const v = createVehicleState(spec, opts.seed, startMs, scenario);
+      settleVehicle(v, startMs);
+      if (w) warmUp(v, nowMs, w);
       vehicles.set(spec.id, v);
+      const joinMs = v.lastMs;
       for (const slot of v.slots) emit({ cmd: 144, data: { ...slot.ref, keys: [...slot.keys] } });
       for (const slot of v.slots) emitVersion(v, slot);
-      updateOffline(v, nowMs);
-      if (!v.offline) evaluateAlarms(v, nowMs, alarmSink);
-      emitStatus(v, nowMs);
+      // Alarms still active from the warm-up are news to the listeners.
+      for (const alarm of v.alarms.values()) alarmSink({ type: 'raised', alarm, ts: joinMs });
+      updateOffline(v, joinMs);
+      if (!v.offline) evaluateAlarms(v, joinMs, alarmSink);
+      emitStatus(v, joinMs);
     },
 
     remove,
@@ -148,18 +209,7 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
 
     step(nowMs) {
       for (const v of vehicles.values()) {
-        advanceVehicle(v, nowMs);
-        if (v.firmwareBusy > 0) {
-          advanceFirmware(
-            v,
-            nowMs,
-            timing,
-            (ref, state, progress, msg) => emit({ cmd: 149, data: msg ? { ...ref, state, progress, msg } : { ...ref, state, progress } }),
-            (slot) => emitVersion(v, slot),
-          );
-        }
-        updateOffline(v, nowMs);
-        if (!v.offline) evaluateAlarms(v, nowMs, alarmSink);
+        advance(v, nowMs);
         report(v, nowMs);
       }
     },
@@ -192,10 +242,7 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
     latest(ref) {
       const found = findSlot(ref);
       if (!found) return null;
-      const { v, slot } = found;
-      const { vehicleId, deviceType, deviceId } = slot.ref;
-      if (slot.frozen) return { vehicleId, deviceType, deviceId, ts: slot.frozen.ts, values: { ...slot.frozen.values } };
-      return { vehicleId, deviceType, deviceId, ts: v.lastMs, values: deviceValues(v, slot, v.lastMs) };
+      return latestOf(found.v, found.slot);
     },
 
     status(vehicleId) {
@@ -236,8 +283,7 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
       if (isRebooting(slot, nowMs)) return refuse(`${label} is offline while it restarts after a firmware update`);
       if (slot.burn) return refuse(`A firmware update is already in progress on the ${label}`);
       if (ref.deviceType === 'bms' && (v.settings.inv.acOutput === 1 || v.settings.system.dcLoads === 1)) return refuse(BATTERY_LOADS_MSG);
-      startBurn(v, slot, version.trim(), nowMs, timing.failureRate);
-      emit({ cmd: 149, data: { ...slot.ref, state: 'updating', progress: 0 } });
+      beginBurn(v, slot, version.trim(), nowMs);
       return { ok: true };
     },
 
@@ -246,6 +292,13 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
       if (!v) return;
       v.forced = status;
       emitStatus(v, nowMs);
+    },
+
+    silence(vehicleId, silent, nowMs) {
+      const v = vehicles.get(vehicleId);
+      if (!v) return;
+      if (silent) silenced.add(vehicleId);
+      else if (silenced.delete(vehicleId)) emitStatus(v, nowMs);
     },
   };
 }

@@ -2,6 +2,8 @@
 // The server drives it with wall-clock time and turns what it emits into socket frames, alarms
 // and history. It knows nothing of HTTP, sockets or storage.
 import type { AlarmSeverity } from '../../streams/api/types';
+import type { Rollout } from './rollout';
+import type { ScenarioName } from './scenario';
 import type {
   DeviceRef,
   DeviceType,
@@ -80,10 +82,24 @@ export interface SimOptions {
   /** How long a burn takes, and how long the device stays offline rebooting after success. */
   firmwareBurnMs?: number;
   firmwareRebootMs?: number;
+  /** How eventful the fleet is (default `quiet`). */
+  scenario?: ScenarioName;
+  /** The over-the-air campaign, when the scenario starts updates. */
+  rollout?: Rollout;
+}
+
+/** Runs a new vehicle from an earlier time up to now before it joins, the way history is filled in. */
+export interface WarmUp {
+  fromMs: number;
+  /** Steps the vehicle at fromMs + stepMs, fromMs + 2·stepMs, … up to now. */
+  stepMs: number;
+  /** Every device's values after the step at ts, as latest() would answer them then; nothing else is emitted. */
+  onValues?: (ts: number, latest: ValuesFrame['data']) => void;
 }
 
 export interface FleetSimulator {
-  add(spec: SimVehicleSpec, nowMs: number): void;
+  /** Adds a vehicle at nowMs, or warmed up from an earlier time (it then joins at the last step); one already there starts afresh with the new spec. */
+  add(spec: SimVehicleSpec, nowMs: number, warmUp?: WarmUp): void;
   remove(vehicleId: string): void;
   has(vehicleId: string): boolean;
   /** Advance every vehicle to nowMs, emitting frames and alarm events to the listeners. */
@@ -103,4 +119,6 @@ export interface FleetSimulator {
   startFirmwareUpdate(ref: DeviceRef, version: string, nowMs: number): CommandResult;
   /** Test hook: pin a vehicle's reported status (null releases it). */
   forceStatus(vehicleId: string, status: VehicleStatus | null, nowMs: number): void;
+  /** Test hook: the vehicle's gateway stops sending anything (true) or resumes with its status (false). */
+  silence(vehicleId: string, silent: boolean, nowMs: number): void;
 }

@@ -23,6 +23,9 @@ export interface TyreState {
   /** Fraction of the air lost per hour while a slow leak is active. */
   leakPerHour: number;
   leakSinceMs: number;
+  /** Fraction of the air lost per hour through a puncture, until it is repaired. */
+  puncturePerHour: number;
+  punctureSinceMs: number;
 }
 
 export function createTyres(count: number, nominalKpa: number, tempC: number): TyreState[] {
@@ -34,6 +37,8 @@ export function createTyres(count: number, nominalKpa: number, tempC: number): T
     tempC,
     leakPerHour: 0,
     leakSinceMs: 0,
+    puncturePerHour: 0,
+    punctureSinceMs: 0,
   }));
 }
 
@@ -44,10 +49,11 @@ export function tyrePressureKpa(t: TyreState): number {
 
 /**
  * Tyre temperature relaxes (time constant 15 min) towards ambient, plus rolling heat that grows
- * with speed and some sun on a parked vehicle; a leaking tyre loses air.
+ * with speed and some sun on a parked vehicle; a leaking or punctured tyre loses air.
  */
 export function updateTyre(t: TyreState, ambientC: number, speedKmh: number, irradianceW: number, dtS: number): void {
   const target = ambientC + 0.22 * speedKmh + (speedKmh > 0 ? 0 : 0.006 * irradianceW);
   t.tempC += (target - t.tempC) * (1 - Math.exp(-dtS / 900));
-  if (t.leakPerHour > 0) t.air = Math.max(0.2, t.air - (t.leakPerHour * dtS) / 3600);
+  const loss = t.leakPerHour + t.puncturePerHour;
+  if (loss > 0) t.air = Math.max(0.2, t.air - (loss * dtS) / 3600);
 }

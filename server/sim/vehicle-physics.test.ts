@@ -3,6 +3,11 @@ import type { SimVehicleSpec } from './types';
 import { advanceVehicle, settleVehicle } from './vehicle-physics';
 import type { VehicleState } from './vehicle-state';
 import { createVehicleState } from './vehicle-state';
+import { sensedTemp } from './battery';
+import type { HourEvents } from './faults';
+import type { Scenario } from './scenario';
+import { SCENARIOS } from './scenario';
+import { tyrePressureKpa } from './tyres';
 
 const HOUR = 3_600_000;
 // Longitude 0: local solar time is UTC.
@@ -22,8 +27,8 @@ const van: SimVehicleSpec = {
 };
 
 /** A vehicle settled at t with the day's driving, shore power and incidents taken out of the way. */
-function parked(spec: SimVehicleSpec, t: number, soc: number, occupied = false): VehicleState {
-  const v = createVehicleState(spec, 11, t);
+function parked(spec: SimVehicleSpec, t: number, soc: number, occupied = false, scenario: Scenario = SCENARIOS.quiet): VehicleState {
+  const v = createVehicleState(spec, 11, t, scenario);
   settleVehicle(v, t);
   v.plan = { ...v.plan, trips: [], shore: false, occupied, leak: null };
   v.events = [
@@ -34,13 +39,13 @@ function parked(spec: SimVehicleSpec, t: number, soc: number, occupied = false):
   return v;
 }
 
-function runFor(v: VehicleState, fromMs: number, toMs: number, stepMs: number): void {
+/** Steps the vehicle with only the given incidents (none by default), whatever the hour. */
+function runFor(v: VehicleState, fromMs: number, toMs: number, stepMs: number, incidents: Partial<HourEvents> = {}): void {
   for (let t = fromMs + stepMs; t <= toMs; t += stepMs) {
-    // Keep incidents out for the whole run: a fresh empty draw for each new hour.
     const hour = Math.floor(t / HOUR);
     v.events = [
       { hour: hour - 1, fault: null, comm: null },
-      { hour, fault: null, comm: null },
+      { hour, fault: null, comm: null, ...incidents },
     ];
     advanceVehicle(v, t);
   }
@@ -160,5 +165,64 @@ describe('vehicle physics', () => {
     expect(Number.isFinite(v.battery.tempC)).toBe(true);
     expect(v.battery.tempC).toBeGreaterThan(-40);
     expect(v.battery.tempC).toBeLessThan(70);
+  });
+
+  describe('demo incidents', () => {
+    it('lets a punctured tyre down below the alarm level, then re-inflates it once repaired', () => {
+      const t0 = day + 10 * HOUR;
+      const v = parked(van, t0, 80, false, SCENARIOS.demo);
+      const tyre = v.tyres[1]!;
+      const share = () => tyrePressureKpa(tyre) / tyre.nominalKpa;
+      const puncture = { startMs: t0, endMs: t0 + 30 * 60_000, tyre: 1, lossPerHour: 1 };
+      runFor(v, t0, t0 + 25 * 60_000, 60_000, { puncture });
+      expect(share()).toBeLessThan(0.75);
+      expect(tyrePressureKpa(v.tyres[0]!) / v.tyres[0]!.nominalKpa).toBeGreaterThan(0.9);
+      runFor(v, t0 + 25 * 60_000, t0 + 40 * 60_000, 60_000);
+      expect(share()).toBeGreaterThan(0.9);
+    });
+
+    it('heats the BMS sensing spot of a failing cell within minutes, and lets it cool after', () => {
+      const t0 = day + 10 * HOUR;
+      const v = parked(van, t0, 80, false, SCENARIOS.demo);
+      const hotCell = { startMs: t0, endMs: t0 + 25 * 60_000, riseC: 50 };
+      runFor(v, t0, t0 + 20 * 60_000, 60_000, { hotCell });
+      expect(sensedTemp(v.battery)).toBeGreaterThan(50);
+      // The pack's bulk barely moves: the heat is local.
+      expect(v.battery.tempC).toBeLessThan(v.ambientC + 10);
+      runFor(v, t0 + 20 * 60_000, t0 + 45 * 60_000, 60_000);
+      expect(sensedTemp(v.battery)).toBeLessThan(45);
+    });
+
+    it('runs the engine to recharge a low pack while parked, up to the set soc and no further', () => {
+      const t0 = day + 20.5 * HOUR;
+      const v = parked(van, t0, 14.5, false, SCENARIOS.demo);
+      const until = SCENARIOS.demo.engineChargeSoc[1];
+      runFor(v, t0, t0 + 2 * 60_000, 10_000);
+      expect(v.engineCharging).toBe(true);
+      expect(v.dcdc.state).toBe('charging');
+      expect(v.battery.current).toBeGreaterThan(0);
+      let t = t0 + 2 * 60_000;
+      for (; v.engineCharging && t < t0 + 2 * HOUR; t += 60_000) runFor(v, t, t + 60_000, 60_000);
+      expect(v.engineCharging).toBe(false);
+      expect(v.dcdc.state).toBe('standby');
+      const stoppedAt = v.battery.soc;
+      expect(stoppedAt).toBeGreaterThanOrEqual(until);
+      expect(stoppedAt).toBeLessThan(until + 1);
+      runFor(v, t, t + 30 * 60_000, 60_000);
+      expect(v.engineCharging).toBe(false);
+      expect(v.battery.soc).toBeLessThan(stoppedAt);
+    });
+
+    it('spreads a weak cell from the others under a heavy load, and not at rest', () => {
+      const t0 = day + 22 * HOUR;
+      const v = parked(van, t0, 60, false, SCENARIOS.demo);
+      v.battery.cellResistance[2] = SCENARIOS.demo.weakCellResistance;
+      const spreadMv = () => (v.battery.cellMaxV - v.battery.cellMinV) * 1000;
+      runFor(v, t0, t0 + 5 * 60_000, 60_000, { drain: { startMs: t0, endMs: t0 + HOUR, watts: 1500 } });
+      const loaded = spreadMv();
+      expect(loaded).toBeGreaterThan(50);
+      runFor(v, t0 + 5 * 60_000, t0 + 10 * 60_000, 60_000);
+      expect(spreadMv()).toBeLessThan(loaded / 2);
+    });
   });
 });

@@ -1,12 +1,12 @@
 import { updateAirConditioner } from './air-conditioner';
 import { ambientTemperature } from './ambient-temperature';
-import { chargeAcceptance, integrateBattery, updateCellSpread, updateProtections } from './battery';
+import { chargeAcceptance, integrateBattery, updateProtections } from './battery';
 import { cloudCover } from './cloud-cover';
 import { localDay, planDay } from './day-plan';
 import { tripAt, tripPoint } from './driving';
 import { faultReason } from './fault-reasons';
 import { hourEvents } from './faults';
-import type { HourEvents } from './faults';
+import type { HourEvents, PunctureEvent } from './faults';
 import { applianceWatts, dcLoadWatts } from './loads';
 import { smoothNoise } from './smooth-noise';
 import type { PvPoint } from './solar';
@@ -19,9 +19,8 @@ import { isRebooting } from './vehicle-state';
 
 const HOUR_MS = 3_600_000;
 /** Longest integration step; longer gaps are cut into at most MAX_SUBSTEPS equal steps. */
-const MAX_SUBSTEP_MS = 30_000;
+const MAX_SUBSTEP_MS = 60_000;
 const MAX_SUBSTEPS = 240;
-const CELL_SPREAD_EVERY_MS = 10_000;
 const DEVICE_TAU_S = 600;
 const MPPT_HEADROOM_V = 2;
 /** Parked off shore power, the occupants' energy manager keeps the air conditioner off below this soc. */
@@ -64,9 +63,15 @@ function substep(v: VehicleState, t: number, dtS: number): void {
   energy(v, t, dtS);
   for (const tyre of v.tyres) updateTyre(tyre, v.ambientC, v.speedKmh, v.irradiance, dtS);
   tyreService(v, t);
-  const waterL = v.occupied ? (v.profile.waterLph * dtS * (0.2 + 1.6 * smoothNoise(v.seed ^ 0x165667b1, t / 1_200_000))) / 3600 : 0;
-  const serviceOpen = !v.driving && v.localHour >= 8 && v.localHour < 18;
-  updateTanks(v.tanks, waterL, serviceOpen, v.plan.refillBelow, v.plan.dumpAbove, dtS);
+  const useL = v.occupied ? (v.profile.waterLph * dtS * (0.2 + 1.6 * smoothNoise(v.seed ^ 0x165667b1, t / 1_200_000))) / 3600 : 0;
+  const waterL = useL + (v.tapLpm * dtS) / 60;
+  updateTanks(v.tanks, waterL, depotOpen(v), v.plan.refillBelow, v.plan.dumpAbove, dtS);
+}
+
+/** Parked at the depot in its service hours: tanks are refilled and emptied, tyres re-inflated. */
+function depotOpen(v: VehicleState): boolean {
+  const [from, to] = v.scenario.serviceHours;
+  return !v.driving && v.localHour >= from && v.localHour < to;
 }
 
 function environment(v: VehicleState, t: number): void {
@@ -78,12 +83,12 @@ function environment(v: VehicleState, t: number): void {
   v.localHour = h < 0 ? h + 24 : h;
   v.ambientC = ambientTemperature(v.regionSeed, v.spec.home.lat, t, v.localHour, v.cloud);
   const day = localDay(t, lng);
-  if (v.plan.day !== day) v.plan = planDay(v.seed, v.spec.kind, v.tyres.length, day, lng);
+  if (v.plan.day !== day) v.plan = planDay(v.seed, v.spec.kind, v.tyres.length, day, lng, v.scenario);
 }
 
 function eventsFor(v: VehicleState, hour: number): HourEvents {
   const cached = v.events[0]?.hour === hour ? v.events[0] : v.events[1]?.hour === hour ? v.events[1] : null;
-  return cached ?? hourEvents(v.seed, hour, v.faultable.length);
+  return cached ?? hourEvents(v.seed, hour, v.faultable.length, v.scenario);
 }
 
 /** Device faults and comms outages last under an hour, so this hour's and the last hour's draws suffice. */
@@ -92,19 +97,51 @@ function incidents(v: VehicleState, t: number): void {
   if (v.events[1]?.hour !== hour) v.events = [eventsFor(v, hour - 1), eventsFor(v, hour)];
   let fault: DeviceSlot | null = null;
   let reason = '';
+  let replaced = false;
   let comm = false;
+  let drainW = 0;
+  let hotCellC = 0;
+  let tapLpm = 0;
+  let puncture: PunctureEvent | null = null;
   for (const ev of v.events) {
     if (!ev) continue;
+    if (ev.drain && t >= ev.drain.startMs && t < ev.drain.endMs) drainW = ev.drain.watts;
+    if (ev.hotCell && t >= ev.hotCell.startMs && t < ev.hotCell.endMs) hotCellC = ev.hotCell.riseC;
+    if (ev.tap && t >= ev.tap.startMs && t < ev.tap.endMs) tapLpm = ev.tap.lpm;
+    if (ev.puncture && t >= ev.puncture.startMs && t < ev.puncture.endMs) puncture = ev.puncture;
     const f = ev.fault;
     if (f && t >= f.startMs && t < f.endMs) {
       fault = v.faultable[f.device % v.faultable.length]!;
       reason = faultReason(fault.ref.deviceType, f.reason);
+      replaced = f.replaced === true;
     }
     if (ev.comm && t >= ev.comm.startMs && t < ev.comm.endMs) comm = true;
   }
+  if (v.faultSlot && v.faultSlot !== fault && v.faultReplaced) v.replaced.push(v.faultSlot);
   v.faultSlot = fault;
   v.faultReason = reason;
+  v.faultReplaced = replaced;
   v.commLost = comm;
+  v.drainW = drainW;
+  v.hotCellC = hotCellC;
+  v.tapLpm = tapLpm;
+  if (v.tyres.length > 0) punctures(v, puncture);
+}
+
+/** A puncture lets a tyre's air out until it ends, when the tyre is repaired and re-inflated. */
+function punctures(v: VehicleState, active: PunctureEvent | null): void {
+  const hit = active ? v.tyres[active.tyre % v.tyres.length]! : null;
+  for (const tyre of v.tyres) {
+    if (tyre === hit && active) {
+      if (tyre.punctureSinceMs !== active.startMs) {
+        tyre.puncturePerHour = active.lossPerHour;
+        tyre.punctureSinceMs = active.startMs;
+      }
+    } else if (tyre.puncturePerHour > 0) {
+      tyre.puncturePerHour = 0;
+      tyre.air = 1;
+    }
+  }
 }
 
 function drive(v: VehicleState, t: number): void {
@@ -167,17 +204,21 @@ function energy(v: VehicleState, t: number, dtS: number): void {
     m.availableW = down(v, m.slot, t) || pv.volts < vbat + MPPT_HEADROOM_V ? 0 : pv.watts;
     solarW += m.availableW;
   }
+  const inv = v.inv;
+  inv.shore = v.plan.shore && !v.driving && (v.localHour >= 18 || v.localHour < 7);
+  const [engineBelow, engineUntil] = v.scenario.engineChargeSoc;
+  v.engineCharging = !v.driving && !inv.shore && b.soc < (v.engineCharging ? engineUntil : engineBelow);
+  const engineOn = v.driving || v.engineCharging;
   const dcdcUp = !down(v, dcdcSlot, t);
   const alternatorV = v.spec.nominalVoltage === 24 ? 28.2 : 14.1;
-  v.dcdc.inputV = v.driving ? alternatorV : alternatorV * 0.9;
-  const dcdcW = v.driving && dcdcUp ? v.dcdc.ratedW : 0;
+  v.dcdc.inputV = engineOn ? alternatorV : alternatorV * 0.9;
+  const dcdcW = engineOn && dcdcUp ? v.dcdc.ratedW : 0;
 
-  const inv = v.inv;
   const invUp = !down(v, invSlot, t);
-  inv.shore = v.plan.shore && !v.driving && (v.localHour >= 18 || v.localHour < 7);
   const outputOn = invUp && s.inv.acOutput === 1 && (!b.disconnected || inv.shore);
   const dark = v.sunSine < 0.05;
-  v.dcLoadW = dcLoadWatts(p, v.seed, t, v.ac.cabinC, v.occupied, dark, s.system.dcLoads === 1 && !b.disconnected);
+  const dcOn = s.system.dcLoads === 1 && !b.disconnected;
+  v.dcLoadW = dcLoadWatts(p, v.seed, t, v.ac.cabinC, v.occupied, dark, dcOn) + (dcOn ? v.drainW : 0);
 
   // The BMS allows at most 1 C of discharge: the inverter can only deliver what that, the chargers
   // and shore power leave after the DC loads.
@@ -212,11 +253,7 @@ function energy(v: VehicleState, t: number, dtS: number): void {
   const current = (sources * scale - loads) / vbat;
 
   const cabinShare = v.ambientC + 0.4 * (v.ac.cabinC - v.ambientC);
-  integrateBattery(b, current, cabinShare, heaterW, dtS);
-  if (t >= v.nextCellMs) {
-    updateCellSpread(b);
-    v.nextCellMs = t + CELL_SPREAD_EVERY_MS;
-  }
+  integrateBattery(b, current, cabinShare, heaterW, v.hotCellC, dtS);
 
   const day = localDay(t, v.spec.home.lng);
   for (const m of v.mppts) {
@@ -235,7 +272,7 @@ function energy(v: VehicleState, t: number, dtS: number): void {
   dcdc.usedW = dcdcW * scale;
   dcdc.tempC = relax(dcdc.tempC, v.ambientC + 2 + (30 * dcdc.usedW) / dcdc.ratedW, dtS, DEVICE_TAU_S);
   const justStarted = v.tripStartMs >= 0 && t - v.tripStartMs < 15_000;
-  dcdc.state = !dcdcUp && v.faultSlot === dcdcSlot ? 'fault' : !v.driving ? 'standby' : justStarted ? 'pre charging' : dcdc.usedW > 1 ? 'charging' : 'standby';
+  dcdc.state = !dcdcUp && v.faultSlot === dcdcSlot ? 'fault' : !engineOn ? 'standby' : justStarted ? 'pre charging' : dcdc.usedW > 1 ? 'charging' : 'standby';
 
   inv.acLoadW = acLoad;
   inv.shoreW = inv.shore ? shoreAc + chargerW * scale : 0;
@@ -256,7 +293,7 @@ function tyreService(v: VehicleState, t: number): void {
       tyre.leakSinceMs = leak.startMs;
     }
   }
-  if (v.driving || v.localHour < 8 || v.localHour >= 18) return;
+  if (!depotOpen(v)) return;
   for (const tyre of v.tyres) {
     if (tyre.leakPerHour > 0 && t - tyre.leakSinceMs > 6 * HOUR_MS) {
       tyre.leakPerHour = 0;

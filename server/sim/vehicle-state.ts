@@ -1,7 +1,7 @@
 import type { DeviceRef, DeviceState, DeviceType, KeyInfo, LiveValue, VehicleStatus } from '../../streams/protocol/types';
 import type { AirConditionerState } from './air-conditioner';
 import type { BatteryState } from './battery';
-import { updateCellSpread, packVoltage } from './battery';
+import { cellMismatch, packVoltage } from './battery';
 import type { DayPlan } from './day-plan';
 import { localDay, planDay } from './day-plan';
 import type { TripPoint } from './driving';
@@ -13,6 +13,8 @@ import { deviceKeys } from './key-catalogue';
 import type { KindProfile } from './kind-profile';
 import { KIND_PROFILES } from './kind-profile';
 import { mulberry32 } from './random';
+import type { Scenario } from './scenario';
+import { SCENARIOS } from './scenario';
 import type { TankState } from './tanks';
 import { createTanks } from './tanks';
 import type { TyreState } from './tyres';
@@ -105,7 +107,6 @@ export interface VehicleState {
   point: TripPoint;
   // Electrical
   battery: BatteryState;
-  nextCellMs: number;
   mppts: MpptState[];
   dcdc: DcdcState;
   inv: InverterState;
@@ -117,9 +118,22 @@ export interface VehicleState {
   uptimeFromMs: number;
   signal: number;
   // Incidents
+  scenario: Scenario;
+  /** Extra DC draw of an appliance left on (W), the hot spot of a failing cell (°C), a tap left running (L/min). */
+  drainW: number;
+  hotCellC: number;
+  tapLpm: number;
+  /** Running the engine to recharge while parked (scenario.engineChargeSoc). */
+  engineCharging: boolean;
+  /** The UTC hour whose over-the-air update has been handled. */
+  updateHour: number;
   events: [HourEvents | null, HourEvents | null];
   faultSlot: DeviceSlot | null;
   faultReason: string;
+  /** The current fault ends with the unit swapped for a spare. */
+  faultReplaced: boolean;
+  /** Units swapped since the simulator last looked, whose spare firmware it has to apply. */
+  replaced: DeviceSlot[];
   commLost: boolean;
   /** Reporting nothing: comms lost or the gateway rebooting. Updated once per step. */
   offline: boolean;
@@ -172,17 +186,21 @@ function slot(vehicleId: string, deviceType: DeviceType, deviceId: number, keys:
 }
 
 /** A vehicle's initial state at nowMs, every draw from its own seed (sim seed + vehicle id). */
-export function createVehicleState(spec: SimVehicleSpec, simSeed: number, nowMs: number): VehicleState {
+export function createVehicleState(spec: SimVehicleSpec, simSeed: number, nowMs: number, scenario: Scenario = SCENARIOS.quiet): VehicleState {
   const seed = hash32(simSeed, hashString(spec.id));
   const rng = mulberry32(seed);
   const profile = KIND_PROFILES[spec.kind];
-  const cells = Math.round(spec.nominalVoltage / 3.2);
+  const cells = spec.nominalVoltage / 3;
   const latRad = (spec.home.lat * Math.PI) / 180;
   const tyres = createTyres(spec.kind === 'boat' ? 0 : spec.tyres, profile.tyreKpa, 15);
   const airConditioner = spec.airConditioner;
-  const weakPack = rng() < 0.03;
-  const cellSkew = Array.from({ length: cells }, () => (rng() - 0.5) * 0.6);
-  if (weakPack) cellSkew[Math.floor(rng() * cells)] = 2 + rng();
+  const weakPack = rng() < scenario.weakPackShare;
+  const mismatch = cellMismatch(cells, rng);
+  if (weakPack) {
+    const weak = Math.floor(rng() * cells);
+    mismatch.cellSkew[weak] = 2 + rng();
+    mismatch.cellResistance[weak]! *= scenario.weakCellResistance;
+  }
   const battery: BatteryState = {
     cells,
     ah: spec.batteryAh,
@@ -190,7 +208,8 @@ export function createVehicleState(spec: SimVehicleSpec, simSeed: number, nowMs:
     voltage: 0,
     current: 0,
     tempC: 15,
-    cellSkew,
+    hotSpotC: 0,
+    ...mismatch,
     cellMinV: 0,
     cellMaxV: 0,
     throughputAh: spec.batteryAh * 2 * (20 + rng() * 400),
@@ -198,7 +217,6 @@ export function createVehicleState(spec: SimVehicleSpec, simSeed: number, nowMs:
     disconnected: false,
   };
   battery.voltage = packVoltage(battery, 0);
-  updateCellSpread(battery);
 
   const core = {
     system: slot(spec.id, 'system', 0, deviceKeys('system', tyres, airConditioner)),
@@ -253,7 +271,7 @@ export function createVehicleState(spec: SimVehicleSpec, simSeed: number, nowMs:
     cloud: 0,
     ambientC: 15,
     localHour: 0,
-    plan: planDay(seed, spec.kind, tyres.length, day, spec.home.lng),
+    plan: planDay(seed, spec.kind, tyres.length, day, spec.home.lng, scenario),
     occupied: false,
     driving: false,
     speedKmh: 0,
@@ -266,7 +284,6 @@ export function createVehicleState(spec: SimVehicleSpec, simSeed: number, nowMs:
     tripDistanceKm: 0,
     point: { speedKmh: 0, doneKm: 0, lat: spec.home.lat, lng: spec.home.lng, heading: 0 },
     battery,
-    nextCellMs: 0,
     mppts,
     dcdc: { ratedW: Math.round(profile.dcdcW * Math.sqrt(spec.nominalVoltage / 12)), inputV: 0, usedW: 0, tempC: 15, state: 'standby' },
     inv: { ratedW: profile.inverterW, shore: false, acLoadW: 0, shoreW: 0, batteryW: 0, tempC: 15, state: 'inv' },
@@ -277,9 +294,17 @@ export function createVehicleState(spec: SimVehicleSpec, simSeed: number, nowMs:
     settings: factorySettings(),
     uptimeFromMs: nowMs - Math.floor(rng() * 30 * 86_400_000),
     signal: 50 + rng() * 45,
+    scenario,
+    drainW: 0,
+    hotCellC: 0,
+    tapLpm: 0,
+    engineCharging: false,
+    updateHour: -1,
     events: [null, null],
     faultSlot: null,
     faultReason: '',
+    faultReplaced: false,
+    replaced: [],
     commLost: false,
     offline: false,
     slots,

@@ -4,12 +4,18 @@ import type { AlarmSeverity } from '../../streams/api/types';
 import type { DeviceType } from '../../streams/protocol/types';
 import type {
   AlarmFilter,
+  AlarmAck,
+  PlaylistRecord,
   AlarmRecord,
+  AuditEntry,
+  AuditFilter,
+  AuditRecord,
   DepotRecord,
   DeviceRecord,
   EntityStatus,
   FleetRecord,
   GroupLogRecord,
+  GroupOperationKind,
   GroupLogState,
   GroupLogVehicle,
   HistorySample,
@@ -17,12 +23,16 @@ import type {
   Paged,
   RoleRecord,
   SessionRecord,
+  ShareFilter,
+  ShareListing,
   ShareRecord,
   SubFleetRecord,
   UserRecord,
   VehicleRecord,
   VisibleScope,
 } from './records';
+import type { FeedbackStore, IssueStore } from './follow-up-records';
+import type { PrealarmStore, ReportStore } from './report-records';
 
 export interface SeedData {
   roles: RoleRecord[];
@@ -47,6 +57,8 @@ export interface RoleStore {
 
 export interface UserFilter {
   email?: string;
+  /** Email or user name contains. */
+  search?: string;
   status?: 'active' | 'disabled';
   roleId?: string;
 }
@@ -54,10 +66,13 @@ export interface UserFilter {
 export interface UserStore {
   get(id: string): Promise<UserRecord | null>;
   byEmail(email: string): Promise<UserRecord | null>;
-  list(filter: UserFilter, page: PageQuery): Promise<Paged<UserRecord>>;
+  /** `page` null: every matching account. */
+  list(filter: UserFilter, page: PageQuery | null): Promise<Paged<UserRecord>>;
   create(user: UserRecord): Promise<void>;
   update(user: UserRecord): Promise<void>;
   delete(id: string): Promise<void>;
+  /** Notes a successful sign-in without touching the rest of the account. */
+  recordSignIn(id: string, at: string): Promise<void>;
   /** Assigns one role to several accounts at once. */
   assignRole(userIds: string[], roleId: string | null): Promise<void>;
 }
@@ -99,8 +114,12 @@ export interface FleetStore {
   get(id: string): Promise<FleetRecord | null>;
   create(fleet: FleetRecord): Promise<void>;
   update(fleet: FleetRecord): Promise<void>;
-  /** Refused (StorageConflict) while vehicles are in the fleet. */
-  delete(id: string): Promise<void>;
+  /**
+   * Deletes the fleet, first moving its vehicles to `moveTo` (out of any sub-fleet or depot), in one
+   * step; refused (StorageConflict) while vehicles are in the fleet and none is given. Answers the
+   * ids of the vehicles moved.
+   */
+  delete(id: string, moveTo?: { fleetId: string }): Promise<string[]>;
   members(fleetId: string): Promise<string[]>;
   setMembers(fleetId: string, userIds: string[]): Promise<void>;
 }
@@ -110,7 +129,8 @@ export interface SubFleetStore {
   get(id: string): Promise<SubFleetRecord | null>;
   create(sub: SubFleetRecord): Promise<void>;
   update(sub: SubFleetRecord): Promise<void>;
-  delete(id: string): Promise<void>;
+  /** Deletes the sub-fleet; its vehicles move to `moveTo` (null: the fleet alone). Answers their ids. */
+  delete(id: string, moveTo: { subFleetId: string | null }): Promise<string[]>;
 }
 
 export interface DepotStore {
@@ -118,7 +138,8 @@ export interface DepotStore {
   get(id: string): Promise<DepotRecord | null>;
   create(depot: DepotRecord): Promise<void>;
   update(depot: DepotRecord): Promise<void>;
-  delete(id: string): Promise<void>;
+  /** Deletes the depot; its vehicles move to `moveTo` (null: no depot). Answers their ids. */
+  delete(id: string, moveTo: { depotId: string | null }): Promise<string[]>;
 }
 
 export interface VehicleFilter {
@@ -130,9 +151,15 @@ export interface VehicleFilter {
   search?: string;
 }
 
+/** A stored column the vehicle list sorts by; pinned vehicles come first whatever the order. */
+export interface VehicleOrder {
+  by: 'name' | 'sn';
+  desc: boolean;
+}
+
 export interface VehicleStore {
   all(): Promise<VehicleRecord[]>;
-  list(filter: VehicleFilter, page: PageQuery | null): Promise<Paged<VehicleRecord>>;
+  list(filter: VehicleFilter, page: PageQuery | null, order?: VehicleOrder): Promise<Paged<VehicleRecord>>;
   get(id: string): Promise<VehicleRecord | null>;
   devices(vehicleId: string): Promise<DeviceRecord[]>;
   allDevices(): Promise<DeviceRecord[]>;
@@ -148,7 +175,8 @@ export interface VehicleStore {
 
 export interface ShareStore {
   byAccount(account: string): Promise<ShareRecord | null>;
-  byVehicle(vehicleId: string): Promise<ShareRecord[]>;
+  /** Shares of vehicles in the filter's scope, newest first. */
+  list(filter: ShareFilter, page: PageQuery): Promise<Paged<ShareListing>>;
   create(share: ShareRecord): Promise<void>;
   /** Replaces the row with the same id (account, protection, password, active). */
   update(share: ShareRecord): Promise<void>;
@@ -169,16 +197,22 @@ export interface AlarmEventInput {
 export interface AlarmStore {
   /** Applies raise/clear events in order, in one transaction. */
   record(events: AlarmEventInput[]): Promise<void>;
-  /** Ends every alarm still open (the model restarts without them). */
+  /** Ends every alarm still open (the model restarts without them), except fired pre-alarms, which outlive restarts. */
   closeOpen(nowMs: number): Promise<void>;
   list(filter: AlarmFilter, page: PageQuery): Promise<Paged<AlarmRecord>>;
   get(id: string): Promise<AlarmRecord | null>;
+  /** Records the first acknowledgement of an alarm; a later one leaves it as it was. */
+  acknowledge(id: string, ack: AlarmAck): Promise<void>;
 }
 
 export interface HistoryStore {
   append(samples: HistorySample[]): Promise<void>;
   /** Samples of one device between from and to (inclusive), oldest first. */
   range(ref: { vehicleId: string; deviceType: DeviceType; deviceId: number }, from: number, to: number): Promise<HistorySample[]>;
+  /**
+   * Drops samples older than `beforeMs`. A backend that keeps history in day partitions drops whole
+   * days, so it may keep up to a day more.
+   */
   prune(beforeMs: number): Promise<void>;
   /** True once any sample exists (backfill runs only on an empty history). */
   hasAny(): Promise<boolean>;
@@ -186,8 +220,12 @@ export interface HistoryStore {
 
 export interface GroupLogFilter {
   scope: VisibleScope;
-  operation?: 'firmware' | 'setting';
+  operation?: GroupOperationKind;
   vehicleId?: string;
+  /** Logs touching a vehicle that is now in this fleet, sub-fleet or depot. */
+  fleetId?: string;
+  subFleetId?: string;
+  depotId?: string;
 }
 
 export interface GroupLogSummary extends GroupLogRecord {
@@ -203,6 +241,26 @@ export interface GroupLogStore {
   get(id: string, scope: VisibleScope): Promise<{ log: GroupLogSummary; vehicles: GroupLogVehicle[] } | null>;
   /** Progress of a device's running firmware burn, applied to its open group-log rows. */
   progress(ref: { vehicleId: string; deviceType: DeviceType; deviceId: number }, state: GroupLogState, progress: number, msg: string, ts: number): Promise<void>;
+  /** Runs rows of a log again: each row gets its new state, and the log's detail the retry count. */
+  restart(id: string, detail: Record<string, unknown>, rows: Array<Omit<GroupLogVehicle, 'vehicleName'>>): Promise<void>;
+}
+
+/** Wall playlists, read and written whole. */
+export interface PlaylistStore {
+  /** By name. */
+  list(): Promise<PlaylistRecord[]>;
+  get(id: string): Promise<PlaylistRecord | null>;
+  create(playlist: Omit<PlaylistRecord, 'id'>): Promise<PlaylistRecord>;
+  /** False when there is no such playlist. */
+  update(playlist: PlaylistRecord): Promise<boolean>;
+  delete(id: string): Promise<boolean>;
+}
+
+/** The audit log: append and read, nothing else. */
+export interface AuditStore {
+  append(entry: AuditEntry): Promise<void>;
+  /** Newest first. */
+  list(filter: AuditFilter, page: PageQuery): Promise<Paged<AuditRecord>>;
 }
 
 export interface FleetRepository {
@@ -218,11 +276,17 @@ export interface FleetRepository {
   alarms: AlarmStore;
   history: HistoryStore;
   groupLogs: GroupLogStore;
+  audit: AuditStore;
+  reports: ReportStore;
+  prealarms: PrealarmStore;
+  issues: IssueStore;
+  feedback: FeedbackStore;
+  playlists: PlaylistStore;
   /** What the user manages, services or is assigned to. */
   scopeOf(userId: string): Promise<Extract<VisibleScope, { all: false }>>;
   /** Writes the first-start data unless the database was seeded before; true when it wrote. */
   seedOnce(data: SeedData): Promise<boolean>;
   names(kind: 'fleet' | 'subFleet' | 'depot', ids: string[]): Promise<Map<string, string>>;
-  close(): void;
+  close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 // Rows as the handlers see them, independent of the database behind the repository.
 import type { AlarmSeverity } from '../../streams/api/types';
 import type { DeviceType } from '../../streams/protocol/types';
+import type { AuditEvent } from '../audit/audit-events';
 import type { VehicleKind } from '../sim/types';
 
 export type EntityStatus = 'active' | 'disabled';
@@ -27,6 +28,7 @@ export interface UserRecord {
   speedUnit: 'km/h' | 'mph';
   mileageUnit: 'km' | 'miles';
   createdAt: string;
+  lastSignInAt: string | null;
 }
 
 export interface SessionRecord {
@@ -86,6 +88,8 @@ export interface VehicleRecord {
   homeLat: number;
   homeLng: number;
   createdAt: string;
+  /** When the vehicle was placed on top of the list ("top place"); pinned vehicles list first. */
+  pinnedAt?: string | null;
 }
 
 export interface DeviceRecord {
@@ -123,6 +127,22 @@ export interface AlarmRecord {
   message: string;
   startedAt: number;
   endedAt: number | null;
+  ack: AlarmAck | null;
+}
+
+/** A wall playlist; `views` as the API shows them (WallViewSchema). */
+export interface PlaylistRecord {
+  id: string;
+  name: string;
+  views: Array<{ kind: 'home' | 'alarms' | 'fleet' | 'vehicle'; fleetId?: string; vehicleId?: string; dwellS: number }>;
+  updatedAt: number;
+}
+
+/** Who acknowledged an alarm (their name when they did), when (epoch ms), and their note. */
+export interface AlarmAck {
+  by: string;
+  at: number;
+  note: string | null;
 }
 
 export interface ShareRecord {
@@ -134,6 +154,21 @@ export interface ShareRecord {
   passwordHash: string | null;
   active: boolean;
   createdAt: number;
+  /** The link stops working at this time (epoch ms); null: only when closed. */
+  expiresAt: number | null;
+}
+
+export interface ShareFilter {
+  scope: VisibleScope;
+  vehicleId?: string;
+  ownerId?: string;
+  /** Only shares that are open (on and not expired) at this time, epoch ms. */
+  openAt?: number;
+}
+
+/** A share with the name of its vehicle, for lists. */
+export interface ShareListing extends ShareRecord {
+  vehicleName: string;
 }
 
 export interface AlarmFilter {
@@ -155,9 +190,12 @@ export interface HistorySample {
   values: Record<string, number>;
 }
 
+/** A firmware push, a setting written, or vehicles moved to another fleet, sub-fleet or depot. */
+export type GroupOperationKind = 'firmware' | 'setting' | 'transfer';
+
 export interface GroupLogRecord {
   id: string;
-  operation: 'firmware' | 'setting';
+  operation: GroupOperationKind;
   userId: string | null;
   userName: string | null;
   deviceType: DeviceType;
@@ -176,3 +214,36 @@ export interface GroupLogVehicle {
   msg: string;
   updatedAt: number;
 }
+
+export type AuditOutcome = 'success' | 'failure';
+
+/** One security-relevant event. Never holds a password or a token. */
+export interface AuditEntry {
+  at: number;
+  event: AuditEvent;
+  outcome: AuditOutcome;
+  /** Who did it: the signed-in account, or the account that signed in; null for failed sign-ins, guests and unknown callers. */
+  actorId: string | null;
+  actor: string | null;
+  /** What it was done to: an account, role or share (its id and a readable label). */
+  targetId: string | null;
+  target: string | null;
+  /** The client address it came from. */
+  address: string | null;
+  detail: string;
+}
+
+export interface AuditRecord extends AuditEntry {
+  id: string;
+}
+
+export interface AuditFilter {
+  event?: AuditEvent;
+  outcome?: AuditOutcome;
+  /** Events the account did or that were done to it. */
+  accountId?: string;
+  /** At or after `from` and before `to` (epoch ms). */
+  from?: number;
+  to?: number;
+}
+

@@ -1,2 +1,12 @@
 /** A write refused by a uniqueness or reference rule (duplicate S/N, e-mail, role key; row still in use). */
 export class StorageConflict extends Error {}
+
+/** What each backend says when a write breaks a rule, by the rule. */
+export const CONFLICT_MESSAGES = {
+  email: 'This email is already registered',
+  roleKey: 'This role key is already in use',
+  sn: 'The operation failed. Please recheck the vehicle serial number (SN): it is already registered',
+  shareAccount: 'Share account collision, please retry',
+  referenced: 'This record is still referenced by others',
+  other: 'The change conflicts with existing data',
+} as const;

@@ -1,14 +1,13 @@
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
-import type { FleetSimulator } from '../sim/types';
+import type { LiveFleet } from '../fleet/live-fleet';
 import type { FleetRepository } from '../storage/fleet-repository';
 import type { HistorySample } from '../storage/records';
 import { numericValues } from './numeric-values';
 
-export const HISTORY_RETENTION_MS = 31 * 24 * 3600_000;
 const CHUNK = 500;
 
 /** Every device of every vehicle, as the model reports it now. */
-export const sampleFleet = (sim: FleetSimulator, vehicleIds: string[], ts: number): HistorySample[] =>
+export const sampleFleet = (sim: Pick<LiveFleet, 'devices' | 'latest'>, vehicleIds: string[], ts: number): HistorySample[] =>
   vehicleIds.flatMap((vehicleId) =>
     sim.devices(vehicleId).flatMap(({ deviceType, deviceId }) => {
       const latest = sim.latest({ vehicleId, deviceType, deviceId });
@@ -23,16 +22,18 @@ export const sampleFleet = (sim: FleetSimulator, vehicleIds: string[], ts: numbe
  * serving sockets, and prunes samples older than the retention once an hour. Returns a stop function.
  */
 export const sampleHistory = (
-  sim: FleetSimulator,
+  sim: Pick<LiveFleet, 'devices' | 'latest'>,
   repo: FleetRepository,
   directory: VehicleDirectory,
-  intervalMs: number,
+  timing: { intervalMs: number; retentionMs: number },
   now: () => number,
+  /** In a cluster only one node samples; the others skip their turns. */
+  leads: () => boolean = () => true,
 ): (() => void) => {
   let lastPrune = 0;
   let running = false;
   const tick = async () => {
-    if (running) return;
+    if (running || !leads()) return;
     running = true;
     try {
       const ts = now();
@@ -43,13 +44,13 @@ export const sampleHistory = (
       }
       if (ts - lastPrune > 3600_000) {
         lastPrune = ts;
-        await repo.history.prune(ts - HISTORY_RETENTION_MS);
+        await repo.history.prune(ts - timing.retentionMs);
       }
     } finally {
       running = false;
     }
   };
-  const timer = setInterval(() => void tick(), intervalMs);
+  const timer = setInterval(() => void tick(), timing.intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 };

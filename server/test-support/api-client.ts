@@ -25,19 +25,20 @@ export const api = async <T = unknown>(
   return { status: res.status, body: (await res.json()) as Reply<T>['body'] };
 };
 
-export const login = async (url: string, username: string, password: string) =>
+/** `share`: a guest signing in with a share account (and its password, if any). */
+export const login = async (url: string, username: string, password: string, grantType: 'password' | 'share' = 'password') =>
   fetch(`${url}/api/oauth/token`, {
     method: 'POST',
     headers: { authorization: CLIENT_BASIC, 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, grant_type: 'password' }),
+    body: JSON.stringify({ username, password, grant_type: grantType }),
   }).then(async (r) => ({
     status: r.status,
     body: (await r.json()) as Reply<{ access_token: string; ws: string; expires_in: number }>['body'],
   }));
 
 /** Signs in and returns the token and ws address, failing the test if sign-in fails. */
-export const session = async (url: string, username: string, password: string) => {
-  const r = await login(url, username, password);
+export const session = async (url: string, username: string, password: string, grantType: 'password' | 'share' = 'password') => {
+  const r = await login(url, username, password, grantType);
   if (r.body.code !== 200) throw new Error(`login ${username} failed: ${r.body.msg}`);
   return { token: r.body.data.access_token, ws: r.body.data.ws };
 };

@@ -17,6 +17,9 @@ export class FakeSimulator implements FleetSimulator {
   readonly settings: Array<{ ref: DeviceRef; setting: string; value: number | string }> = [];
   readonly firmware: Array<{ ref: DeviceRef; version: string }> = [];
   readonly alarms = new Map<string, SimAlarm[]>();
+  /** Vehicles whose setting writes are refused, with the reason. */
+  readonly refusals = new Map<string, string>();
+  readonly silenced = new Set<string>();
   private readonly frameListeners = new Set<(f: SimFrame) => void>();
   private readonly alarmListeners = new Set<(e: SimAlarmEvent) => void>();
   private lastTs = 0;
@@ -39,6 +42,7 @@ export class FakeSimulator implements FleetSimulator {
     }
   }
   emit(frame: SimFrame): void {
+    if (this.silenced.has(frame.data.vehicleId)) return;
     for (const l of this.frameListeners) l(frame);
   }
   raise(event: SimAlarmEvent): void {
@@ -87,6 +91,8 @@ export class FakeSimulator implements FleetSimulator {
     return this.alarms.get(id) ?? [];
   }
   writeSetting(ref: DeviceRef, setting: string, value: number | string) {
+    const refused = this.refusals.get(ref.vehicleId);
+    if (refused) return { ok: false, msg: refused };
     this.settings.push({ ref, setting, value });
     return { ok: true };
   }
@@ -99,6 +105,12 @@ export class FakeSimulator implements FleetSimulator {
     else this.forced.set(id, status);
     const s = this.status(id);
     if (s) this.emit({ cmd: 19, data: { ...s, ts: nowMs } });
+  }
+  silence(id: string, silent: boolean, nowMs: number): void {
+    if (silent) this.silenced.add(id);
+    else this.silenced.delete(id);
+    const s = this.status(id);
+    if (!silent && s) this.emit({ cmd: 19, data: { ...s, ts: nowMs } });
   }
   private values(id: string) {
     return { soc: 80, voltage: this.specs.get(id)?.nominalVoltage ?? 12 };

@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer, type FleetServer } from '../app';
 import { readConfig, type ServerConfig } from '../config';
 import { FakeSimulator } from './fake-simulator';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const ADMIN_EMAIL = 'admin@fleet.test';
 export const ADMIN_PASSWORD = 'Admin#12345';
@@ -18,25 +17,29 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** A real server on a free loopback port with a temporary database and the fake simulator. */
-export const startTestServer = async (overrides: Partial<ServerConfig> = {}): Promise<TestServer> => {
-  const dir = mkdtempSync(join(tmpdir(), 'fleet-server-'));
+/**
+ * A real server on a free loopback port with an empty database of its own (on the backend under test,
+ * dropped by `stop`) and the fake simulator; `now` replaces its clock. Given a `database`, it starts on
+ * that one (a restart) and leaves it in place.
+ */
+export const startTestServer = async (overrides: Partial<ServerConfig> = {}, now?: () => number, database?: TestDatabase): Promise<TestServer> => {
+  const db = database ?? (await createTestDatabase());
   const config: ServerConfig = {
     ...readConfig({}),
     port: 0,
     host: '127.0.0.1',
-    dbPath: join(dir, 'fleet.db'),
+    ...db.config,
     adminEmail: ADMIN_EMAIL,
     adminPassword: ADMIN_PASSWORD,
     simVehicles: 40,
-    staticDir: join(dir, 'no-static'),
+    staticDir: join(db.config.dbPath, '..', 'no-static'),
     testHooks: true,
     historyIntervalS: 3600,
     ...overrides,
   };
   const sim = new FakeSimulator();
   const mail: string[] = [];
-  const server = await buildServer({ config, simulator: sim, log: (line) => mail.push(line) });
+  const server = await buildServer({ config, simulator: sim, log: (line) => mail.push(line), now });
   const url = await server.start();
   return {
     url,
@@ -46,7 +49,7 @@ export const startTestServer = async (overrides: Partial<ServerConfig> = {}): Pr
     config,
     stop: async () => {
       await server.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!database) await db.drop();
     },
   };
 };

@@ -3,20 +3,25 @@ import { useObservableState } from 'observable-hooks';
 import { useLocation } from 'wouter';
 import { LoadingState } from '../components/loading-state';
 import { navigate, usePinnedSearch } from '../lib/navigation';
-import { useServices } from '../lib/services';
+import { pageFor } from '../lib/routes';
+import { useFleetConsole } from '../lib/services';
+import { useAccount } from '../lib/use-account';
 import { useSignOut } from '../lib/use-sign-out';
 import { decideAccess, menuPages } from './access-rules';
+import { useKioskMode } from '../lib/kiosk-mode';
+import { KioskLayout } from './kiosk/kiosk-layout';
 import { MainLayout } from './layout/main-layout';
 import { LazyPage } from './lazy-page';
-import { pageFor } from './page-registry';
 
 export function AccessGuard() {
-  const { console: fleetConsole, account, profile } = useServices();
+  const fleetConsole = useFleetConsole();
+  const { account, profile } = fleetConsole;
   const [path] = useLocation();
   const search = usePinnedSearch();
   const token = useObservableState(fleetConsole.session.token$, fleetConsole.session.get('token'));
-  const accountState = useObservableState(account.account$, { status: 'signed-out' as const });
+  const accountState = useAccount();
   const signOut = useSignOut();
+  const kiosk = useKioskMode();
   const menu = useMemo(() => (accountState.status === 'ready' ? menuPages(accountState.menu) : []), [accountState]);
 
   const decision = decideAccess({
@@ -50,6 +55,7 @@ export function AccessGuard() {
   const { route } = decision;
   const page = <LazyPage key={route.path} load={pageFor(route.path, decision.component)} />;
   if (route.access !== 'main' || accountState.status !== 'ready') return page;
+  if (kiosk) return <KioskLayout route={route}>{page}</KioskLayout>;
   return (
     <MainLayout route={route} info={accountState.info} menu={accountState.menu}>
       {page}

@@ -1,15 +1,6 @@
 // The access guard of spec section 2 as a pure decision, so every rule is testable on its own.
 import type { MenuRoute } from '../../streams/api/types';
-import {
-  HOME_PATH,
-  LOGIN_PATH,
-  NOT_FOUND_PATH,
-  ROUTES,
-  SETTINGS_PATH,
-  SHARE_DETAIL_PATH,
-  SHARE_PATH,
-  type RouteSpec,
-} from '../lib/route-table';
+import { ROUTES, findRoute, type RouteSpec } from '../lib/routes';
 
 export type AccountStatus = 'signed-out' | 'loading' | 'ready' | 'failed';
 
@@ -34,34 +25,33 @@ export type AccessDecision =
   | { kind: 'sign-out' }
   | { kind: 'render'; route: RouteSpec; component?: string };
 
-/** Reachable without a token (spec: /share, /login, /register and /404). */
-const OPEN_PATHS = new Set(['/share', LOGIN_PATH, '/register', NOT_FOUND_PATH]);
 /** Query parameters a redirect to /login keeps. */
 const KEPT_PARAMS = ['token', 'KeepAlive'];
 
 export function decideAccess(input: AccessInput): AccessDecision {
   const { path, hasToken } = input;
-  const route = ROUTES.find((candidate) => candidate.path === path);
+  const route = findRoute(path);
 
   if (!hasToken) {
-    if (route && OPEN_PATHS.has(path)) return { kind: 'render', route };
+    // Public routes are the spec's /share, /login, /register and /404.
+    if (route?.access === 'public') return { kind: 'render', route };
     return { kind: 'redirect', to: loginRedirect(input.search) };
   }
-  if (path === LOGIN_PATH) return { kind: 'redirect', to: '/' };
+  if (path === ROUTES.login.path) return { kind: 'redirect', to: '/' };
 
   if (input.isShareGuest) {
-    if (path === SHARE_DETAIL_PATH || path === SHARE_PATH || path === NOT_FOUND_PATH) {
+    if (path === ROUTES.shareDetail.path || path === ROUTES.share.path || path === ROUTES.notFound.path) {
       return { kind: 'render', route: route! };
     }
-    return { kind: 'redirect', to: SHARE_DETAIL_PATH };
+    return { kind: 'redirect', to: ROUTES.shareDetail.path };
   }
 
   if (route && route.access === 'public') return { kind: 'render', route };
   if (input.account === 'signed-out' || input.account === 'loading') return { kind: 'load-account' };
   if (input.account === 'failed') return { kind: 'sign-out' };
 
-  if (input.menu.length === 0 && path !== SETTINGS_PATH) return { kind: 'redirect', to: SETTINGS_PATH };
-  if (path === '/') return { kind: 'redirect', to: HOME_PATH };
+  if (input.menu.length === 0 && path !== ROUTES.settings.path) return { kind: 'redirect', to: ROUTES.settings.path };
+  if (path === '/') return { kind: 'redirect', to: ROUTES.home.path };
   if (route && route.access === 'main') return { kind: 'render', route };
   const menuPage = input.menu.find((page) => page.path === path);
   if (menuPage) {
@@ -71,7 +61,7 @@ export function decideAccess(input: AccessInput): AccessDecision {
       component: menuPage.component,
     };
   }
-  return { kind: 'redirect', to: NOT_FOUND_PATH };
+  return { kind: 'redirect', to: ROUTES.notFound.path };
 }
 
 function loginRedirect(search: string): string {
@@ -82,7 +72,7 @@ function loginRedirect(search: string): string {
     if (value !== null) kept.set(name, value);
   }
   const query = kept.toString();
-  return query ? `${LOGIN_PATH}?${query}` : LOGIN_PATH;
+  return query ? `${ROUTES.login.path}?${query}` : ROUTES.login.path;
 }
 
 /** The pages a menu route tree names, with absolute paths (children may be relative). */

@@ -1,13 +1,15 @@
 // Pages load lazily. A page whose code fails to load (or takes longer than the spec's 120 s
-// resource time-out) shows a retry panel instead of a blank screen.
-import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
+// resource time-out) shows a retry panel instead of a blank screen. Some browsers (Chromium up to
+// 138) remember a failed module fetch and never ask the server again, so when a retry fails too the
+// panel offers to reload the page, which keeps the route and the session.
+import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { LoadingState } from '../components/loading-state';
+import type { PageLoader } from '../lib/routes';
 
 export const RESOURCE_TIMEOUT_MS = 120_000;
 
-type PageModule = { default: ComponentType };
-export type PageLoader = () => Promise<PageModule>;
+type PageModule = Awaited<ReturnType<PageLoader>>;
 
 function withTimeout(load: PageLoader, timeoutMs: number): PageLoader {
   return () =>
@@ -26,8 +28,8 @@ function withTimeout(load: PageLoader, timeoutMs: number): PageLoader {
     });
 }
 
-class LoadBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+class LoadBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean; retried: boolean }> {
+  override state = { failed: false, retried: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
@@ -40,14 +42,18 @@ class LoadBoundary extends Component<{ onRetry: () => void; children: ReactNode 
         <Stack align="center" gap="4">
           <Text fontWeight="semibold">This page could not be loaded.</Text>
           <Text color="fg.muted">Check the connection, then try again.</Text>
-          <Button
-            onClick={() => {
-              this.setState({ failed: false });
-              this.props.onRetry();
-            }}
-          >
-            Retry
-          </Button>
+          {this.state.retried ? (
+            <Button onClick={() => window.location.reload()}>Reload page</Button>
+          ) : (
+            <Button
+              onClick={() => {
+                this.setState({ failed: false, retried: true });
+                this.props.onRetry();
+              }}
+            >
+              Retry
+            </Button>
+          )}
         </Stack>
       </Center>
     );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
-import type { AccountState, AccountStore } from '../lib/account-store';
+import type { AccountState, AccountStore } from '../../streams/session/account-store';
 import { ServicesProvider, type AppServices } from '../lib/services';
 import { IfPermission, IfRole } from './access-gate';
 
@@ -13,7 +13,7 @@ function renderAs(roles: string[], permissions: string[]) {
     info: { user: { account: 'a@b.c', header: '', avatar: '', name: 'A', roleList: [] }, roles, permissions },
     menu: [],
   });
-  const services = { account: { account$ } as unknown as AccountStore } as AppServices;
+  const services = { console: { account: { account$ } as unknown as AccountStore } } as unknown as AppServices;
   render(
     <ServicesProvider services={services}>
       <IfRole roles={['fleet.manager']}>

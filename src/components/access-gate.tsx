@@ -1,21 +1,25 @@
 import type { ReactNode } from 'react';
-import { useObservableState } from 'observable-hooks';
-import { useServices } from '../lib/services';
-import { holdsPermission, holdsRole } from '../lib/access';
+import { holdsPermission, holdsRole } from '../../streams/api/permissions';
+import { useAccount } from '../lib/use-account';
 
 interface GateProps {
   children: ReactNode;
 }
 
 function useGrants() {
-  const { account } = useServices();
-  const state = useObservableState(account.account$);
-  return state?.status === 'ready' ? state.info : { roles: [], permissions: [] };
+  const state = useAccount();
+  return state.status === 'ready' ? state.info : { roles: [], permissions: [] };
 }
 
 /** Renders its children only for a user holding one of `roles` (super.admin always). */
 export function IfRole({ roles, children }: GateProps & { roles: readonly string[] }) {
   return holdsRole(useGrants(), roles) ? <>{children}</> : null;
+}
+
+/** True when the user holds every one of `permissions` (or the wildcard). */
+export function useHoldsAll(permissions: readonly string[]): boolean {
+  const grants = useGrants();
+  return permissions.every((permission) => holdsPermission(grants, [permission]));
 }
 
 /** Renders its children only for a user holding one of `permissions` or the wildcard. */

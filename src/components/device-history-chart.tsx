@@ -4,32 +4,20 @@ import { useMemo, useState } from 'react';
 import { Box, Button, Checkbox, Flex, HStack, Input, Text, Wrap } from '@chakra-ui/react';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { distinctUntilChanged, filter, map, type Observable, of, shareReplay, switchMap } from 'rxjs';
-import { HISTORY_SERIES_PATH } from '../../streams/api/fleet-calls';
-import type { Query } from '../../streams/api/types';
+import type { HistoryQuery } from '../../streams/api/history-calls';
 import type { DeviceRef, KeyInfo } from '../../streams/protocol/types';
+import { keyDecimals } from '../../streams/telemetry/key-precision';
+import { toLocalInput } from '../lib/local-time';
 import { useFleetConsole } from '../lib/services';
 import { displayUnit } from '../lib/units';
-import { HISTORY_CSV_PATH, historyFrames$, type HistorySeries, type HistoryState, type LivePoint } from './history-frames';
+import { historyFrames$, type HistoryState, type LivePoint } from './history-frames';
 import { QUICK_RANGES, resolveRange, type RangeChoice } from './history-range';
 import { TimeSeriesChart } from './time-series-chart';
 import { showError } from './toaster';
 import { useDisplayUnits } from './use-display-units';
 
-
-const toLocalInput = (date: Date): string => {
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-};
-
-function historyQuery(device: DeviceRef, keys: readonly KeyInfo[], range: { from: Date; to: Date }): Query {
-  return {
-    vehicleId: device.vehicleId,
-    deviceType: device.deviceType,
-    deviceId: device.deviceId,
-    keys: keys.map((k) => k.key).join(','),
-    from: range.from.toISOString(),
-    to: range.to.toISOString(),
-  };
+function historyQuery(device: DeviceRef, keys: readonly KeyInfo[], range: { from: Date; to: Date }): HistoryQuery {
+  return { device, keys: keys.map((k) => k.key), from: range.from, to: range.to };
 }
 
 function initialKeys(keys: readonly KeyInfo[], preferred: readonly string[]): string[] {
@@ -43,9 +31,11 @@ export function DeviceHistoryChart(props: {
   keys: readonly KeyInfo[];
   defaultKeys: readonly string[];
   live$: Observable<LivePoint>;
+  /** Offer the CSV export (a shared view may not download history). */
+  exportable?: boolean;
 }) {
   const { device, keys, live$ } = props;
-  const fleetConsole = useFleetConsole();
+  const { resources } = useFleetConsole();
   const units = useDisplayUnits();
   const [picked, setPicked] = useState<string[] | null>(null);
   const selected = picked ?? initialKeys(keys, props.defaultKeys);
@@ -57,7 +47,11 @@ export function DeviceHistoryChart(props: {
   const resolved = useMemo(() => resolveRange(choice), [choice]);
   const selectedKeys = useMemo(() => keys.filter((k) => selected.includes(k.key)), [keys, selected.join(',')]);
   const chartSeries = useMemo(
-    () => selectedKeys.map((k) => ({ key: k.key, label: k.label, unit: displayUnit(k.unit, units) })),
+    () =>
+      selectedKeys.map((k) => {
+        const unit = displayUnit(k.unit, units);
+        return { key: k.key, label: k.label, unit, decimals: keyDecimals({ key: k.key, unit }) };
+      }),
     [selectedKeys, units],
   );
   const state$ = useObservable(
@@ -68,7 +62,7 @@ export function DeviceHistoryChart(props: {
           if (chosen.length === 0) return of<HistoryState>({ status: 'ready', frame: { ts: [], series: {}, reset: true }, points: 0 });
           const range = rangeResult.range;
           return historyFrames$({
-            load: () => fleetConsole.api.get<HistorySeries>(HISTORY_SERIES_PATH, historyQuery(device, chosen, range)),
+            history$: resources.historySeries$(historyQuery(device, chosen, range)),
             keys: chosen,
             units: displayUnits,
             range,
@@ -95,7 +89,7 @@ export function DeviceHistoryChart(props: {
     if (!('range' in resolved)) return;
     setExporting(true);
     try {
-      const blob = await fleetConsole.api.getBlob(HISTORY_CSV_PATH, historyQuery(device, selectedKeys, resolved.range));
+      const blob = await resources.exportHistoryCsv(historyQuery(device, selectedKeys, resolved.range));
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -135,9 +129,11 @@ export function DeviceHistoryChart(props: {
           >
             Show range
           </Button>
-          <Button size="xs" variant="outline" onClick={exportCsv} loading={exporting} disabled={rangeError !== null || selectedKeys.length === 0}>
-            Export CSV
-          </Button>
+          {props.exportable !== false && (
+            <Button size="xs" variant="outline" onClick={exportCsv} loading={exporting} disabled={rangeError !== null || selectedKeys.length === 0}>
+              Export CSV
+            </Button>
+          )}
         </HStack>
       </Flex>
       <Wrap gap="3" mb="3" role="group" aria-label="Chart keys">

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Subject } from 'rxjs';
+import { Subject, from } from 'rxjs';
+import type { Loadable } from '../../streams/api/loadable';
+import type { HistorySeries } from '../../streams/api/types';
 import type { KeyInfo } from '../../streams/protocol/types';
-import type { DisplayUnits } from '../lib/profile-store';
-import { appendLivePoint, historyFrames$, historyToFrame, type HistorySeries, type HistoryState, type LivePoint } from './history-frames';
+import type { DisplayUnits } from '../../streams/session/profile-store';
+import { appendLivePoint, historyFrames$, historyToFrame, type HistoryState, type LivePoint } from './history-frames';
 
 const metric: DisplayUnits = { speed: 'km/h', mileage: 'km', temperature: '°C' };
 const fahrenheit: DisplayUnits = { ...metric, temperature: '°F' };
@@ -10,6 +12,8 @@ const keys: KeyInfo[] = [
   { key: 'soc', label: 'SOC', unit: '%', kind: 'number' },
   { key: 'temp', label: 'Temperature', unit: '°C', kind: 'number' },
 ];
+const loads = (...states: Loadable<HistorySeries>[]) => from(states);
+const loaded = (data: HistorySeries) => loads({ status: 'loading', stale: false }, { status: 'ready', data, stale: false });
 const history: HistorySeries = {
   from: '2026-01-01T00:00:00.000Z',
   to: '2026-01-01T01:00:00.000Z',
@@ -47,35 +51,29 @@ describe('history frames', () => {
     expect(next.series.soc!.avg.slice(-3)).toEqual([3, null, 4]);
   });
 
-  it('loads, then streams live points only while the range ends now', async () => {
+  it('loads, then streams live points only while the range ends now', () => {
     const live$ = new Subject<LivePoint>();
     const states: HistoryState[] = [];
     const range = { from: new Date(0), to: new Date(2_000), live: true, spanMs: 10_000 };
-    historyFrames$({ load: async () => history, keys, units: metric, range, live$ }).subscribe((s) => states.push(s));
-    expect(states).toEqual([{ status: 'loading' }]);
-    await Promise.resolve();
-    await Promise.resolve();
+    historyFrames$({ history$: loaded(history), keys, units: metric, range, live$ }).subscribe((s) => states.push(s));
     live$.next({ ts: 3_000, values: { soc: 60, temp: 20 } });
     expect(states.map((s) => (s.status === 'ready' ? s.points : s.status))).toEqual(['loading', 2, 3]);
 
     const fixed: HistoryState[] = [];
-    historyFrames$({ load: async () => history, keys, units: metric, range: { ...range, live: false }, live$ }).subscribe((s) => fixed.push(s));
-    await Promise.resolve();
-    await Promise.resolve();
+    historyFrames$({ history$: loaded(history), keys, units: metric, range: { ...range, live: false }, live$ }).subscribe((s) => fixed.push(s));
     live$.next({ ts: 4_000, values: { soc: 61 } });
     expect(fixed.map((s) => s.status)).toEqual(['loading', 'ready']);
   });
 
-  it('turns a failed load into an error state instead of an error notification', async () => {
+  it('turns a failed load into an error state', () => {
     const states: HistoryState[] = [];
     historyFrames$({
-      load: () => Promise.reject(new Error('400')),
+      history$: loads({ status: 'loading', stale: false }, { status: 'error', error: new Error('400'), stale: false }),
       keys,
       units: metric,
       range: { from: new Date(0), to: new Date(1), live: false, spanMs: 1 },
       live$: new Subject(),
     }).subscribe({ next: (s) => states.push(s), error: () => states.push({ status: 'error', message: 'leaked' }) });
-    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(states).toEqual([{ status: 'loading' }, { status: 'error', message: 'The history could not be loaded.' }]);
   });
 });

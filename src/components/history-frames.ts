@@ -1,23 +1,16 @@
 // A device's history as chart frames: the downsampled series from the history API, converted to
 // display units, then (for a range that ends now) live values appended as they arrive, sliding.
-import { catchError, defer, distinctUntilKeyChanged, filter, map, type Observable, of, scan, startWith, switchMap } from 'rxjs';
+import { distinctUntilKeyChanged, filter, map, type Observable, of, scan, startWith, switchMap } from 'rxjs';
+import type { Loadable } from '../../streams/api/loadable';
+import type { HistorySeries } from '../../streams/api/types';
 import type { KeyInfo, LiveValue } from '../../streams/protocol/types';
-import type { DisplayUnits } from '../lib/profile-store';
+import type { DisplayUnits } from '../../streams/session/profile-store';
 import { toDisplay } from '../lib/units';
 import type { ResolvedRange } from './history-range';
 import type { ChartFrame, SeriesColumns } from './time-series-chart';
 
-export const HISTORY_CSV_PATH = '/customization/history/v1/export/csv';
 const MIN_GAP_MS = 5 * 60_000;
-
-/** GET /customization/history/v1/query/series. */
-export interface HistorySeries {
-  from: string;
-  to: string;
-  bucketMs: number;
-  ts: number[];
-  series: Record<string, { min: (number | null)[]; max: (number | null)[]; avg: (number | null)[] }>;
-}
+const LOAD_FAILED = 'The history could not be loaded.';
 
 export interface LivePoint {
   ts: number;
@@ -87,26 +80,28 @@ export function appendLivePoint(
 }
 
 export function historyFrames$(options: {
-  load: () => Promise<HistorySeries>;
+  history$: Observable<Loadable<HistorySeries>>;
   keys: readonly KeyInfo[];
   units: DisplayUnits;
   range: ResolvedRange;
   live$: Observable<LivePoint>;
 }): Observable<HistoryState> {
   const { keys, units, range } = options;
-  return defer(options.load).pipe(
-    switchMap((history) => {
+  return options.history$.pipe(
+    switchMap((state): Observable<HistoryState> => {
+      if (state.status === 'loading') return of({ status: 'loading' });
+      if (state.status === 'error' || state.data === undefined) return of({ status: 'error', message: LOAD_FAILED });
+      const history = state.data;
       const first = historyToFrame(history, keys, units);
-      if (!range.live) return of(first);
-      return options.live$.pipe(
-        distinctUntilKeyChanged('ts'),
-        filter((point) => point.ts > range.from.getTime()),
-        scan((frame, point) => appendLivePoint(frame, point, keys, units, { spanMs: range.spanMs, gapMs: gapMs(history) }), first),
-        startWith(first),
-      );
+      const frames$ = !range.live
+        ? of(first)
+        : options.live$.pipe(
+            distinctUntilKeyChanged('ts'),
+            filter((point) => point.ts > range.from.getTime()),
+            scan((frame, point) => appendLivePoint(frame, point, keys, units, { spanMs: range.spanMs, gapMs: gapMs(history) }), first),
+            startWith(first),
+          );
+      return frames$.pipe(map((frame): HistoryState => ({ status: 'ready', frame, points: frame.ts.length })));
     }),
-    map((frame): HistoryState => ({ status: 'ready', frame, points: frame.ts.length })),
-    startWith<HistoryState>({ status: 'loading' }),
-    catchError(() => of<HistoryState>({ status: 'error', message: 'The history could not be loaded.' })),
   );
 }

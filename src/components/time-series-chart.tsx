@@ -12,6 +12,8 @@ export interface ChartSeries {
   key: string;
   label: string;
   unit?: string | undefined;
+  /** The key's precision in the legend's values (the tooltip); uPlot's own when absent. */
+  decimals?: number;
 }
 
 export interface SeriesColumns {
@@ -36,6 +38,9 @@ const THEME: Record<ColorMode, { axis: string; grid: string }> = {
 };
 
 const seriesColor = (index: number): string => PALETTE[index % PALETTE.length]!;
+/** Similar series (six tyres, four tanks) differ in dash as well as colour, for print and colour-blind eyes. */
+const DASHES: readonly number[][] = [[], [8, 4], [2, 3], [10, 3, 2, 3]];
+const seriesDash = (index: number): number[] => DASHES[index % DASHES.length]!;
 
 /** uPlot's layout: x in seconds, then per series its average, minimum and maximum. */
 export function toAlignedData(series: readonly ChartSeries[], frame: ChartFrame): uPlot.AlignedData {
@@ -67,7 +72,16 @@ function buildOptions(series: readonly ChartSeries[], width: number, height: num
     const label = s.unit ? `${s.label} (${s.unit})` : s.label;
     const avgIndex = plotted.length;
     plotted.push(
-      { label, stroke: color, width: 1.5, scale: scaleOf(s.unit), spanGaps: false, points: { show: true, size: 6, fill: color, filter: latestPoint } },
+      {
+        label,
+        stroke: color,
+        dash: seriesDash(i),
+        width: 1.5,
+        scale: scaleOf(s.unit),
+        spanGaps: false,
+        points: { show: true, size: 6, fill: color, filter: latestPoint },
+        ...(s.decimals === undefined ? {} : { value: (_: uPlot, v: number | null) => (v === null ? '--' : v.toFixed(s.decimals)) }),
+      },
       { label: `${label} min`, stroke: 'transparent', scale: scaleOf(s.unit), points: { show: false } },
       { label: `${label} max`, stroke: 'transparent', scale: scaleOf(s.unit), points: { show: false } },
     );

@@ -25,8 +25,18 @@ export function initialColorMode(): ColorMode {
 
 export function setColorMode(mode: ColorMode): void {
   window.localStorage.setItem(STORAGE_KEY, mode);
+  show(mode);
+}
+
+function show(mode: ColorMode): void {
   apply(mode);
   for (const listener of listeners) listener();
+}
+
+/** The wall's dark theme: shown while kiosk mode lasts, without changing the browser's kept choice. */
+export function showWallTheme(): () => void {
+  show('dark');
+  return () => show(initialColorMode());
 }
 
 export function useColorMode(): ColorMode {

@@ -15,7 +15,10 @@ export const SUCCESS = {
   passwordReset: 'Password reset successfully',
   passwordChanged: 'Password changed successfully',
   linkCopied: 'Link copied',
+  acknowledged: 'Acknowledged successfully',
 } as const;
 
 export const SUCCESS_TOAST_MS = 2000;
+/** The spec's copy-fail message (its wording is not shown there). */
+export const COPY_FAILED = 'Copy failed, please select the link and copy it by hand';
 export const NOT_FOUND_TEXT = 'Unable to find webpage!';

@@ -29,6 +29,14 @@ export function navigate(to: string): void {
   notify();
 }
 
+/**
+ * Whether a click on a real link (`<a href>`) should stay in the tab, replacing the entry as the
+ * spec's navigation does; a middle click, a modified click or "open in new tab" is the browser's.
+ */
+export function isPlainClick(event: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
 export function installBackButtonTrap(): () => void {
   const pinned = () => window.location.pathname + window.location.search + window.location.hash;
   let here = pinned();

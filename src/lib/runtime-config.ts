@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   tileAttribution: string;
   /** REST time-out; the spec's 60 s unless a deployment needs otherwise. */
   requestTimeoutMs: number;
+  /** How often a wall in kiosk mode sounds again while an alarm is unacknowledged. */
+  alarmReminderMs: number;
 }
 
 const DEFAULTS: RuntimeConfig = {
@@ -19,6 +21,7 @@ const DEFAULTS: RuntimeConfig = {
   tileUrl: '',
   tileAttribution: '',
   requestTimeoutMs: 60_000,
+  alarmReminderMs: 30_000,
 };
 
 export async function loadRuntimeConfig(fetchConfig: typeof fetch = fetch): Promise<RuntimeConfig> {

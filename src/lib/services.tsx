@@ -1,13 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { FleetConsole } from '../../streams/types';
-import type { AccountStore } from './account-store';
-import type { ProfileStore } from './profile-store';
 import type { RuntimeConfig } from './runtime-config';
 
 export interface AppServices {
   console: FleetConsole;
-  account: AccountStore;
-  profile: ProfileStore;
   config: RuntimeConfig;
 }
 

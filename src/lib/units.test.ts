@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DisplayUnits } from './profile-store';
+import type { DisplayUnits } from '../../streams/session/profile-store';
 import { displayUnit, fromDisplay, toDisplay } from './units';
 
 const metric: DisplayUnits = { speed: 'km/h', mileage: 'km', temperature: '°C' };

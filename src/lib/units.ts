@@ -1,6 +1,6 @@
 // Display units (the user's settings) applied to values that arrive in the device's own units:
 // speed in km/h, distance in km, temperatures in °C (server/sim/README.md, "Keys").
-import type { DisplayUnits } from './profile-store';
+import type { DisplayUnits } from '../../streams/session/profile-store';
 
 const KM_PER_MILE = 1.609344;
 

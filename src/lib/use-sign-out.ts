@@ -1,15 +1,17 @@
 import { useCallback } from 'react';
-import { LOGIN_PATH } from './route-table';
+import { ROUTES } from './routes';
 import { navigate } from './navigation';
-import { useServices } from './services';
+import { useFleetConsole } from './services';
 
-/** Log out as the spec says: clear the session, close the socket, go to /login. */
+/**
+ * Log out as the spec says: clear the session, close the socket, go to /login. A share guest goes
+ * back to its link instead, which asks for the password again or says the link no longer works.
+ */
 export function useSignOut(): () => void {
-  const { console: fleetConsole, account, profile } = useServices();
+  const fleetConsole = useFleetConsole();
   return useCallback(() => {
+    const shareAccount = fleetConsole.session.get('shareAccount');
     fleetConsole.signOut();
-    account.reset();
-    profile.reset();
-    navigate(LOGIN_PATH);
-  }, [fleetConsole, account, profile]);
+    navigate(shareAccount === null ? ROUTES.login.path : `${ROUTES.share.path}?tk=${encodeURIComponent(shareAccount)}`);
+  }, [fleetConsole]);
 }

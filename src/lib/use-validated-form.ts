@@ -1,12 +1,29 @@
 // Form state with the spec's validation: messages appear after the first submit and then follow
-// every keystroke; the action runs only for a valid form, and failures were already shown as
-// toasts by the streams layer.
+// every keystroke; the action runs only for a valid form. A server refusal keeps what was typed and
+// shows its message at the field it names (`"name: must NOT have more than 20 characters"`); the
+// streams layer has also shown it as the spec's error toast.
 import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../streams/api/api-error';
+
+export interface ValidatedFormOptions<F extends string> {
+  /** The field a refusal belongs to when its message does not start with one (`"sn: …"`). */
+  refusalField?: (message: string) => F | undefined;
+}
+
+/** The field a server refusal names and the message to show there, if it names one of ours. */
+export function refusalAt<F extends string>(error: unknown, fields: readonly F[], options: ValidatedFormOptions<F> = {}): [F, string] | null {
+  if (!(error instanceof ApiError) || error.kind !== 'code' || !error.msg) return null;
+  const prefixed = /^([A-Za-z]+): (.+)$/.exec(error.msg);
+  if (prefixed && fields.includes(prefixed[1] as F)) return [prefixed[1] as F, prefixed[2]!];
+  const field = options.refusalField?.(error.msg);
+  return field ? [field, error.msg] : null;
+}
 
 export function useValidatedForm<F extends string>(
   initial: Record<F, string>,
   check: (values: Record<F, string>) => Partial<Record<F, string>>,
   action: (values: Record<F, string>) => Promise<void>,
+  options: ValidatedFormOptions<F> = {},
 ) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
@@ -28,8 +45,9 @@ export function useValidatedForm<F extends string>(
     setBusy(true);
     try {
       await action(values);
-    } catch {
-      // The REST layer has shown the server's message.
+    } catch (error) {
+      const refusal = refusalAt(error, Object.keys(values) as F[], options);
+      if (refusal) setErrors({ [refusal[0]]: refusal[1] } as Partial<Record<F, string>>);
     } finally {
       setBusy(false);
     }

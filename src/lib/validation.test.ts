@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  shareExpiry,
   MESSAGES,
   atLeastOne,
   confirmation,
   email,
   eventDateRange,
+  groupName,
   integer,
   lowSoc,
   password,
@@ -73,6 +75,11 @@ describe('other fields', () => {
     expect(vehicleName('edit')('v'.repeat(30))).toBeNull();
     expect(vehicleName('edit')('v'.repeat(31))).toBe('Vehicle name cannot exceed 30 characters!');
   });
+  it('requires fleet, sub-fleet and depot names of at most 50 characters, as the server does', () => {
+    expect(groupName('  ')).toBe('Please enter the name!');
+    expect(groupName('g'.repeat(50))).toBeNull();
+    expect(groupName('g'.repeat(51))).toBe('Name cannot exceed 50 characters!');
+  });
   it('wants integers for pre-alarm values', () => {
     expect(integer('12')).toBeNull();
     expect(integer('-3')).toBeNull();
@@ -103,6 +110,16 @@ describe('other fields', () => {
   it('needs at least one option', () => {
     expect(atLeastOne([])).toBe(MESSAGES.atLeastOneOption);
     expect(atLeastOne(['bms'])).toBeNull();
+  });
+});
+
+describe('share expiry', () => {
+  const now = new Date('2026-06-01T12:00').getTime();
+  it('needs a time ahead of now', () => {
+    expect(shareExpiry(now)('')).toBe('Please choose when the link expires!');
+    expect(shareExpiry(now)('2026-06-01T11:59')).toBe('The expiry time must be in the future!');
+    expect(shareExpiry(now)('not a date')).toBe('The expiry time must be in the future!');
+    expect(shareExpiry(now)('2026-06-01T12:01')).toBeNull();
   });
 });
 

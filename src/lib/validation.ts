@@ -1,6 +1,8 @@
 // Validation rules of spec section 5, with its exact messages. Every form uses these; a rule
 // returns the message to show at the field, or null when the value is fine.
 
+import { AlarmAckBodySchema, EntityName, Password, RoleName, SerialNumber, UserName, VehicleNameCreate, VehicleNameEdit } from '../../streams/protocol/rest-schemas';
+
 export type Rule<T = string> = (value: T) => string | null;
 
 export const MESSAGES = {
@@ -14,8 +16,15 @@ export const MESSAGES = {
   codeRequired: 'Please enter the verification code!',
   userName: 'User name must be 1 to 15 characters!',
   vehicleNameRequired: 'Please enter the vehicle name!',
+  snRequired: 'Please enter the S/N!',
+  snInvalid: 'S/N may contain only letters, numbers and "-", at most 40 characters!',
+  selectRequired: 'Please select an option!',
   roleNameRequired: 'Please enter the role name!',
   roleNameTooLong: 'Role name cannot exceed 24 characters!',
+  roleKeyRequired: 'Please enter the role key!',
+  roleKeyInvalid: 'Role key must be 2 to 32 lower-case letters, digits, ".", "_" or "-", starting with a letter!',
+  menuAuthority: 'Please select the menu authority!',
+  managerAuthority: 'Please select the manager authority!',
   integer: 'Please enter an integer!',
   fileType: 'Only xls or xlsx files can be imported!',
   dateRange: 'The date range cannot exceed 31 days!',
@@ -23,14 +32,34 @@ export const MESSAGES = {
   triggerDuration: 'Trigger duration must be 1 to 72 hours!',
   lowSoc: 'Low SOC must be between 0 and 50%!',
   atLeastOneOption: 'Please select at least one option!',
+  expiryRequired: 'Please choose when the link expires!',
+  expiryPast: 'The expiry time must be in the future!',
+  groupNameRequired: 'Please enter the name!',
+  statusRequired: 'Please select the status!',
+  managerRequired: 'Please select the manager!',
+  serviceEngineerRequired: 'Please select the service engineer!',
+  vehicleDestination: 'Please choose where the vehicles go!',
+  reportNameRequired: 'Please enter the report name!',
+  dataNameRequired: 'Please enter the data name!',
+  fleetRequired: 'Please select the fleet!',
+  prealarmNameRequired: 'Please enter the name!',
+  deviceKeyRequired: 'Please select the device key!',
+  logicRequired: 'Please select the judgment logic!',
+  valueRequired: 'Please enter the value!',
+  messageRequired: 'Please enter the message!',
+  vehiclesRequired: 'Please select the vehicles, or the whole fleet!',
+  ackNoteTooLong: 'The note cannot exceed 200 characters!',
 } as const;
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 12;
-export const USER_NAME_MAX = 15;
-export const ROLE_NAME_MAX = 24;
+// Lengths come from the schemas the server validates with, so the form and the API agree.
+export const PASSWORD_MIN = Password.minLength!;
+export const PASSWORD_MAX = Password.maxLength!;
+export const USER_NAME_MAX = UserName.maxLength!;
+export const ROLE_NAME_MAX = RoleName.maxLength!;
 /** The spec gives two readings of the vehicle name limit: 20 on the add form, 30 on the edit form. */
-export const VEHICLE_NAME_MAX = { add: 20, edit: 30 } as const;
+export const VEHICLE_NAME_MAX = { add: VehicleNameCreate.maxLength!, edit: VehicleNameEdit.maxLength! } as const;
+/** Fleet, sub-fleet and depot names. */
+export const GROUP_NAME_MAX = EntityName.maxLength!;
 export const EVENT_RANGE_MAX_DAYS = 31;
 export const TRIGGER_HOURS = { min: 1, max: 72, default: 24 } as const;
 export const LOW_SOC_RANGE = { min: 0, max: 50 } as const;
@@ -76,6 +105,13 @@ export const roleName: Rule = (value) => {
   return value.trim().length <= ROLE_NAME_MAX ? null : MESSAGES.roleNameTooLong;
 };
 
+const ROLE_KEY = /^[a-z][a-z0-9._-]{1,31}$/;
+
+export const roleKey: Rule = (value) => {
+  if (value.trim() === '') return MESSAGES.roleKeyRequired;
+  return ROLE_KEY.test(value.trim()) ? null : MESSAGES.roleKeyInvalid;
+};
+
 export const vehicleName =
   (form: keyof typeof VEHICLE_NAME_MAX): Rule =>
   (value) => {
@@ -83,6 +119,26 @@ export const vehicleName =
     const max = VEHICLE_NAME_MAX[form];
     return value.trim().length <= max ? null : `Vehicle name cannot exceed ${max} characters!`;
   };
+
+/** The name of a fleet, sub-fleet or depot: required, at most GROUP_NAME_MAX characters. */
+export const groupName: Rule = (value) => {
+  if (value.trim() === '') return MESSAGES.groupNameRequired;
+  return value.trim().length <= GROUP_NAME_MAX ? null : `Name cannot exceed ${GROUP_NAME_MAX} characters!`;
+};
+
+const ACK_NOTE_MAX = AlarmAckBodySchema.properties.note.maxLength!;
+
+/** An alarm acknowledgement's optional note. */
+export const ackNote: Rule = (value) => (value.trim().length <= ACK_NOTE_MAX ? null : MESSAGES.ackNoteTooLong);
+
+const SN = new RegExp(SerialNumber.pattern!);
+
+export const serialNumber: Rule = (value) => {
+  if (value.trim() === '') return MESSAGES.snRequired;
+  return SN.test(value.trim()) && value.trim().length <= SerialNumber.maxLength! ? null : MESSAGES.snInvalid;
+};
+
+export const selected: Rule = required(MESSAGES.selectRequired);
 
 export const integer: Rule = (value) => (/^-?\d+$/.test(value.trim()) ? null : MESSAGES.integer);
 
@@ -105,6 +161,15 @@ export const lowSoc: Rule = (value) => {
   const soc = Number(value);
   return soc >= LOW_SOC_RANGE.min && soc <= LOW_SOC_RANGE.max ? null : MESSAGES.lowSoc;
 };
+
+/** A share link's expiry, from a date-time field: required once expiry is on, and ahead of `nowMs`. */
+export const shareExpiry =
+  (nowMs: number): Rule =>
+  (value) => {
+    if (value.trim() === '') return MESSAGES.expiryRequired;
+    const at = new Date(value).getTime();
+    return Number.isFinite(at) && at > nowMs ? null : MESSAGES.expiryPast;
+  };
 
 export const atLeastOne: Rule<readonly unknown[]> = (selected) =>
   selected.length > 0 ? null : MESSAGES.atLeastOneOption;

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     readonly code?: number,
     readonly msg?: string,
+    /** The envelope's `data` of a refusal that carries a report (a batch import's rejected rows). */
+    readonly data?: unknown,
   ) {
     super(kind === 'code' ? `API code ${code}${msg ? `: ${msg}` : ''}` : `API ${kind}`);
     this.name = 'ApiError';

@@ -2,10 +2,13 @@ import type { Alarm, Page, RestClient, VehicleDetail, VehicleSnapshot } from './
 
 export const SNAPSHOT_PATH = '/customization/vehicle/v1/query/snapshot';
 export const ALARM_LIST_PATH = '/customization/alarm/v1/query/list';
+/** Not in the contract, served by the reference server (docs/api.md). */
+export const ALARM_ACK_PATH = '/customization/alarm/v1/ack/single';
 export const VEHICLE_DETAIL_PATH = '/customization/vehicle/v1/get/detail';
 /** A device's downsampled history; not in the contract, served by the reference server. */
 export const HISTORY_SERIES_PATH = '/customization/history/v1/query/series';
 export const SHARED_VEHICLE_PATH = '/customization/share/v1/get/info/vehicle';
+export const FLEET_LIST_PATH = '/customization/factory/v1/query/list';
 
 /** Every vehicle the caller may see, with its live status. */
 export async function fetchVehicleSnapshot(api: RestClient): Promise<VehicleSnapshot[]> {
@@ -20,11 +23,12 @@ export async function fetchSharedVehicle(api: RestClient): Promise<VehicleSnapsh
   return [{ id, name, sn, fleetId, subFleetId, depotId, status, soc, lat, lng, alarms, lastSeen }];
 }
 
-/**
- * The newest alarms for the alarm feed: the alarm list call of docs/api.md, paged per the contract
- * (`pageSize` at most 500) and answering a `Page<Alarm>`, newest first.
- */
-export async function fetchRecentAlarms(api: RestClient, limit: number): Promise<Alarm[]> {
-  const page = await api.get<Page<Alarm>>(ALARM_LIST_PATH, { pageNum: 1, pageSize: limit });
-  return page.rows;
+/** The active alarms, newest first: the alarm list call of docs/api.md with `active`, one page. */
+export function fetchActiveAlarms(api: RestClient, pageSize: number): Promise<Page<Alarm>> {
+  return api.get<Page<Alarm>>(ALARM_LIST_PATH, { active: true, pageNum: 1, pageSize });
+}
+
+/** Acknowledges an alarm with an optional note; answers the alarm with its (first) acknowledgement. */
+export function acknowledgeAlarm(api: RestClient, alarmId: string, note?: string): Promise<Alarm> {
+  return api.post<Alarm>(ALARM_ACK_PATH, note ? { alarmId, note } : { alarmId });
 }

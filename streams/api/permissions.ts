@@ -56,3 +56,19 @@ export const permits = (granted: readonly string[], wanted: string): boolean => 
     return have.length === want.length && have.every((seg, i) => seg === '*' || seg === want[i]);
   });
 };
+
+/** What a signed-in user holds (spec section 6). */
+export interface Grants {
+  roles: readonly string[];
+  permissions: readonly string[];
+}
+
+/** True for super.admin and for a holder of one of `anyOf`. */
+export function holdsRole(grants: Grants, anyOf: readonly string[]): boolean {
+  return grants.roles.includes(ROLE_KEYS.superAdmin) || anyOf.some((role) => grants.roles.includes(role));
+}
+
+/** True for super.admin and for a holder of one of `anyOf`, where held `*` segments match anything. */
+export function holdsPermission(grants: Grants, anyOf: readonly string[]): boolean {
+  return grants.roles.includes(ROLE_KEYS.superAdmin) || anyOf.some((wanted) => permits(grants.permissions, wanted));
+}

@@ -18,6 +18,10 @@ export interface RequestOptions {
   binary?: boolean;
   /** The sign-in call answers bad credentials with 401: that is a message to show, not an expired login. */
   unauthorized?: 'dialog' | 'toast';
+  /** A multipart upload instead of a JSON body. */
+  form?: FormData;
+  /** Share of the upload sent (0 to 1), where the platform reports it (the browser's XMLHttpRequest). */
+  onUploadProgress?: (sent: number) => void;
 }
 
 export interface RestChannel {
@@ -59,11 +63,11 @@ export function createRestClient(options: RestClientOptions): RestChannel {
   const exchanges$$ = new Subject<RestExchange>();
   const base = options.apiBase.replace(/\/+$/, '');
 
-  const reject = (code: number, msg: string | undefined, unauthorized: 'dialog' | 'toast'): never => {
+  const reject = (code: number, msg: string | undefined, unauthorized: 'dialog' | 'toast', data?: unknown): never => {
     if (code === 401 && unauthorized === 'dialog') notices$$.next({ kind: 'dialog', reason: 'login-expired', text: NOTICE_TEXT.loginExpired });
     else if (TOAST_CODES.has(code) || code === 401)
       notices$$.next({ kind: 'toast', level: 'error', text: msg ?? '', durationMs: TOAST_MS.error });
-    throw new ApiError('code', code, msg);
+    throw new ApiError('code', code, msg, data);
   };
 
   const settle = async (method: string, target: string, response: Response, opts: RequestOptions): Promise<unknown> => {
@@ -85,7 +89,7 @@ export function createRestClient(options: RestClientOptions): RestChannel {
     if (isEnvelope(body)) {
       exchanges$$.next({ method, path: target, body });
       if (body.code === 200) return body.data;
-      return reject(body.code, typeof body.msg === 'string' ? body.msg : undefined, unauthorized);
+      return reject(body.code, typeof body.msg === 'string' ? body.msg : undefined, unauthorized, body.data);
     }
     if (response.ok) return body;
     return reject(response.status, text || response.statusText || undefined, unauthorized);
@@ -93,7 +97,9 @@ export function createRestClient(options: RestClientOptions): RestChannel {
 
   const request = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> => {
     const target = path + queryString(opts.query);
-    const headers: Record<string, string> = { 'Accept-Language': 'en', 'Content-Type': 'application/json' };
+    const headers: Record<string, string> = { 'Accept-Language': 'en' };
+    // A multipart body sets its own content type with the boundary.
+    if (!opts.form) headers['Content-Type'] = 'application/json';
     const token = options.token();
     const authorization = opts.authorization ?? (token ? `Bearer ${token}` : undefined);
     if (authorization) headers.Authorization = authorization;
@@ -105,12 +111,9 @@ export function createRestClient(options: RestClientOptions): RestChannel {
       controller.abort();
     }, options.timeoutMs);
     try {
-      const response = await options.fetch(base + target, {
-        method,
-        headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        signal: controller.signal,
-      });
+      const init = { method, headers, body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)), signal: controller.signal };
+      const send = opts.onUploadProgress && typeof XMLHttpRequest !== 'undefined' ? sendWithProgress(opts.onUploadProgress) : options.fetch;
+      const response = await send(base + target, init);
       return (await settle(method, target, response, opts)) as T;
     } catch (error) {
       if (error instanceof ApiError) throw error;
@@ -131,7 +134,25 @@ export function createRestClient(options: RestClientOptions): RestChannel {
     put: (path, body) => request('PUT', path, { body }),
     del: (path, query) => request('DELETE', path, { query }),
     getBlob: (path, query) => request<Blob>('GET', path, { query, binary: true }),
+    upload: (path, form, onProgress) => request('POST', path, { form, onUploadProgress: onProgress }),
   };
 
   return { client, request, notices$: notices$$.asObservable(), exchanges$: exchanges$$.asObservable() };
+}
+
+/** fetch's shape over XMLHttpRequest, the one browser API that reports upload progress. */
+function sendWithProgress(onProgress: (sent: number) => void) {
+  return (url: string, init: { method: string; headers: Record<string, string>; body?: BodyInit; signal: AbortSignal }): Promise<Response> =>
+    new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(init.method, url);
+      for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+      xhr.onload = () =>
+        resolve(new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': xhr.getResponseHeader('content-type') ?? '' } }));
+      xhr.onerror = () => reject(new TypeError('network error'));
+      xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+      init.signal.addEventListener('abort', () => xhr.abort());
+      xhr.send(init.body as XMLHttpRequestBodyInit | null);
+    });
 }

@@ -1,5 +1,26 @@
 // REST shapes of ../shared/contract.md plus the calls this project designs (docs/api.md).
-import type { DeviceType, VehicleStatus } from '../protocol/types';
+import type { Static } from '@sinclair/typebox';
+import type {
+  AccountCandidateSchema,
+  AccountSchema,
+  AccountJobSchema,
+  AlarmSchema,
+  PlaylistSchema,
+  DepotSchema,
+  FleetSchema,
+  GroupLogDetailSchema,
+  GroupLogSchema,
+  HistorySeriesSchema,
+  MenuCatalogueSchema,
+  ProfileSchema,
+  RoleSchema,
+  ShareAccessSchema,
+  ShareSchema,
+  SubFleetSchema,
+  VehicleDetailSchema,
+  VehicleListRowSchema,
+  VehicleSnapshotSchema,
+} from '../protocol/rest-schemas';
 
 export interface Envelope<T> {
   code: number;
@@ -45,60 +66,43 @@ export interface ShareInfo {
   vehicleId: string;
 }
 
+/** A vehicle share as the share calls answer it. */
+export type Share = Static<typeof ShareSchema>;
+export type ShareAccess = Static<typeof ShareAccessSchema>;
+
 export interface FactoryEntry {
   factoryId: string;
   factoryName: string;
 }
 
-/** One row of GET /customization/vehicle/v1/query/snapshot: every vehicle the caller may see, live. */
-export interface VehicleSnapshot {
-  id: string;
-  name: string;
-  sn: string;
-  fleetId: string;
-  subFleetId: string | null;
-  depotId: string | null;
-  status: VehicleStatus;
-  soc: number | null;
-  lat: number | null;
-  lng: number | null;
-  alarms: number;
-  /** ISO time of the last frame the server had from the vehicle. */
-  lastSeen: string | null;
-}
-
-export interface DeviceInfo {
-  deviceType: DeviceType;
-  deviceId: number;
-  model: string;
-  version: string;
-  /** Firmware version the server offers for this device, when newer than `version`. */
-  availableVersion: string | null;
-}
-
-/** GET /customization/vehicle/v1/get/detail?vehicleId= and the share guest's vehicle call. */
-export interface VehicleDetail extends VehicleSnapshot {
-  fleetName: string;
-  subFleetName: string | null;
-  depotName: string | null;
-  kind: 'van' | 'rv' | 'bus' | 'boat';
-  devices: DeviceInfo[];
-}
-
-export type AlarmSeverity = 'critical' | 'major' | 'minor';
-
-export interface Alarm {
-  id: string;
-  vehicleId: string;
-  vehicleName: string;
-  deviceType: DeviceType;
-  deviceId: number;
-  kind: string;
-  severity: AlarmSeverity;
-  message: string;
-  startedAt: string;
-  endedAt: string | null;
-}
+/** One row of the vehicle snapshot: every vehicle the caller may see, with its live status. */
+export type VehicleSnapshot = Static<typeof VehicleSnapshotSchema>;
+export type VehicleListRow = Static<typeof VehicleListRowSchema>;
+/** The vehicle detail call and the share guest's vehicle call. */
+export type VehicleDetail = Static<typeof VehicleDetailSchema>;
+export type DeviceInfo = VehicleDetail['devices'][number];
+export type Alarm = Static<typeof AlarmSchema>;
+export type Playlist = Static<typeof PlaylistSchema>;
+export type WallView = Playlist['views'][number];
+export type AlarmSeverity = Alarm['severity'];
+export type GroupLog = Static<typeof GroupLogSchema>;
+export type GroupOperation = GroupLog['operation'];
+export type GroupLogDetail = Static<typeof GroupLogDetailSchema>;
+export type GroupLogVehicle = GroupLogDetail['rows'][number];
+export type GroupLogState = GroupLogVehicle['state'];
+/** A device's downsampled history, columnar. */
+export type HistorySeries = Static<typeof HistorySeriesSchema>;
+export type Fleet = Static<typeof FleetSchema>;
+export type SubFleet = Static<typeof SubFleetSchema>;
+export type Depot = Static<typeof DepotSchema>;
+export type AccountJob = Static<typeof AccountJobSchema>;
+export type AccountCandidate = Static<typeof AccountCandidateSchema>;
+export type Account = Static<typeof AccountSchema>;
+export type Role = Static<typeof RoleSchema>;
+export type MenuCatalogue = Static<typeof MenuCatalogueSchema>;
+export type Profile = Static<typeof ProfileSchema>;
+export type SpeedUnit = Profile['speedUnit'];
+export type MileageUnit = Profile['mileageUnit'];
 
 /** GET/DELETE query parameters; undefined and null are left out, arrays repeat the key. */
 export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
@@ -112,6 +116,8 @@ export interface RestClient {
   del<T>(path: string, query?: Query): Promise<T>;
   /** For binary responses (exports): the body as it came, not enveloped. */
   getBlob(path: string, query?: Query): Promise<Blob>;
+  /** A multipart POST; `onProgress` gets the share of the body sent where the platform reports it. */
+  upload<T>(path: string, form: FormData, onProgress?: (sent: number) => void): Promise<T>;
 }
 
 /** One JSON response as the trace recorder stores it: path relative to the API base, with query. */

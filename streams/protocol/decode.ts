@@ -104,6 +104,8 @@ function payloadValid(cmd: number, data: unknown): boolean | undefined {
       );
     case 161:
       return isObj(data) && isInt(data.msgId);
+    case 162:
+      return isObj(data) && isId(data.alarmId) && isId(data.vehicleId);
     default:
       return undefined;
   }

@@ -55,10 +55,12 @@ export const CMD = {
   keyList: 144,
   firmwareBurn: 149,
   forcedLogout: 161,
+  /** Beyond the contract: an alarm was acknowledged (docs/api.md); consoles that ignore it poll. */
+  alarmAcknowledged: 162,
 } as const;
 
-/** cmd 161 message ids (spec section 4). */
-export const FORCED_LOGOUT = { userStatusChanged: 1001, userRoleChanged: 1002 } as const;
+/** cmd 161 message ids (spec section 4); any id but 1001 and 1002 means the login expired. */
+export const FORCED_LOGOUT = { loginExpired: 1000, userStatusChanged: 1001, userRoleChanged: 1002 } as const;
 
 export interface DeviceRef {
   vehicleId: string;
@@ -126,6 +128,7 @@ export interface FirmwareBurnFrame {
   data: DeviceRef & { state: BurnState; progress: number; msg?: string };
 }
 export interface ForcedLogoutFrame { cmd: 161; seq?: number; data: { msgId: number } }
+export interface AlarmAcknowledgedFrame { cmd: 162; seq?: number; data: { alarmId: string; vehicleId: string } }
 
 export type IncomingFrame =
   | AckFrame
@@ -135,7 +138,8 @@ export type IncomingFrame =
   | VehicleVersionFrame
   | KeyListFrame
   | FirmwareBurnFrame
-  | ForcedLogoutFrame;
+  | ForcedLogoutFrame
+  | AlarmAcknowledgedFrame;
 
 /** One websocket message: a frame or a batch of frames. */
 export type WireMessage<F> = F | F[];

@@ -1,5 +1,5 @@
-import type { DeviceInfo, Envelope, MenuRoute, TokenResponse, UserInfo, VehicleDetail, VehicleSnapshot } from '../api/types';
-import { HISTORY_SERIES_PATH, SNAPSHOT_PATH, VEHICLE_DETAIL_PATH } from '../api/fleet-calls';
+import type { DeviceInfo, Envelope, FactoryEntry, MenuRoute, TokenResponse, UserInfo, VehicleDetail, VehicleSnapshot } from '../api/types';
+import { FLEET_LIST_PATH, HISTORY_SERIES_PATH, SNAPSHOT_PATH, VEHICLE_DETAIL_PATH } from '../api/fleet-calls';
 import { decode } from '../protocol/decode';
 import type { IncomingFrame } from '../protocol/types';
 import type { TraceLine } from './types';
@@ -101,7 +101,7 @@ function withoutQuery(path: string): string {
  * alone; of several recordings, the latest at or before `position` (else the first). Calls the trace
  * lacks get sensible defaults: a token, a super-admin user, a home menu, the vehicles its frames
  * mention, a vehicle's detail from its snapshot row and the devices its frames mention, an empty
- * history, empty lists, and a plain success for writes.
+ * history, the fleets of its vehicles, empty lists, and a plain success for writes.
  */
 export function createTraceRestAnswers(lines: readonly TraceLine[]): (method: string, path: string, position: number) => Envelope<unknown> {
   const recorded = new Map<string, Recorded[]>();
@@ -133,6 +133,11 @@ export function createTraceRestAnswers(lines: readonly TraceLine[]): (method: st
     if (bare === SNAPSHOT_PATH) {
       const rows = snapshotRows();
       return { code: 200, data: { rows, total: rows.length } };
+    }
+    if (bare === FLEET_LIST_PATH) {
+      // The fleets the trace's vehicles belong to: the list is an array, not a page.
+      const fleetIds = new Set(snapshotRows().flatMap((row) => (row.fleetId ? [row.fleetId] : [])));
+      return { code: 200, data: [...fleetIds].map((id): FactoryEntry => ({ factoryId: id, factoryName: id })) };
     }
     const query = new URLSearchParams(path.slice(bare.length + 1));
     if (bare === HISTORY_SERIES_PATH) {

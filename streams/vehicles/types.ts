@@ -1,4 +1,4 @@
-import type { Alarm, VehicleSnapshot } from '../api/types';
+import type { VehicleSnapshot } from '../api/types';
 import type { VehicleStatus } from '../protocol/types';
 import type { DeviceLive } from '../telemetry/types';
 
@@ -10,6 +10,8 @@ export interface VehicleState extends VehicleSnapshot {
   stale: boolean;
   /** Latest frame time (epoch ms) from the vehicle or the snapshot, null when never seen. */
   lastSeenMs: number | null;
+  /** How often the vehicle reports, learned from its frames; 0 until it has reported twice. */
+  reportIntervalMs: number;
 }
 
 export interface StatusCounts {
@@ -26,19 +28,50 @@ export interface FleetSummary extends StatusCounts {
   stale: boolean;
 }
 
-/**
- * An entry of the alarm feed: live ones come from cmd 19 (alarm count or status changes), listed
- * ones from the alarm list call and carry the full `alarm`.
- */
+/** An alarm raised or cleared on a vehicle, as its status frame (cmd 19) tells: its alarm count or status changed. */
 export interface AlarmEvent {
   id: string;
   vehicleId: string;
   vehicleName: string;
   at: number;
   kind: 'raised' | 'cleared';
-  source: 'live' | 'list';
-  status?: VehicleStatus;
-  /** Active alarm count of the vehicle after the change (live events). */
-  alarms?: number;
-  alarm?: Alarm;
+  status: VehicleStatus;
+  /** Active alarm count of the vehicle after the change. */
+  alarms: number;
+}
+
+/** Where the fleet snapshot stands: retried with backoff until the server answers. */
+export type SnapshotState =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  /** `attempt` failures so far; the next attempt follows the backoff. */
+  | { state: 'retrying'; attempt: number }
+  | { state: 'ready' }
+  /** Given up: the session ended. */
+  | { state: 'failed' };
+
+/** A vehicle without its devices: who it is, its status and where it is. What a map or a filter needs of every vehicle. */
+export interface VehicleOutline {
+  readonly name: string;
+  readonly sn: string;
+  readonly fleetId: string;
+  readonly status: VehicleStatus;
+  readonly lat: number | null;
+  readonly lng: number | null;
+}
+
+/** A published fleet: a read-only map of the vehicles with what changed since the publish before. */
+export interface FleetSnapshot extends ReadonlyMap<string, VehicleState> {
+  /** One up per publish of the store. */
+  readonly version: number;
+  /** Each vehicle's identity, status and position, without building its snapshot (devices and values). */
+  outlines(): Iterable<[string, VehicleOutline]>;
+  /** The vehicles whose outline passes `keep`, as a snapshot of the same version. */
+  select(keep: (outline: VehicleOutline) => boolean): FleetSnapshot;
+  /**
+   * The ids whose status, alarm count, soc or position may have changed since `previous`, when it is
+   * the publish just before this one; null when every vehicle has to be compared. Ids may lie outside
+   * a selection (a vehicle that left it).
+   */
+  statusChangedSince(previous: FleetSnapshot): readonly string[] | null;
 }

@@ -6,6 +6,10 @@ const BENCHES = [
   ['streams', 'tests/bench/streams.ts'],
   ['server fan-out', 'tests/bench/server-fanout.ts'],
   ['live console', 'tests/bench/ui-live.ts'],
+  ['cluster', 'tests/bench/cluster.ts'],
+  ['history backfill', 'tests/bench/history-backfill.ts'],
+  ['vehicle list', 'tests/bench/vehicle-list.ts'],
+  ['report', 'tests/bench/report-compute.ts'],
 ] as const;
 
 let failed = 0;

@@ -10,7 +10,7 @@ import type { FrameSink, IncomingFrame } from '../../streams/protocol/types';
 import { MemoryStorage } from '../../streams/session/memory-storage';
 import { createTraceReplayer } from '../../streams/trace/trace-replayer';
 import type { TraceHeader, TraceLine } from '../../streams/trace/types';
-import { FleetStore, type FlushResult } from '../../streams/vehicles/fleet-store';
+import { FleetStore, type FlushResult } from '../../streams/vehicles/column-store/fleet-store';
 import { generateTrace } from '../../scripts/trace/generate-trace';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -71,13 +71,13 @@ function mix(messages: readonly string[]): Record<string, number> {
 
 function storeWith(rows: readonly VehicleSnapshot[]): { store: FleetStore; sink: FrameSink; drops: () => number } {
   let dropped = 0;
-  const store = new FleetStore(Date.now, () => {
-    dropped += 1;
-  });
+  const store = new FleetStore(Date.now);
   store.replace(rows);
   store.flush();
   const sink: FrameSink = {
-    frame: (frame) => store.apply(frame),
+    frame: (frame) => {
+      if (!store.apply(frame)) dropped += 1;
+    },
     drop: () => {
       dropped += 1;
     },

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
+import { signInAs } from './support/sign-in';
 
 let server: FleetServer;
 let browser: Browser;
@@ -16,11 +17,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   vehicles = (await server.adminCall<ApiPage<VehicleSnapshot>>('GET', '/customization/vehicle/v1/query/snapshot')).rows;
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email', { exact: true }).fill(server.admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(server.admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/home');
+  await signInAs(page, server.url, server.admin);
 });
 
 afterAll(async () => {
@@ -114,7 +111,7 @@ describe('home', () => {
       value: 90,
     });
     await page.goto(`${server.url}/vehicles/groupLog/log`);
-    const row = page.getByTestId('group-log-table').getByRole('button', { name: 'Setting charge_limit = 90' });
+    const row = page.getByRole('table', { name: 'Group log' }).getByRole('button', { name: 'Setting charge_limit = 90' });
     await row.waitFor();
     await expect(page.getByTestId('header-count').innerText()).resolves.toMatch(/^\d+ items?$/);
     await expect(page.getByTestId('pagination-text').innerText()).resolves.toBe('1 pages in total, current page 1');

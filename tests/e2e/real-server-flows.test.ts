@@ -116,7 +116,7 @@ describe('shares', () => {
     await page.waitForURL('**/share/detail/page');
     await page.getByRole('heading', { name: vehicle.name }).waitFor();
     await server.adminCall('POST', '/test/v1/vehicle/status', { vehicleId: vehicle.id, status: 'offline' });
-    await page.getByTestId('share-status').filter({ hasText: 'Offline' }).waitFor({ timeout: 10_000 });
+    await page.getByTestId('vehicle-status').filter({ hasText: 'Offline' }).waitFor({ timeout: 10_000 });
     // The guest's console asks only for its one vehicle: no refused call, so no error toast but the password one.
     expect(await page.getByTestId('toast-error').filter({ hasNotText: 'Password error !' }).count()).toBe(0);
     await screenshot(page, 'share-detail');

@@ -154,6 +154,14 @@ describe('vehicle detail', () => {
     const panel = page.locator('[role=tabpanel]:visible');
     await panel.getByText('Disconnect AC and DC loads before updating the battery firmware.').waitFor();
     await panel.getByRole('button', { name: /^Update to / }).click();
+    // Nothing starts before the confirmation, which names the device, the vehicle, both versions and the note.
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.getByTestId('firmware-confirm-text').innerText()).resolves.toMatch(
+      new RegExp(`^Update the BMS firmware of ${vehicle.name} from \\S+ to \\S+\\?`),
+    );
+    await expect(confirm.getByTestId('firmware-confirm-note').innerText()).resolves.toBe('Disconnect AC and DC loads before updating the battery firmware.');
+    await screenshot(page, 'vehicle-detail-firmware-confirm');
+    await confirm.getByRole('button', { name: 'Start update' }).click();
     await panel.getByTestId('firmware-refusal').filter({ hasText: 'Disconnect AC and DC loads before updating the battery firmware' }).waitFor({ timeout: 15_000 });
   });
 
@@ -189,7 +197,7 @@ describe('vehicle detail', () => {
     await page.getByRole('button', { name: 'Open air conditioner controls' }).click();
     await page.waitForURL('**/vehicles/airconditioner/page?vehicleId=*');
     await page.locator('[data-testid=ac-readings] [data-key=ac_cabin_temp]').waitFor();
-    await page.getByLabel('Mode').selectOption('cool');
+    await page.getByLabel('Mode', { exact: true }).selectOption('cool');
     await page.getByRole('button', { name: 'Apply mode' }).click();
     await page.getByText('Saved successfully').waitFor({ timeout: 15_000 });
     await page.getByLabel(/^Set point/).fill('40');
@@ -205,6 +213,7 @@ describe('vehicle detail', () => {
     await openTab(tabLabel(device.deviceType, device.deviceId));
     const panel = page.locator('[role=tabpanel]:visible').getByTestId('firmware-panel');
     await panel.getByRole('button', { name: `Update to ${device.availableVersion}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Start update' }).click();
     await panel.getByTestId('firmware-progress').waitFor({ timeout: 15_000 });
     await panel.getByText('Update complete. The device is rebooting and will be back in a few minutes.').waitFor({ timeout: 30_000 });
     await screenshot(page, 'vehicle-detail-firmware-success');
@@ -223,9 +232,11 @@ describe('vehicle detail', () => {
       await openTab(tabLabel(device.deviceType, device.deviceId));
       const panel = page.locator('[role=tabpanel]:visible').getByTestId('firmware-panel');
       await panel.getByRole('button', { name: `Update to ${device.availableVersion}` }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Start update' }).click();
       await panel.getByTestId('firmware-failure').waitFor({ timeout: 30_000 });
       await screenshot(page, 'vehicle-detail-firmware-failure');
       await panel.getByRole('button', { name: 'Retry' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Start update' }).click();
       await panel.getByTestId('firmware-progress').waitFor({ timeout: 15_000 });
       await panel.getByTestId('firmware-failure').waitFor({ timeout: 30_000 });
     } finally {

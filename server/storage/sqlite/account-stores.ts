@@ -1,7 +1,8 @@
 import type { CodeStore, RoleStore, UserStore } from '../fleet-repository';
-import { fromRole, fromUser, toRole, toUser } from './row-mappers';
+import { fromRole, fromUser, toRole, toUser } from '../row-mappers';
 import type { SqliteAccess } from './sqlite-access';
-import { inserter, likePattern, pageClause, updater } from './sql-helpers';
+import { inserter, updater } from './sql-helpers';
+import { likePattern, pageClause } from '../sql-text';
 import { guardConstraints } from './unique-violation';
 
 export const sqliteRoleStore = ({ db, one, many, run }: SqliteAccess): RoleStore => ({
@@ -56,6 +57,7 @@ export const sqliteUserStore = ({ db, one, many, run }: SqliteAccess): UserStore
     const parts: string[] = ['1'];
     const params: unknown[] = [];
     if (filter.email) (parts.push("email LIKE ? ESCAPE '\\'"), params.push(likePattern(filter.email)));
+    if (filter.search) (parts.push("(email LIKE ? ESCAPE '\\' OR user_name LIKE ? ESCAPE '\\')"), params.push(likePattern(filter.search), likePattern(filter.search)));
     if (filter.status) (parts.push('status = ?'), params.push(filter.status));
     if (filter.roleId) (parts.push('role_id = ?'), params.push(filter.roleId));
     const where = parts.join(' AND ');
@@ -73,6 +75,9 @@ export const sqliteUserStore = ({ db, one, many, run }: SqliteAccess): UserStore
   },
   delete: async (id) => {
     guardConstraints(() => run('DELETE FROM users WHERE id = ?', id));
+  },
+  recordSignIn: async (id, at) => {
+    run('UPDATE users SET last_sign_in_at = ? WHERE id = ?', at, id);
   },
   assignRole: async (userIds, roleId) => {
     db.transaction(() => {

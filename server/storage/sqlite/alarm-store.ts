@@ -1,21 +1,9 @@
+import { PREALARM_KIND_PREFIX } from '../../prealarms/prealarm-kind';
 import type { AlarmStore } from '../fleet-repository';
-import type { AlarmRecord } from '../records';
+import { toAlarm } from '../row-mappers';
 import type { SqliteAccess } from './sqlite-access';
-import { pageClause, type Row, vehicleScopeClause } from './sql-helpers';
-
-const toAlarm = (r: Row): AlarmRecord => ({
-  id: String(r.id),
-  vehicleId: String(r.vehicle_id),
-  vehicleName: String(r.vehicle_name),
-  fleetId: String(r.fleet_id),
-  deviceType: String(r.device_type) as AlarmRecord['deviceType'],
-  deviceId: Number(r.device_id),
-  kind: String(r.kind),
-  severity: String(r.severity) as AlarmRecord['severity'],
-  message: String(r.message),
-  startedAt: Number(r.started_at),
-  endedAt: r.ended_at === null ? null : Number(r.ended_at),
-});
+import { vehicleScopeClause } from './sql-helpers';
+import { pageClause } from '../sql-text';
 
 const SELECT = 'SELECT a.*, v.name AS vehicle_name, v.fleet_id FROM alarms a JOIN vehicles v ON v.id = a.vehicle_id';
 
@@ -37,7 +25,7 @@ export const sqliteAlarmStore = ({ db, one, many }: SqliteAccess): AlarmStore =>
       })();
     },
     closeOpen: async (nowMs) => {
-      db.prepare('UPDATE alarms SET ended_at = ? WHERE ended_at IS NULL').run(nowMs);
+      db.prepare('UPDATE alarms SET ended_at = ? WHERE ended_at IS NULL AND kind NOT LIKE ?').run(nowMs, `${PREALARM_KIND_PREFIX}%`);
     },
     list: async (f, page) => {
       const scope = vehicleScopeClause(f.scope);
@@ -57,6 +45,9 @@ export const sqliteAlarmStore = ({ db, one, many }: SqliteAccess): AlarmStore =>
     get: async (id) => {
       const r = one(`${SELECT} WHERE a.id = ?`, Number(id));
       return r ? toAlarm(r) : null;
+    },
+    acknowledge: async (id, ack) => {
+      db.prepare('UPDATE alarms SET acked_by = ?, acked_at = ?, ack_note = ? WHERE id = ? AND acked_at IS NULL').run(ack.by, ack.at, ack.note, Number(id));
     },
   };
 };

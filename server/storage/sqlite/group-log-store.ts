@@ -1,21 +1,9 @@
-import type { GroupLogStore, GroupLogSummary } from '../fleet-repository';
-import type { GroupLogVehicle, VisibleScope } from '../records';
+import type { GroupLogStore } from '../fleet-repository';
+import type { VisibleScope } from '../records';
+import { toGroupLogSummary, toGroupLogVehicle } from '../row-mappers';
 import type { SqliteAccess } from './sqlite-access';
-import { pageClause, type Row, vehicleScopeClause } from './sql-helpers';
-
-const toSummary = (r: Row): GroupLogSummary => ({
-  id: String(r.id),
-  operation: String(r.operation) as GroupLogSummary['operation'],
-  userId: r.user_id === null ? null : String(r.user_id),
-  userName: r.user_name === null ? null : String(r.user_name),
-  deviceType: String(r.device_type) as GroupLogSummary['deviceType'],
-  detail: JSON.parse(String(r.detail)) as Record<string, unknown>,
-  createdAt: Number(r.created_at),
-  vehicles: Number(r.vehicles),
-  success: Number(r.success),
-  failure: Number(r.failure),
-  running: Number(r.running),
-});
+import { vehicleScopeClause } from './sql-helpers';
+import { groupLogFilterClauses, pageClause } from '../sql-text';
 
 /** Counts over the vehicles of each log that the scope lets the caller see. */
 const summarySql = (scope: VisibleScope) => {
@@ -53,12 +41,11 @@ export const sqliteGroupLogStore = ({ db, one, many, run }: SqliteAccess): Group
     const base = summarySql(f.scope);
     const parts = [base.sql];
     const params = [...base.params];
-    if (f.operation) (parts.push('AND g.operation = ?'), params.push(f.operation));
-    if (f.vehicleId) (parts.push('AND gv.vehicle_id = ?'), params.push(f.vehicleId));
+    groupLogFilterClauses(f, parts, params);
     const sql = `${parts.join(' ')} GROUP BY g.id`;
     const total = Number(one(`SELECT count(*) AS n FROM (${sql})`, ...params)?.n ?? 0);
     const rows = many(`${sql} ORDER BY g.created_at DESC, g.id DESC${pageClause(page)}`, ...params);
-    return { rows: rows.map(toSummary), total };
+    return { rows: rows.map(toGroupLogSummary), total };
   },
   get: async (id, scope) => {
     const base = summarySql(scope);
@@ -70,19 +57,17 @@ export const sqliteGroupLogStore = ({ db, one, many, run }: SqliteAccess): Group
        WHERE gv.log_id = ? AND ${s.sql} ORDER BY v.name`,
       Number(id),
       ...s.params,
-    ).map(
-      (x): GroupLogVehicle => ({
-        vehicleId: String(x.vehicle_id),
-        vehicleName: String(x.vehicle_name),
-        deviceId: Number(x.device_id),
-        state: String(x.state) as GroupLogVehicle['state'],
-        progress: Number(x.progress),
-        msg: String(x.msg),
-        updatedAt: Number(x.updated_at),
-      }),
-    );
-    return { log: toSummary(r), vehicles };
+    ).map(toGroupLogVehicle);
+    return { log: toGroupLogSummary(r), vehicles };
   },
+  restart: async (id, detail, rows) =>
+    db.transaction(() => {
+      run('UPDATE group_logs SET detail = ? WHERE id = ?', JSON.stringify(detail), Number(id));
+      const set = db.prepare(
+        'UPDATE group_log_vehicles SET state = ?, progress = ?, msg = ?, updated_at = ? WHERE log_id = ? AND vehicle_id = ? AND device_id = ?',
+      );
+      for (const v of rows) set.run(v.state, v.progress, v.msg, v.updatedAt, Number(id), v.vehicleId, v.deviceId);
+    })(),
   progress: async (ref, state, progress, msg, ts) => {
     run(
       `UPDATE group_log_vehicles SET state = ?, progress = ?, msg = ?, updated_at = ?

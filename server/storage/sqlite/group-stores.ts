@@ -1,8 +1,9 @@
 import type { DepotStore, FleetStore, GroupFilter, SubFleetStore } from '../fleet-repository';
 import { StorageConflict } from '../storage-conflict';
-import { fromDepot, fromFleet, fromSubFleet, toDepot, toFleet, toSubFleet } from './row-mappers';
+import { fromDepot, fromFleet, fromSubFleet, toDepot, toFleet, toSubFleet } from '../row-mappers';
 import type { SqliteAccess } from './sqlite-access';
-import { inserter, likePattern, pageClause, type Row, updater } from './sql-helpers';
+import { inserter, type Row, updater } from './sql-helpers';
+import { likePattern, pageClause } from '../sql-text';
 import { guardConstraints } from './unique-violation';
 
 const ids = (list: string[]) => JSON.stringify(list);
@@ -30,6 +31,29 @@ const groupWhere = (table: 'fleets' | 'sub_fleets' | 'depots', f: GroupFilter) =
 };
 
 const VEHICLE_COLUMN = { fleets: 'fleet_id', sub_fleets: 'sub_fleet_id', depots: 'depot_id' } as const;
+
+/**
+ * Moves the vehicles of a fleet, sub-fleet or depot (columns `set`) and deletes it, in one
+ * transaction; answers the ids of the vehicles moved.
+ */
+const deleteMovingVehicles = (
+  a: SqliteAccess,
+  table: 'fleets' | 'sub_fleets' | 'depots',
+  id: string,
+  set: Record<string, string | null> | null,
+): string[] =>
+  guardConstraints(() =>
+    a.db.transaction(() => {
+      const column = VEHICLE_COLUMN[table];
+      const moved = a.many(`SELECT id FROM vehicles WHERE ${column} = ?`, id).map((r) => String(r.id));
+      if (set && moved.length > 0) {
+        const columns = Object.keys(set);
+        a.run(`UPDATE vehicles SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE ${column} = ?`, ...columns.map((c) => set[c]), id);
+      }
+      a.run(`DELETE FROM ${table} WHERE id = ?`, id);
+      return moved;
+    })(),
+  );
 
 const pager =
   <T>({ one, many }: SqliteAccess, table: 'fleets' | 'sub_fleets' | 'depots', map: (r: Row) => T) =>
@@ -60,11 +84,11 @@ export const sqliteFleetStore = (a: SqliteAccess): FleetStore => ({
     const row = fromFleet(f);
     guardConstraints(() => updater(a.db, 'fleets', ['name', 'status', 'manager_id', 'service_engineer_id']).run(row));
   },
-  delete: async (id) => {
-    if (a.one('SELECT 1 AS x FROM vehicles WHERE fleet_id = ? LIMIT 1', id)) {
+  delete: async (id, moveTo) => {
+    if (!moveTo && a.one('SELECT 1 AS x FROM vehicles WHERE fleet_id = ? LIMIT 1', id)) {
       throw new StorageConflict('Move or delete the vehicles of this fleet first');
     }
-    guardConstraints(() => a.run('DELETE FROM fleets WHERE id = ?', id));
+    return deleteMovingVehicles(a, 'fleets', id, moveTo ? { fleet_id: moveTo.fleetId, sub_fleet_id: null, depot_id: null } : null);
   },
   members: async (fleetId) => a.many('SELECT user_id FROM fleet_members WHERE fleet_id = ?', fleetId).map((r) => String(r.user_id)),
   setMembers: async (fleetId, userIds) => {
@@ -90,9 +114,7 @@ export const sqliteSubFleetStore = (a: SqliteAccess): SubFleetStore => ({
   update: async (s) => {
     guardConstraints(() => updater(a.db, 'sub_fleets', ['name', 'status', 'manager_id']).run(fromSubFleet(s)));
   },
-  delete: async (id) => {
-    guardConstraints(() => a.run('DELETE FROM sub_fleets WHERE id = ?', id));
-  },
+  delete: async (id, moveTo) => deleteMovingVehicles(a, 'sub_fleets', id, { sub_fleet_id: moveTo.subFleetId }),
 });
 
 export const sqliteDepotStore = (a: SqliteAccess): DepotStore => ({
@@ -108,7 +130,5 @@ export const sqliteDepotStore = (a: SqliteAccess): DepotStore => ({
   update: async (d) => {
     guardConstraints(() => updater(a.db, 'depots', ['name', 'status', 'manager_id', 'city', 'lat', 'lng']).run(fromDepot(d)));
   },
-  delete: async (id) => {
-    guardConstraints(() => a.run('DELETE FROM depots WHERE id = ?', id));
-  },
+  delete: async (id, moveTo) => deleteMovingVehicles(a, 'depots', id, { depot_id: moveTo.depotId }),
 });

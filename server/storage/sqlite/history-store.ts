@@ -1,22 +1,14 @@
 import type { HistoryStore } from '../fleet-repository';
 import type { HistorySample } from '../records';
+import { pack, unpack } from '../history-packing';
 import type { SqliteAccess } from './sqlite-access';
 
-/** Values as little-endian float32 in key-set order; a missing key is stored as NaN. */
-const pack = (keys: string[], values: Record<string, number>): Buffer => {
-  const buf = Buffer.allocUnsafe(keys.length * 4);
-  keys.forEach((k, i) => buf.writeFloatLE(values[k] ?? Number.NaN, i * 4));
-  return buf;
-};
+const ROWS_PER_INSERT = 100;
 
-const unpack = (keys: string[], blob: Buffer): Record<string, number> => {
-  const out: Record<string, number> = {};
-  keys.forEach((k, i) => {
-    if (i * 4 + 4 > blob.length) return;
-    const v = blob.readFloatLE(i * 4);
-    if (!Number.isNaN(v)) out[k] = v;
-  });
-  return out;
+const sameKeys = (a: string[], b: string[]): boolean => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 };
 
 export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStore => {
@@ -37,21 +29,46 @@ export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStor
   };
   const series = new Set(many('SELECT vehicle_id, device_type, device_id FROM history_series').map((r) => `${r.vehicle_id}|${r.device_type}|${r.device_id}`));
   const addSeries = db.prepare('INSERT OR IGNORE INTO history_series (vehicle_id, device_type, device_id) VALUES (?, ?, ?)');
-  const insert = db.prepare(
-    'INSERT OR REPLACE INTO history (vehicle_id, device_type, device_id, ts, key_set, vals) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  // Many rows per statement: a backfill stores millions, and each statement call has a fixed cost.
+  const insertSql = (rows: number) =>
+    `INSERT OR REPLACE INTO history (vehicle_id, device_type, device_id, ts, key_set, vals) VALUES ${Array(rows).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`;
+  const insertOne = db.prepare(insertSql(1));
+  const insertMany = db.prepare(insertSql(ROWS_PER_INSERT));
+  // A device reports the same keys sample after sample: remember its last key set instead of sorting each time.
+  const lastKeys = new Map<string, { keys: string[]; sorted: string[]; id: number }>();
+  const keySetFor = (series: string, values: Record<string, number>): { sorted: string[]; id: number } => {
+    const keys = Object.keys(values);
+    const last = lastKeys.get(series);
+    if (last && sameKeys(last.keys, keys)) return last;
+    const sorted = [...keys].sort();
+    const entry = { keys, sorted, id: keySetOf(sorted) };
+    lastKeys.set(series, entry);
+    return entry;
+  };
   return {
     append: async (samples) => {
       db.transaction(() => {
+        const params: unknown[] = [];
+        let prev: HistorySample | null = null;
+        let key = '';
         for (const s of samples) {
-          const key = `${s.vehicleId}|${s.deviceType}|${s.deviceId}`;
-          if (!series.has(key)) {
-            addSeries.run(s.vehicleId, s.deviceType, s.deviceId);
-            series.add(key);
+          // Samples come grouped by device (a backfill stores millions): name the series once per run.
+          if (!prev || prev.deviceId !== s.deviceId || prev.deviceType !== s.deviceType || prev.vehicleId !== s.vehicleId) {
+            key = `${s.vehicleId}|${s.deviceType}|${s.deviceId}`;
+            if (!series.has(key)) {
+              addSeries.run(s.vehicleId, s.deviceType, s.deviceId);
+              series.add(key);
+            }
           }
-          const keys = Object.keys(s.values).sort();
-          insert.run(s.vehicleId, s.deviceType, s.deviceId, Math.round(s.ts), keySetOf(keys), pack(keys, s.values));
+          prev = s;
+          const keySet = keySetFor(key, s.values);
+          params.push(s.vehicleId, s.deviceType, s.deviceId, Math.round(s.ts), keySet.id, pack(keySet.sorted, s.values));
+          if (params.length === ROWS_PER_INSERT * 6) {
+            insertMany.run(params);
+            params.length = 0;
+          }
         }
+        for (let i = 0; i < params.length; i += 6) insertOne.run(params.slice(i, i + 6));
       })();
     },
     range: async (ref, from, to) =>

@@ -20,8 +20,3 @@ export const vehicleScopeClause = (scope: VisibleScope): { sql: string; params: 
                OR v.depot_id IN (SELECT value FROM json_each(?)))`,
         params: [JSON.stringify(scope.fleetIds), JSON.stringify(scope.subFleetIds), JSON.stringify(scope.depotIds)],
       };
-
-export const pageClause = (page: { pageNum: number; pageSize: number } | null): string =>
-  page ? ` LIMIT ${Math.floor(page.pageSize)} OFFSET ${Math.floor((page.pageNum - 1) * page.pageSize)}` : '';
-
-export const likePattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

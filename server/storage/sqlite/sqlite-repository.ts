@@ -15,14 +15,20 @@ import {
   toSession,
   toShare,
   toVehicle,
-} from './row-mappers';
+} from '../row-mappers';
 import { sqliteAlarmStore } from './alarm-store';
+import { sqliteAuditStore } from './audit-store';
 import { sqliteGroupLogStore } from './group-log-store';
 import { sqliteHistoryStore } from './history-store';
 import { sqliteDepotStore, sqliteFleetStore, sqliteSubFleetStore } from './group-stores';
+import { portablePrealarmStore, portableReportStore, type PortableQueries } from '../report-stores';
 import { sqliteAccess } from './sqlite-access';
+import { sqliteFollowUpPort } from './follow-up-port';
+import { followUpFeedbackStore, followUpIssueStore } from '../follow-up-store';
 import { guardConstraints } from './unique-violation';
-import { inserter, likePattern, pageClause, type Row, updater, vehicleScopeClause } from './sql-helpers';
+import { inserter, type Row, updater, vehicleScopeClause } from './sql-helpers';
+import { likePattern, pageClause } from '../sql-text';
+import { sqlitePlaylistStore } from './playlist-store';
 
 const NAME_TABLES = { fleet: 'fleets', subFleet: 'sub_fleets', depot: 'depots' } as const;
 
@@ -58,13 +64,25 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     depotIds: many('SELECT id FROM depots WHERE manager_id = ?', userId).map((r) => String(r.id)),
   });
 
+  const portable: PortableQueries = {
+    one: async (sql, ...params) => one(sql, ...params),
+    many: async (sql, ...params) => many(sql, ...params),
+    run: async (sql, ...params) => access.run(sql, ...params),
+  };
+
   return {
+    reports: portableReportStore(portable, 'LIKE'),
+    prealarms: portablePrealarmStore(portable),
     roles: sqliteRoleStore(access),
     users: sqliteUserStore(access),
     codes: sqliteCodeStore(access),
     alarms: sqliteAlarmStore(access),
+    playlists: sqlitePlaylistStore(access),
     history: sqliteHistoryStore(access),
     groupLogs: sqliteGroupLogStore(access),
+    audit: sqliteAuditStore(access),
+    issues: followUpIssueStore(sqliteFollowUpPort(access)),
+    feedback: followUpFeedbackStore(sqliteFollowUpPort(access)),
     sessions: {
       create: async (s: SessionRecord) => {
         db.prepare(
@@ -98,10 +116,16 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     depots: sqliteDepotStore(access),
     vehicles: {
       all: async () => many('SELECT * FROM vehicles ORDER BY id').map(toVehicle),
-      list: async (filter, page: PageQuery | null) => {
+      list: async (filter, page: PageQuery | null, order = { by: 'name', desc: false }) => {
         const w = vehicleWhere(filter);
         const total = Number(one(`SELECT count(*) AS n FROM vehicles v WHERE ${w.sql}`, ...w.params)?.n ?? 0);
-        const rows = many(`SELECT v.* FROM vehicles v WHERE ${w.sql} ORDER BY v.name, v.id${pageClause(page)}`, ...w.params);
+        const direction = order.desc ? 'DESC' : 'ASC';
+        const column = order.by === 'sn' ? 'v.sn' : 'v.name';
+        const rows = many(
+          `SELECT v.* FROM vehicles v WHERE ${w.sql}
+           ORDER BY v.pinned_at IS NULL, v.pinned_at DESC, ${column} COLLATE NOCASE ${direction}, v.id${pageClause(page)}`,
+          ...w.params,
+        );
         return { rows: rows.map(toVehicle), total };
       },
       get: async (id) => {
@@ -164,7 +188,18 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
         const r = one('SELECT * FROM shares WHERE account = ?', account);
         return r ? toShare(r) : null;
       },
-      byVehicle: async (vehicleId) => many('SELECT * FROM shares WHERE vehicle_id = ? ORDER BY created_at', vehicleId).map(toShare),
+      list: async (f, page) => {
+        const scope = vehicleScopeClause(f.scope);
+        const parts = [scope.sql];
+        const params = [...scope.params];
+        if (f.vehicleId) (parts.push('s.vehicle_id = ?'), params.push(f.vehicleId));
+        if (f.ownerId) (parts.push('s.owner_id = ?'), params.push(f.ownerId));
+        if (f.openAt !== undefined) (parts.push('s.active = 1 AND (s.expires_at IS NULL OR s.expires_at > ?)'), params.push(f.openAt));
+        const from = `FROM shares s JOIN vehicles v ON v.id = s.vehicle_id WHERE ${parts.join(' AND ')}`;
+        const total = Number(one(`SELECT count(*) AS n ${from}`, ...params)?.n ?? 0);
+        const rows = many(`SELECT s.*, v.name AS vehicle_name ${from} ORDER BY s.created_at DESC, s.id${pageClause(page)}`, ...params);
+        return { rows: rows.map((r) => ({ ...toShare(r), vehicleName: String(r.vehicle_name) })), total };
+      },
       create: async (share) => {
         const row = fromShare(share);
         inserter(db, 'shares', Object.keys(row)).run(row);
@@ -205,6 +240,8 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
       );
       return new Map(rows.map((r) => [String(r.id), String(r.name)]));
     },
-    close: () => db.close(),
+    close: async () => {
+      db.close();
+    },
   };
 };

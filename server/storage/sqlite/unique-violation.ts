@@ -1,11 +1,11 @@
-import { StorageConflict } from '../storage-conflict';
+import { CONFLICT_MESSAGES, StorageConflict } from '../storage-conflict';
 
 const MESSAGES: Array<[RegExp, string]> = [
-  [/users\.email/, 'This email is already registered'],
-  [/roles\.role_key/, 'This role key is already in use'],
-  [/vehicles\.sn/, 'The operation failed. Please recheck the vehicle serial number (SN): it is already registered'],
-  [/shares\.account/, 'Share account collision, please retry'],
-  [/FOREIGN KEY/, 'This record is still referenced by others'],
+  [/users\.email/, CONFLICT_MESSAGES.email],
+  [/roles\.role_key/, CONFLICT_MESSAGES.roleKey],
+  [/vehicles\.sn/, CONFLICT_MESSAGES.sn],
+  [/shares\.account/, CONFLICT_MESSAGES.shareAccount],
+  [/FOREIGN KEY/, CONFLICT_MESSAGES.referenced],
 ];
 
 /** Runs a write, turning SQLite constraint failures into StorageConflict with a readable message. */
@@ -16,7 +16,7 @@ export const guardConstraints = <T>(write: () => T): T => {
     const e = err as { code?: string; message?: string };
     if (typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT')) {
       const hit = MESSAGES.find(([re]) => re.test(e.message ?? ''));
-      throw new StorageConflict(hit ? hit[1] : 'The change conflicts with existing data');
+      throw new StorageConflict(hit ? hit[1] : CONFLICT_MESSAGES.other);
     }
     throw err;
   }

@@ -12,13 +12,13 @@ const LABELS = {
 } as const;
 
 /** Whether live data is flowing, so nobody mistakes a frozen screen for a quiet fleet. */
-export function ConnectionBadge() {
+export function ConnectionBadge({ size = 'sm' }: { size?: 'sm' | 'lg' }) {
   const connection = useObservableState(useFleetConsole().connection$);
   if (!connection) return null;
   const label = LABELS[connection.state];
   const attempt = connection.state === 'retrying' && connection.attempt ? ` (${connection.attempt}/4)` : '';
   return (
-    <Badge colorPalette={label.palette} variant="surface" data-testid="connection-badge" data-state={connection.state}>
+    <Badge size={size} colorPalette={label.palette} variant="surface" data-testid="connection-badge" data-state={connection.state}>
       {label.text}
       {attempt}
     </Badge>

@@ -1,18 +1,25 @@
 import { useState } from 'react';
 import { Avatar, Badge, Box, Button, Dialog, Flex, HStack, Heading, IconButton, Portal, Text } from '@chakra-ui/react';
-import { ArrowLeft, LogOut, Menu, Moon, Sun } from 'lucide-react';
+import { ArrowLeft, LogOut, Menu, MonitorPlay, Moon, Sun } from 'lucide-react';
 import { useObservableState } from 'observable-hooks';
 import type { UserInfo } from '../../../streams/api/types';
 import { headerCount$$ } from '../../components/header-count';
 import { setColorMode, useColorMode } from '../../lib/color-mode';
+import { enterKiosk } from '../../lib/kiosk-mode';
 import { navigate } from '../../lib/navigation';
-import { SETTINGS_PATH } from '../../lib/route-table';
+import { ROUTES, VEHICLE_LIST_PATH } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useSignOut } from '../../lib/use-sign-out';
 import { ConnectionBadge } from './connection-badge';
 import { FactorySelect } from './factory-select';
+import { FollowUpAlerts } from './follow-up-alerts';
+import { SendFeedback } from './send-feedback';
 
-export const LOGOUT_PATH = '/customization/user/v1/logout';
+/** Kiosk mode from the header: full screen, and the browser asked (on this click) to allow alarm notifications. */
+function startKiosk(): void {
+  enterKiosk();
+  if (typeof Notification !== 'undefined' && Notification.permission === 'default') Notification.requestPermission().catch(() => undefined);
+}
 
 export function roleNames(info: UserInfo): string {
   return (info.user.roleList ?? []).map((role) => role.roleName).join(' & ');
@@ -31,7 +38,7 @@ export function Header(props: {
   const signOut = useSignOut();
   const logOut = () => {
     // Ends the session on the server too; the request carries the token before it is cleared.
-    fleetConsole.api.post(LOGOUT_PATH).catch(() => undefined);
+    fleetConsole.resources.logOut().catch(() => undefined);
     signOut();
   };
   const [confirmingLogout, setConfirmingLogout] = useState(false);
@@ -57,9 +64,14 @@ export function Header(props: {
           {count} {count === 1 ? 'item' : 'items'}
         </Badge>
       )}
-      {props.path === '/vehicles/list' && <FactorySelect />}
+      {props.path === VEHICLE_LIST_PATH && <FactorySelect />}
       <Box flex="1" />
       <ConnectionBadge />
+      <SendFeedback />
+      <FollowUpAlerts />
+      <IconButton aria-label="Kiosk mode" title="Kiosk mode (wall display)" variant="ghost" size="sm" onClick={startKiosk}>
+        <MonitorPlay />
+      </IconButton>
       <IconButton
         aria-label={colorMode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
         variant="ghost"
@@ -78,7 +90,7 @@ export function Header(props: {
           </Text>
         </Box>
       </HStack>
-      <Button variant="ghost" size="sm" p="0" borderRadius="full" aria-label="Open settings" onClick={() => navigate(SETTINGS_PATH)}>
+      <Button variant="ghost" size="sm" p="0" borderRadius="full" aria-label="Open settings" onClick={() => navigate(ROUTES.settings.path)}>
         <Avatar.Root size="sm">
           <Avatar.Fallback />
           {user.avatar && <Avatar.Image src={user.avatar} alt="" />}

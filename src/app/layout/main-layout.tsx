@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
 import type { MenuRoute, UserInfo } from '../../../streams/api/types';
-import { SETTINGS_PATH, type RouteSpec } from '../../lib/route-table';
+import { ROUTES, type RouteSpec } from '../../lib/routes';
+import { useFleetConsole } from '../../lib/services';
 import { APP_VERSION } from '../../lib/version';
 import { useViewport } from '../use-viewport';
 import { Header } from './header';
@@ -11,8 +12,9 @@ export function MainLayout(props: { route: RouteSpec; info: UserInfo; menu: read
   const viewport = useViewport();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { route } = props;
+  const { session } = useFleetConsole();
   // Settings is also where a user without menu lands; there is nowhere to go back to then.
-  const backTo = route.path === SETTINGS_PATH && props.menu.length === 0 ? undefined : route.parent;
+  const backTo = route.path === ROUTES.settings.path && props.menu.length === 0 ? undefined : backToParent(route.parent, session.get('originFlag'));
 
   return (
     <Flex height="100dvh" data-viewport={viewport}>
@@ -55,4 +57,10 @@ export function MainLayout(props: { route: RouteSpec; info: UserInfo; menu: read
       </Flex>
     </Flex>
   );
+}
+
+/** The parent page, with the filters and page it had when the detail was opened from it. */
+export function backToParent(parent: string | undefined, origin: string | null): string | undefined {
+  if (!parent || !origin) return parent;
+  return origin === parent || origin.startsWith(`${parent}?`) ? origin : parent;
 }

@@ -16,6 +16,7 @@ import { useDisplayUnits } from '../../components/use-display-units';
 import { SUCCESS } from '../../lib/messages';
 import { usePinnedSearch } from '../../lib/navigation';
 import { useFleetConsole } from '../../lib/services';
+import { useDeviceKeys } from '../../lib/use-device-keys';
 import { displayUnit, toDisplay } from '../../lib/units';
 import { parseSetpoint, setpointLimits } from './setpoint';
 
@@ -56,7 +57,8 @@ function AirConditionerView({ vehicleId }: { vehicleId: string }) {
   }, [commands, vehicleId, system]);
 
   const name = useObservableState(useMemo(() => fleet.vehicle$(vehicleId).pipe(map((v) => v?.name), distinctUntilChanged()), [fleet, vehicleId]));
-  const keys = useObservableState(useMemo(() => fleet.keys$(system).pipe(map((all) => all?.filter((k) => k.key.startsWith('ac_')))), [fleet, system]));
+  const systemKeys = useDeviceKeys(system);
+  const keys = useMemo(() => systemKeys?.filter((k) => k.key.startsWith('ac_')), [systemKeys]);
   const live$ = useMemo(() => {
     const key = deviceKey('system', 0);
     return fleet.vehicle$(vehicleId).pipe(

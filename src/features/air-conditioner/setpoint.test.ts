@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DisplayUnits } from '../../lib/profile-store';
+import type { DisplayUnits } from '../../../streams/session/profile-store';
 import { parseSetpoint, setpointLimits } from './setpoint';
 
 const celsius: DisplayUnits = { speed: 'km/h', mileage: 'km', temperature: '°C' };

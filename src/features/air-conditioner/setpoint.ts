@@ -1,6 +1,6 @@
 // The air conditioner's set point (server/sim/README.md, settings): 16–30 °C in steps of 0.5,
 // typed in the user's temperature unit.
-import type { DisplayUnits } from '../../lib/profile-store';
+import type { DisplayUnits } from '../../../streams/session/profile-store';
 import { fromDisplay, toDisplay } from '../../lib/units';
 
 export const SETPOINT_C = { min: 16, max: 30, step: 0.5 } as const;

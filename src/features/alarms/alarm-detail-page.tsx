@@ -1,84 +1,65 @@
 // /home/alarm/page: one alarm, the device values around its start, the vehicle's alarm history
 // and the way to the vehicle.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Badge, Box, Button, DataList, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { format, formatDistanceStrict } from 'date-fns';
-import { EMPTY, catchError, from, map, type Observable } from 'rxjs';
-import type { Alarm, Page } from '../../../streams/api/types';
-import { LoadingState } from '../../components/loading-state';
+import { type Observable, filter, map } from 'rxjs';
+import type { Alarm } from '../../../streams/api/types';
+import { IssueActions } from '../../components/issue-actions';
+import { ResourceView } from '../../components/resource-view';
 import { SeverityBadge } from '../../components/severity-badge';
 import { TimeSeriesChart, type ChartFrame } from '../../components/time-series-chart';
-import { ALARM_LIST_PATH } from '../../../streams/api/fleet-calls';
-import { ALARM_DETAIL_PATH } from '../../lib/alarm-calls';
 import { navigate, usePinnedSearch } from '../../lib/navigation';
+import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
+import { useList } from '../../lib/use-list';
+import { useResource } from '../../lib/use-resource';
 import { alarmChartKeys, alarmChartRange, alarmChartUnit } from './alarm-keys';
 
-const HISTORY_PATH = '/customization/history/v1/query/series';
-const DETAIL_PATH = '/home/detail/page';
-
-interface Series {
-  ts: number[];
-  series: Record<string, { min: (number | null)[]; max: (number | null)[]; avg: (number | null)[] }>;
-}
+const NOT_FOUND = 'This alarm cannot be found.';
+const HISTORY_SIZE = 20;
 
 const when = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm:ss');
 
 export default function AlarmDetailPage() {
   const fleetConsole = useFleetConsole();
   const alarmId = new URLSearchParams(usePinnedSearch()).get('alarmId') ?? fleetConsole.session.get('faultId');
-  const [alarm, setAlarm] = useState<Alarm | null>(null);
-  const [history, setHistory] = useState<Alarm[]>([]);
-  const [missing, setMissing] = useState(false);
-
   useEffect(() => {
-    if (!alarmId) {
-      setMissing(true);
-      return;
-    }
-    fleetConsole.session.set('faultId', alarmId);
-    let live = true;
-    fleetConsole.api.get<Alarm>(ALARM_DETAIL_PATH, { alarmId }).then(
-      (found) => {
-        if (!live) return;
-        setAlarm(found);
-        fleetConsole.api
-          .get<Page<Alarm>>(ALARM_LIST_PATH, { vehicleId: found.vehicleId, pageNum: 1, pageSize: 20 })
-          .then((page) => live && setHistory(page.rows), () => undefined);
-      },
-      () => live && setMissing(true),
-    );
-    return () => {
-      live = false;
-    };
+    if (alarmId) fleetConsole.session.set('faultId', alarmId);
   }, [alarmId, fleetConsole]);
+  if (!alarmId) return <Text role="alert">{NOT_FOUND}</Text>;
+  return <AlarmView alarmId={alarmId} />;
+}
 
-  const keys = alarm ? alarmChartKeys(alarm.kind, alarm.deviceType) : [];
-  const chart$ = useMemo<Observable<ChartFrame> | null>(() => {
-    if (!alarm) return null;
+function AlarmView({ alarmId }: { alarmId: string }) {
+  const { resources } = useFleetConsole();
+  const state = useResource(() => resources.alarms.get$(alarmId), [resources, alarmId]);
+  return (
+    <ResourceView state={state} failed={NOT_FOUND}>
+      {(alarm) => <AlarmDetail alarm={alarm} />}
+    </ResourceView>
+  );
+}
+
+function AlarmDetail({ alarm }: { alarm: Alarm }) {
+  const fleetConsole = useFleetConsole();
+  const { resources } = fleetConsole;
+  const historyQuery = useMemo(() => ({ pageSize: HISTORY_SIZE, filters: { vehicleId: alarm.vehicleId } }), [alarm.vehicleId]);
+  const history = useList(resources.alarms, historyQuery).data?.rows ?? [];
+  const keys = alarmChartKeys(alarm.kind, alarm.deviceType);
+  const chart$ = useMemo<Observable<ChartFrame>>(() => {
     const range = alarmChartRange(alarm.startedAt, alarm.endedAt, Date.now());
-    return from(
-      fleetConsole.api.get<Series>(HISTORY_PATH, {
-        vehicleId: alarm.vehicleId,
-        deviceType: alarm.deviceType,
-        deviceId: alarm.deviceId,
-        keys: alarmChartKeys(alarm.kind, alarm.deviceType).join(','),
-        from: range.from.toISOString(),
-        to: range.to.toISOString(),
-      }),
-    ).pipe(
-      map((series) => ({ ts: series.ts, series: series.series, reset: true })),
-      // The REST layer has already told the person; the chart just stays empty.
-      catchError(() => EMPTY),
+    const device = { vehicleId: alarm.vehicleId, deviceType: alarm.deviceType, deviceId: alarm.deviceId };
+    // A failed load was told to the person by the REST layer; the chart just stays empty.
+    return resources.historySeries$({ device, keys: alarmChartKeys(alarm.kind, alarm.deviceType), ...range }).pipe(
+      filter((state) => state.status === 'ready' && state.data !== undefined),
+      map((state) => ({ ts: state.data!.ts, series: state.data!.series, reset: true })),
     );
-  }, [alarm, fleetConsole]);
-
-  if (missing) return <Text role="alert">This alarm cannot be found.</Text>;
-  if (!alarm || !chart$) return <LoadingState />;
+  }, [alarm, resources]);
 
   const openVehicle = () => {
     fleetConsole.session.set('vehicleId', alarm.vehicleId);
-    navigate(`${DETAIL_PATH}?vehicleId=${encodeURIComponent(alarm.vehicleId)}`);
+    navigate(LINKS.vehicle(alarm.vehicleId));
   };
 
   return (
@@ -91,7 +72,10 @@ export default function AlarmDetailPage() {
         <Badge colorPalette={alarm.endedAt ? 'gray' : 'red'} variant="outline">
           {alarm.endedAt ? 'Cleared' : 'Active'}
         </Badge>
-        <Button ms="auto" size="sm" colorPalette="blue" onClick={openVehicle}>
+        <Flex ms="auto" gap="2" wrap="wrap">
+          <IssueActions origin={{ alarm }} />
+        </Flex>
+        <Button size="sm" colorPalette="blue" onClick={openVehicle}>
           Open vehicle
         </Button>
       </Flex>

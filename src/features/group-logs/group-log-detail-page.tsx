@@ -1,56 +1,47 @@
 // /vehicles/groupLog/logDetail: one group operation and where it stands on each vehicle.
-import { useEffect, useState } from 'react';
-import { Badge, Box, DataList, Heading, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, DataList, HStack, Heading, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
+import type { GroupLog, GroupLogDetail } from '../../../streams/api/types';
 import { usePublishCount } from '../../components/header-count';
-import { LoadingState } from '../../components/loading-state';
+import { ResourceView } from '../../components/resource-view';
 import { usePinnedSearch } from '../../lib/navigation';
 import { useFleetConsole } from '../../lib/services';
-import { GROUP_LOG_DETAIL_PATH, STATE_PALETTE, describeOperation, type GroupLog, type GroupLogVehicle } from './group-log-types';
+import { useResource } from '../../lib/use-resource';
+import { RetryFailedButton } from './retry-failed-button';
+import { STATE_LABEL, STATE_PALETTE, describeOperation, describeOutcome } from './group-log-types';
 
-const REFRESH_MS = 3000;
-
-type Detail = GroupLog & { rows: GroupLogVehicle[] };
+// Keep following an operation until every vehicle has an outcome.
+const POLL = { everyMs: 3000, while: (detail: GroupLogDetail) => detail.running > 0 };
+const NOT_FOUND = 'This group operation cannot be found.';
 
 export default function GroupLogDetailPage() {
   const fleetConsole = useFleetConsole();
   const logId = new URLSearchParams(usePinnedSearch()).get('logId') ?? (fleetConsole.session.get('groupLogDetail') as GroupLog | null)?.id;
-  const [detail, setDetail] = useState<Detail | null>(null);
-  const [missing, setMissing] = useState(false);
-  usePublishCount(detail?.rows.length ?? null);
+  if (!logId) return <Text role="alert">{NOT_FOUND}</Text>;
+  return <GroupLogDetailView logId={logId} />;
+}
 
-  useEffect(() => {
-    if (!logId) {
-      setMissing(true);
-      return;
-    }
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = () =>
-      fleetConsole.api.get<Detail>(GROUP_LOG_DETAIL_PATH, { logId }).then(
-        (next) => {
-          if (!live) return;
-          setDetail(next);
-          // Keep following an operation until every vehicle has an outcome.
-          if (next.running > 0) timer = setTimeout(load, REFRESH_MS);
-        },
-        () => live && setMissing(true),
-      );
-    void load();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [fleetConsole, logId]);
+function GroupLogDetailView({ logId }: { logId: string }) {
+  const { resources } = useFleetConsole();
+  const state = useResource(() => resources.groupLogs.get$(logId, { poll: POLL }), [resources, logId]);
+  usePublishCount(state.data?.rows.length ?? null);
+  return (
+    <ResourceView state={state} failed={NOT_FOUND}>
+      {(detail) => <GroupLogDetailBody detail={detail} />}
+    </ResourceView>
+  );
+}
 
-  if (missing) return <Text role="alert">This group operation cannot be found.</Text>;
-  if (!detail) return <LoadingState />;
+function GroupLogDetailBody({ detail }: { detail: GroupLogDetail }) {
   return (
     <Stack gap="5">
       <Box>
-        <Heading as="h2" size="lg" mb="3" data-testid="group-log-title">
-          {describeOperation(detail)}
-        </Heading>
+        <HStack justify="space-between" mb="3" wrap="wrap">
+          <Heading as="h2" size="lg" data-testid="group-log-title">
+            {describeOperation(detail)}
+          </Heading>
+          <RetryFailedButton detail={detail} />
+        </HStack>
         <DataList.Root orientation="horizontal" size="sm">
           <DataList.Item>
             <DataList.ItemLabel>Device</DataList.ItemLabel>
@@ -67,7 +58,9 @@ export default function GroupLogDetailPage() {
           <DataList.Item>
             <DataList.ItemLabel>Outcome</DataList.ItemLabel>
             <DataList.ItemValue>
-              {detail.success} done, {detail.running} running, {detail.failure} failed of {detail.vehicles}
+              <Text as="span" data-testid="group-log-detail-outcome">
+                {describeOutcome(detail)} of {detail.vehicles}
+              </Text>
             </DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>
@@ -90,7 +83,7 @@ export default function GroupLogDetailPage() {
                 <Table.Cell>{row.vehicleName}</Table.Cell>
                 <Table.Cell>{row.deviceId}</Table.Cell>
                 <Table.Cell>
-                  <Badge colorPalette={STATE_PALETTE[row.state]}>{row.state}</Badge>
+                  <Badge colorPalette={STATE_PALETTE[row.state]}>{STATE_LABEL[row.state]}</Badge>
                 </Table.Cell>
                 <Table.Cell>
                   <Progress.Root value={row.progress} size="sm" colorPalette={STATE_PALETTE[row.state]} aria-label={`Progress ${row.progress}%`}>

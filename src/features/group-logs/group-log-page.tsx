@@ -1,16 +1,26 @@
-// /vehicles/groupLog/log: group operations (firmware pushes, setting changes) newest first.
-import { useEffect, useState } from 'react';
-import { Badge, Box, HStack, NativeSelect, Table, Text, chakra } from '@chakra-ui/react';
+// /vehicles/groupLog/log: group operations (firmware pushes, setting changes, transfers) newest
+// first, of every vehicle in scope or of one fleet, sub-fleet, depot or vehicle (from the URL).
+import { HStack, NativeSelect, Text, chakra } from '@chakra-ui/react';
 import { format } from 'date-fns';
-import type { Page } from '../../../streams/api/types';
-import { usePublishCount } from '../../components/header-count';
-import { LoadingState } from '../../components/loading-state';
-import { DEFAULT_PAGE_SIZE, PaginationBar } from '../../components/pagination-bar';
+import { of } from 'rxjs';
+import type { GroupLog, GroupOperation } from '../../../streams/api/types';
+import type { ListColumn } from '../../components/list-columns';
+import { ListPage } from '../../components/list-page';
 import { navigate } from '../../lib/navigation';
+import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
-import { GROUP_LOG_DETAIL_PAGE, GROUP_LOG_LIST_PATH, describeOperation, type GroupLog, type GroupOperation } from './group-log-types';
+import { useListUrl } from '../../lib/use-list-url';
+import { useResource } from '../../lib/use-resource';
+import { describeOperation, describeOutcome } from './group-log-types';
 
-const REFRESH_MS = 5000;
+// Operations in flight change while the page is open.
+const POLL = { everyMs: 5000 };
+const FILTERS = ['operation', 'fleetId', 'subFleetId', 'depotId', 'vehicleId'] as const;
+const OPERATIONS: ReadonlyArray<[GroupOperation, string]> = [
+  ['firmware', 'Firmware updates'],
+  ['setting', 'Setting changes'],
+  ['transfer', 'Transfers'],
+];
 
 const RowButton = chakra('button', {
   base: { color: 'blue.fg', fontWeight: 'semibold', textAlign: 'start', cursor: 'pointer', _hover: { textDecoration: 'underline' } },
@@ -18,93 +28,85 @@ const RowButton = chakra('button', {
 
 export default function GroupLogPage() {
   const fleetConsole = useFleetConsole();
-  const [page, setPage] = useState(1);
-  const [operation, setOperation] = useState<GroupOperation | ''>('');
-  const [logs, setLogs] = useState<Page<GroupLog> | null>(null);
-  usePublishCount(logs?.total ?? null);
-
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      fleetConsole.api
-        .get<Page<GroupLog>>(GROUP_LOG_LIST_PATH, { pageNum: page, pageSize: DEFAULT_PAGE_SIZE, operation: operation || undefined })
-        .then((next) => live && setLogs(next), () => undefined);
-    void load();
-    // Operations in flight change while the page is open.
-    const timer = setInterval(load, REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [fleetConsole, page, operation]);
+  const list = useListUrl(FILTERS);
 
   const open = (log: GroupLog) => {
     fleetConsole.session.set('groupLogDetail', log);
-    navigate(`${GROUP_LOG_DETAIL_PAGE}?logId=${encodeURIComponent(log.id)}`);
+    navigate(LINKS.groupLogDetail(log.id));
   };
+  const columns: ReadonlyArray<ListColumn<GroupLog>> = [
+    {
+      id: 'operation',
+      header: 'Operation',
+      value: describeOperation,
+      cell: (log) => (
+        <RowButton type="button" onClick={() => open(log)}>
+          {describeOperation(log)}
+        </RowButton>
+      ),
+      width: '30%',
+    },
+    { id: 'deviceType', header: 'Device', value: (log) => (log.operation === 'transfer' ? '--' : log.deviceType), width: '6rem' },
+    { id: 'userName', header: 'By', value: (log) => log.userName ?? '--' },
+    { id: 'createdAt', header: 'Started', value: (log) => format(new Date(log.createdAt), 'yyyy-MM-dd HH:mm'), width: '10rem' },
+    { id: 'vehicles', header: 'Vehicles', value: (log) => log.vehicles, align: 'end', width: '6rem' },
+    { id: 'outcome', header: 'Outcome', value: describeOutcome, cell: (log) => <Outcome log={log} />, width: '17rem' },
+  ];
 
-  if (!logs) return <LoadingState />;
   return (
-    <Box>
-      <HStack mb="3">
-        <NativeSelect.Root size="sm" width="48">
-          <NativeSelect.Field
-            aria-label="Operation"
-            value={operation}
-            onChange={(event) => {
-              setOperation(event.currentTarget.value as GroupOperation | '');
-              setPage(1);
-            }}
-          >
-            <option value="">All operations</option>
-            <option value="firmware">Firmware updates</option>
-            <option value="setting">Setting changes</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </HStack>
-      <Box borderWidth="1px" borderRadius="lg" overflowX="auto">
-        <Table.Root size="sm" data-testid="group-log-table">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Operation</Table.ColumnHeader>
-              <Table.ColumnHeader>Device</Table.ColumnHeader>
-              <Table.ColumnHeader>By</Table.ColumnHeader>
-              <Table.ColumnHeader>Started</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Vehicles</Table.ColumnHeader>
-              <Table.ColumnHeader>Outcome</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {logs.rows.map((log) => (
-              <Table.Row key={log.id}>
-                <Table.Cell>
-                  <RowButton type="button" onClick={() => open(log)}>
-                    {describeOperation(log)}
-                  </RowButton>
-                </Table.Cell>
-                <Table.Cell>{log.deviceType}</Table.Cell>
-                <Table.Cell>{log.userName ?? '--'}</Table.Cell>
-                <Table.Cell>{format(new Date(log.createdAt), 'yyyy-MM-dd HH:mm')}</Table.Cell>
-                <Table.Cell textAlign="end">{log.vehicles}</Table.Cell>
-                <Table.Cell>
-                  <HStack gap="1">
-                    {log.success > 0 && <Badge colorPalette="green">{log.success} done</Badge>}
-                    {log.running > 0 && <Badge colorPalette="blue">{log.running} running</Badge>}
-                    {log.failure > 0 && <Badge colorPalette="red">{log.failure} failed</Badge>}
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-        {logs.rows.length === 0 && (
-          <Text p="4" color="fg.muted">
-            No group operations yet.
-          </Text>
-        )}
-      </Box>
-      <PaginationBar total={logs.total} page={page} onPageChange={setPage} />
-    </Box>
+    <ListPage
+      resource={fleetConsole.resources.groupLogs}
+      list={list}
+      columns={columns}
+      rowId={(log) => log.id}
+      label="Group log"
+      failed="The group log could not be loaded."
+      empty="No group operations yet. Start one from the vehicle list: select vehicles, then update firmware, restore defaults or transfer."
+      poll={POLL}
+      filters={
+        <HStack>
+          <NativeSelect.Root size="sm" width="48">
+            <NativeSelect.Field aria-label="Operation" value={list.state.filters.operation} onChange={(event) => list.change({ filters: { operation: event.currentTarget.value } })}>
+              <option value="">All operations</option>
+              {OPERATIONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <ScopeNote filters={list.state.filters} />
+        </HStack>
+      }
+    />
+  );
+}
+
+function Outcome({ log }: { log: GroupLog }) {
+  return (
+    <Text as="span" fontSize="sm" data-testid="group-log-outcome">
+      <chakra.span color="green.fg">{log.success} succeeded</chakra.span>, <chakra.span color={log.failure > 0 ? 'red.fg' : undefined}>{log.failure} failed</chakra.span>,{' '}
+      <chakra.span color={log.running > 0 ? 'blue.fg' : undefined}>{log.running} pending</chakra.span>
+    </Text>
+  );
+}
+
+/** Says which fleet, sub-fleet, depot or vehicle the log is narrowed to, by its name. */
+function ScopeNote({ filters }: { filters: Record<(typeof FILTERS)[number], string> }) {
+  const { resources } = useFleetConsole();
+  const [label, resource, id] = filters.vehicleId
+    ? (['vehicle', resources.vehicles, filters.vehicleId] as const)
+    : filters.subFleetId
+      ? (['sub-fleet', resources.subFleets, filters.subFleetId] as const)
+      : filters.depotId
+        ? (['depot', resources.depots, filters.depotId] as const)
+        : (['fleet', resources.fleets, filters.fleetId] as const);
+  const named = useResource<{ name: string } | null>(() => (id ? resource.get$(id) : of({ status: 'ready', stale: false, data: null })), [resource, id]);
+  if (!id) return null;
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="group-log-scope">
+      Operations touching the {label} {named.data?.name ?? id}
+    </Text>
   );
 }

@@ -1,42 +1,26 @@
-import type { DeviceType } from '../../../streams/protocol/types';
+import type { GroupLog, GroupLogState } from '../../../streams/api/types';
 
-export const GROUP_LOG_LIST_PATH = '/customization/grouplog/v1/query/list';
-export const GROUP_LOG_DETAIL_PATH = '/customization/grouplog/v1/get/detail';
-export const GROUP_LOG_DETAIL_PAGE = '/vehicles/groupLog/logDetail';
-
-export type GroupOperation = 'firmware' | 'setting';
-export type GroupLogState = 'pending' | 'updating' | 'success' | 'failure';
-
-export interface GroupLog {
-  id: string;
-  operation: GroupOperation;
-  userName: string | null;
-  deviceType: DeviceType;
-  detail: Record<string, unknown>;
-  createdAt: string;
-  vehicles: number;
-  success: number;
-  failure: number;
-  running: number;
-}
-
-export interface GroupLogVehicle {
-  vehicleId: string;
-  vehicleName: string;
-  deviceId: number;
-  state: GroupLogState;
-  progress: number;
-  msg: string;
-  updatedAt: string;
-}
-
-/** What the operation did, in one line: "version 2.4.0" or "ac_mode = cool". */
+/** What the operation did, in one line: "Firmware to version 2.4.0", "Transfer to Fleet / Depot". */
 export function describeOperation(log: Pick<GroupLog, 'operation' | 'detail'>): string {
   if (log.operation === 'firmware') return `Firmware to version ${String(log.detail.version ?? '?')}`;
+  if (log.operation === 'transfer') return `Transfer to ${String(log.detail.to ?? log.detail.fleetId ?? '?')}`;
   const { setting, value } = log.detail;
   if (setting === 'restore_fac') return 'Restore factory defaults';
   return `Setting ${String(setting ?? '?')} = ${String(value ?? '?')}`;
 }
+
+/** How many vehicles succeeded, failed and are still pending: "2 succeeded, 1 failed, 0 pending". */
+export function describeOutcome(log: Pick<GroupLog, 'success' | 'failure' | 'running'>): string {
+  return `${log.success} succeeded, ${log.failure} failed, ${log.running} pending`;
+}
+
+/** The words a vehicle's row shows: a burn in progress is still pending for the person reading. */
+export const STATE_LABEL: Record<GroupLogState, string> = {
+  pending: 'pending',
+  updating: 'pending (updating)',
+  success: 'succeeded',
+  failure: 'failed',
+};
 
 export const STATE_PALETTE: Record<GroupLogState, string> = {
   pending: 'gray',

@@ -1,16 +1,18 @@
-// Active alarms, newest first: refetched when the live stream reports a raised or cleared alarm,
-// and every 30 s so "since when" and anything missed stay right.
-import { Badge, Box, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+// Active alarms, newest first, from the console's one source of them (kept current by live frames).
+import { Badge, Box, Flex, Heading, IconButton, Stack, Text, chakra } from '@chakra-ui/react';
+import { useState } from 'react';
 import { formatDistanceToNowStrict } from 'date-fns';
-import { useObservable, useObservableState } from 'observable-hooks';
-import { catchError, debounceTime, filter, from, map, merge, of, switchMap, timer } from 'rxjs';
+import { FilePlus } from 'lucide-react';
+import { useObservableState } from 'observable-hooks';
 import type { Alarm } from '../../../streams/api/types';
+import { AlarmAckNote } from '../../components/alarm-ack-note';
+import { useHoldsAll } from '../../components/access-gate';
+import { CreateIssueDialog } from '../../components/create-issue-dialog';
 import { SeverityBadge } from '../../components/severity-badge';
-import { ALARM_PAGE_PATH, fetchActiveAlarms } from '../../lib/alarm-calls';
+import { PERMISSIONS } from '../../../streams/api/permissions';
 import { navigate } from '../../lib/navigation';
+import { ROUTES } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
-
-const REFRESH_MS = 30_000;
 
 const FeedItem = chakra('button', {
   base: {
@@ -28,28 +30,13 @@ const FeedItem = chakra('button', {
 
 export function AlarmFeed() {
   const fleetConsole = useFleetConsole();
-  const alarms$ = useObservable(() =>
-    merge(
-      timer(0, REFRESH_MS),
-      fleetConsole.fleet.alarms$.pipe(
-        filter((events) => events[0]?.source === 'live'),
-        debounceTime(1000),
-      ),
-    ).pipe(
-      switchMap(() =>
-        from(fetchActiveAlarms(fleetConsole.api)).pipe(
-          map((page) => ({ rows: page.rows, total: page.total, failed: false })),
-          catchError(() => of(null)),
-        ),
-      ),
-      filter((result): result is { rows: Alarm[]; total: number; failed: boolean } => result !== null),
-    ),
-  );
-  const feed = useObservableState(alarms$);
+  const feed = useObservableState(fleetConsole.fleet.activeAlarms$)?.data;
+  const canCreateIssue = useHoldsAll([PERMISSIONS.issueEdit]);
+  const [issueFrom, setIssueFrom] = useState<Alarm | null>(null);
 
   const open = (alarm: Alarm) => {
     fleetConsole.session.set('faultId', alarm.id);
-    navigate(`${ALARM_PAGE_PATH}?alarmId=${encodeURIComponent(alarm.id)}`);
+    navigate(`${ROUTES.alarm.path}?alarmId=${encodeURIComponent(alarm.id)}`);
   };
 
   return (
@@ -70,8 +57,8 @@ export function AlarmFeed() {
         )}
         <Stack as="ul" gap="0" listStyleType="none">
           {feed?.rows.map((alarm) => (
-            <li key={alarm.id}>
-              <FeedItem type="button" onClick={() => open(alarm)} data-testid="alarm-item">
+            <Flex as="li" key={alarm.id} align="stretch" borderBottomWidth="1px">
+              <FeedItem type="button" onClick={() => open(alarm)} data-testid="alarm-item" borderBottomWidth="0" minWidth="0">
                 <Flex align="center" gap="2">
                   <SeverityBadge severity={alarm.severity} />
                   <Text fontWeight="semibold" truncate>
@@ -84,11 +71,18 @@ export function AlarmFeed() {
                 <Text fontSize="sm" color="fg.muted" truncate>
                   {alarm.message}
                 </Text>
+                {alarm.ack && <AlarmAckNote ack={alarm.ack} />}
               </FeedItem>
-            </li>
+              {canCreateIssue && (
+                <IconButton alignSelf="center" me="1" size="xs" variant="ghost" aria-label={`Create issue from the alarm of ${alarm.vehicleName}`} onClick={() => setIssueFrom(alarm)}>
+                  <FilePlus />
+                </IconButton>
+              )}
+            </Flex>
           ))}
         </Stack>
       </Box>
+      <CreateIssueDialog open={issueFrom !== null} origin={issueFrom && { alarm: issueFrom }} onClose={() => setIssueFrom(null)} />
     </Flex>
   );
 }

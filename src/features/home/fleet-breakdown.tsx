@@ -1,36 +1,24 @@
 // Vehicles by status per fleet, sub-fleet or depot, live from the fleet summary.
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Flex, Heading, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
-import type { Page } from '../../../streams/api/types';
 import type { StatusCounts } from '../../../streams/vehicles/types';
 import { STATUS_STYLE } from '../../components/vehicle-status';
 import { useFleetConsole } from '../../lib/services';
+import { useList } from '../../lib/use-list';
 
 type Grouping = 'fleet' | 'subfleet' | 'depot';
 
-const GROUPINGS: Record<Grouping, { label: string; path: string; summaryKey: 'byFleet' | 'bySubFleet' | 'byDepot' }> = {
-  fleet: { label: 'Fleet', path: '/customization/fleet/v1/query/list', summaryKey: 'byFleet' },
-  subfleet: { label: 'Sub-fleet', path: '/customization/subfleet/v1/query/list', summaryKey: 'bySubFleet' },
-  depot: { label: 'Depot', path: '/customization/depot/v1/query/list', summaryKey: 'byDepot' },
+const GROUPINGS: Record<Grouping, { label: string; resource: 'fleets' | 'subFleets' | 'depots'; summaryKey: 'byFleet' | 'bySubFleet' | 'byDepot' }> = {
+  fleet: { label: 'Fleet', resource: 'fleets', summaryKey: 'byFleet' },
+  subfleet: { label: 'Sub-fleet', resource: 'subFleets', summaryKey: 'bySubFleet' },
+  depot: { label: 'Depot', resource: 'depots', summaryKey: 'byDepot' },
 };
+const ALL_NAMES = { pageNum: 1, pageSize: 500 };
 
 function useNames(grouping: Grouping): Record<string, string> {
-  const fleetConsole = useFleetConsole();
-  const [names, setNames] = useState<Record<string, string>>({});
-  useEffect(() => {
-    let live = true;
-    fleetConsole.api
-      .get<Page<{ id: string; name: string }>>(GROUPINGS[grouping].path, { pageNum: 1, pageSize: 500 })
-      .then(
-        (page) => live && setNames(Object.fromEntries(page.rows.map((row) => [row.id, row.name]))),
-        () => undefined,
-      );
-    return () => {
-      live = false;
-    };
-  }, [fleetConsole, grouping]);
-  return names;
+  const rows = useList<{ id: string; name: string }>(useFleetConsole().resources[GROUPINGS[grouping].resource], ALL_NAMES).data?.rows;
+  return useMemo(() => Object.fromEntries((rows ?? []).map((row) => [row.id, row.name])), [rows]);
 }
 
 export function FleetBreakdown() {

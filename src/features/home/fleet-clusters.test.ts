@@ -41,7 +41,17 @@ describe('fleet clusters', () => {
 
     answer({ type: 'load', request: 4, points: { ids: [], lng: new Float64Array(), lat: new Float64Array(), status: new Uint8Array() }, bbox: WORLD, zoom: 3 });
     // A cluster id from an index since replaced: zoom in two steps rather than fail.
-    expect(answer({ type: 'expansion', request: 5, clusterId: cluster.clusterId, zoom: 3 })).toEqual({ type: 'expansion', request: 5, zoom: 5 });
+    expect(answer({ type: 'expansion', request: 5, clusterId: cluster.clusterId, zoom: 3 })).toEqual({ type: 'expansion', request: 5, zoom: 5, vehicles: null });
+  });
+
+  it('lists the vehicles of a cluster that never splits (parked at one depot)', () => {
+    const answer = createClusterer();
+    const depot: FleetPoints = { ids: ['a', 'b', 'c'], lng: Float64Array.from([10, 10, 10]), lat: Float64Array.from([60, 60, 60]), status: Uint8Array.from([0, 0, 1]) };
+    const loaded = answer({ type: 'load', request: 1, points: depot, bbox: WORLD, zoom: 16 });
+    const cluster = clustersOf(loaded.type === 'features' ? loaded.features : [])[0];
+    if (cluster?.kind !== 'cluster') throw new Error('no cluster');
+    const expansion = answer({ type: 'expansion', request: 2, clusterId: cluster.clusterId, zoom: 16 });
+    expect(expansion.type === 'expansion' && expansion.vehicles?.sort()).toEqual(['a', 'b', 'c']);
   });
 
   it('answers in the page, in order, where there are no workers', async () => {

@@ -81,7 +81,23 @@ export type ClusterRequest =
   | { type: 'features'; request: number; bbox: BBox; zoom: number }
   | { type: 'expansion'; request: number; clusterId: number; zoom: number };
 
-export type ClusterAnswer = { type: 'features'; request: number; features: MapFeature[] } | { type: 'expansion'; request: number; zoom: number };
+export type ClusterAnswer =
+  | { type: 'features'; request: number; features: MapFeature[] }
+  /** `vehicles`: the cluster never splits (vehicles at one spot, a depot), so these are listed to pick from. */
+  | { type: 'expansion'; request: number; zoom: number; vehicles: string[] | null };
+
+/** The most vehicles of an unsplittable cluster listed in its popup. */
+export const MAX_LISTED = 50;
+
+/** The ids of a cluster that does not split at any zoom, null when it does. */
+function unsplittable(index: Supercluster<PointProps, ClusterCounts>, clusterId: number, zoom: number): string[] | null {
+  if (zoom <= MAX_CLUSTER_ZOOM) return null;
+  try {
+    return index.getLeaves(clusterId, MAX_LISTED).map((leaf) => leaf.properties.id);
+  } catch {
+    return null;
+  }
+}
 
 /** Answers requests against the latest loaded index; the worker and the in-page fallback both use it. */
 export function createClusterer(): (request: ClusterRequest) => ClusterAnswer {
@@ -93,8 +109,10 @@ export function createClusterer(): (request: ClusterRequest) => ClusterAnswer {
         return { type: 'features', request: request.request, features: featuresIn(index, request.bbox, request.zoom) };
       case 'features':
         return { type: 'features', request: request.request, features: featuresIn(index, request.bbox, request.zoom) };
-      case 'expansion':
-        return { type: 'expansion', request: request.request, zoom: expansionZoom(index, request.clusterId, request.zoom + 2) };
+      case 'expansion': {
+        const zoom = expansionZoom(index, request.clusterId, request.zoom + 2);
+        return { type: 'expansion', request: request.request, zoom, vehicles: unsplittable(index, request.clusterId, zoom) };
+      }
     }
   };
 }

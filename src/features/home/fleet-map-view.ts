@@ -2,10 +2,13 @@
 // state. Single vehicles are canvas circles (cheap in thousands); clusters are a few hundred DOM
 // badges at most. The cluster index is rebuilt at most once a second, in a Web Worker; the status
 // of a visible single vehicle is recoloured on the frame its update arrives.
-import { formatDistanceToNowStrict } from 'date-fns';
 import L from 'leaflet';
 import { VEHICLE_STATUSES, type VehicleStatus } from '../../../streams/protocol/types';
-import { outlinesOf, statusWrittenBetween, type VehicleOutline } from '../../../streams/vehicles/fleet-view';
+import type { FleetSnapshot, VehicleOutline } from '../../../streams/vehicles/types';
+import { STATUS_STYLE } from '../../components/vehicle-status';
+import { lastSeenText } from '../../components/vehicle-devices/last-seen';
+import { isPlainClick } from '../../lib/navigation';
+import { freshnessAt } from '../../../streams/vehicles/freshness';
 import { startFleetClusterer, type FleetClusterer } from './fleet-clusterer';
 import { type BBox, type ClusterCounts, type FleetPoints, type MapFeature } from './fleet-clusters';
 import { loadCountryOutlines } from './offline-basemap';
@@ -20,6 +23,7 @@ export interface MapVehicle {
   lng: number | null;
   soc: number | null;
   lastSeenMs: number | null;
+  reportIntervalMs: number;
 }
 
 type PlacedVehicle = MapVehicle & { lat: number; lng: number };
@@ -31,10 +35,18 @@ export const STATUS_COLORS: Record<VehicleStatus, string> = {
 };
 
 const REINDEX_MS = 1000;
+/** The open popup's "last seen" ticks. */
+const POPUP_TICK_MS = 1000;
+const SELECTED_COLOR = '#2563eb';
+const LAND_PANE = 'fleet-land';
+const LAND_RETRY_MS = 5_000;
 
 export interface FleetMapOptions {
   tileUrl: string;
   tileAttribution: string;
+  /** The address of a vehicle's detail page, for the popup's real link. */
+  vehicleHref: (id: string) => string;
+  /** A plain click on that link; other clicks (new tab, new window) are the browser's. */
   onOpenVehicle: (id: string) => void;
 }
 
@@ -44,7 +56,7 @@ export class FleetMapView {
   private readonly clusterLayer = L.layerGroup();
   private readonly pointLayer = L.layerGroup();
   private readonly pointMarkers = new Map<string, { marker: L.CircleMarker; status: VehicleStatus }>();
-  private vehicles: ReadonlyMap<string, MapVehicle> = new Map();
+  private vehicles: FleetSnapshot | null = null;
   /** The vehicles as the cluster index has them: what a vehicle has to differ from to need re-clustering. */
   private indexed = new Map<string, Pick<VehicleOutline, 'status' | 'lat' | 'lng'>>();
   private readonly clusterer: FleetClusterer;
@@ -54,6 +66,13 @@ export class FleetMapView {
   private indexedAt = 0;
   private reindexTimer: ReturnType<typeof setTimeout> | null = null;
   private fitted = false;
+  private destroyed = false;
+  /** The vehicle whose popup is open: ringed, and its popup kept current as its status changes. */
+  private selectedId: string | null = null;
+  private readonly selectionRing = L.circleMarker([0, 0], { renderer: this.renderer, radius: 12, color: SELECTED_COLOR, weight: 3, fill: false, interactive: false });
+  private readonly popup = L.popup({ offset: [0, -10], autoPan: true, className: 'fleet-popup' });
+  private popupTimer: ReturnType<typeof setInterval> | null = null;
+  private landRetry: ReturnType<typeof setTimeout> | null = null;
 
   constructor(container: HTMLElement, private readonly options: FleetMapOptions) {
     this.map = L.map(container, {
@@ -73,18 +92,26 @@ export class FleetMapView {
       } else {
         const at = this.expansions.get(answer.request);
         this.expansions.delete(answer.request);
-        if (at) this.map.setView(at, Math.min(answer.zoom, 18));
+        if (!at) return;
+        // Vehicles at one spot never split: list them to pick from, zoomed in as far as clusters go.
+        if (answer.vehicles) {
+          this.map.setView(at, Math.max(this.map.getZoom(), Math.min(answer.zoom, 18)));
+          this.showList(at, answer.vehicles);
+        } else this.map.setView(at, Math.min(answer.zoom, 18));
       }
     });
     this.map.on('moveend', () => {
       this.drawRequest = this.clusterer.ask({ type: 'features', ...this.viewport() });
     });
-    // Where the map is zoomed, for people and tests reading the page: the view is drawn on a canvas.
-    const showZoom = (): void => {
+    // Where the map looks, for people and tests reading the page: the vehicles are drawn on a canvas.
+    const showView = (): void => {
+      const center = this.map.getCenter();
       container.dataset.zoom = String(this.map.getZoom());
+      container.dataset.center = `${center.lat.toFixed(6)},${center.lng.toFixed(6)}`;
     };
-    this.map.on('zoomend', showZoom);
-    showZoom();
+    this.map.on('zoomend moveend', showView);
+    showView();
+    this.popup.on('remove', () => this.deselect());
   }
 
   /**
@@ -92,12 +119,16 @@ export class FleetMapView {
    * status frame since the last one are looked at: a wall display gets a publish per animation frame,
    * and walking ten thousand vehicles each time kept its main thread busy.
    */
-  update(vehicles: ReadonlyMap<string, MapVehicle>): void {
-    const changed = statusWrittenBetween(this.vehicles, vehicles);
+  update(vehicles: FleetSnapshot): void {
+    const changed = this.vehicles && vehicles.statusChangedSince(this.vehicles);
     let moved = changed === null && vehicles.size !== this.indexed.size;
     for (const id of changed ?? vehicles.keys()) {
       const vehicle = vehicles.get(id);
-      if (!vehicle) continue;
+      if (!vehicle) {
+        // It left the vehicles shown (a status filter).
+        if (this.indexed.has(id)) moved = true;
+        continue;
+      }
       const indexed = this.indexed.get(id);
       if (!indexed || indexed.lat !== vehicle.lat || indexed.lng !== vehicle.lng || indexed.status !== vehicle.status) moved = true;
       const point = this.pointMarkers.get(id);
@@ -107,6 +138,7 @@ export class FleetMapView {
       }
     }
     this.vehicles = vehicles;
+    if (this.selectedId !== null && (changed === null || changed.includes(this.selectedId))) this.showSelected();
     if (moved) this.scheduleReindex();
   }
 
@@ -117,7 +149,10 @@ export class FleetMapView {
   }
 
   destroy(): void {
+    this.destroyed = true;
     if (this.reindexTimer) clearTimeout(this.reindexTimer);
+    if (this.popupTimer) clearInterval(this.popupTimer);
+    if (this.landRetry) clearTimeout(this.landRetry);
     this.clusterer.close();
     this.drawRequest = -1;
     this.expansions.clear();
@@ -134,14 +169,25 @@ export class FleetMapView {
       L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 19 }).addTo(this.map);
       return;
     }
-    void loadCountryOutlines().then((outlines) => {
+    // Land gets a pane of its own below the vehicles' canvas, whichever of the two is drawn first.
+    this.map.createPane(LAND_PANE).style.zIndex = '350';
+    this.addLand();
+  }
+
+  private addLand(): void {
+    loadCountryOutlines().then((outlines) => {
+      // The outlines can arrive after the map was taken down (the page was left).
+      if (this.destroyed) return;
       // SVG so the theme's CSS colours the land (classes beat presentation attributes).
       const options = {
         interactive: false,
-        renderer: L.svg({ padding: 0.5 }),
+        pane: LAND_PANE,
+        renderer: L.svg({ padding: 0.5, pane: LAND_PANE }),
         style: { className: 'fleet-land', weight: 0.6, fillOpacity: 1 },
       };
-      L.geoJSON(outlines, options).addTo(this.map).bringToBack();
+      L.geoJSON(outlines, options).addTo(this.map);
+    }, () => {
+      if (!this.destroyed) this.landRetry = setTimeout(() => this.addLand(), LAND_RETRY_MS);
     });
   }
 
@@ -160,7 +206,7 @@ export class FleetMapView {
     const lat: number[] = [];
     const status: number[] = [];
     this.indexed = new Map();
-    for (const [id, vehicle] of outlinesOf(this.vehicles)) {
+    for (const [id, vehicle] of this.vehicles?.outlines() ?? []) {
       this.indexed.set(id, vehicle);
       if (vehicle.lat === null || vehicle.lng === null) continue;
       ids.push(id);
@@ -195,7 +241,7 @@ export class FleetMapView {
       if (feature.kind === 'cluster') {
         this.clusterLayer.addLayer(this.clusterMarker(feature.lat, feature.lng, feature.clusterId, feature.count, feature.counts));
       } else {
-        const vehicle = this.vehicles.get(feature.id);
+        const vehicle = this.vehicles?.get(feature.id);
         if (vehicle && vehicle.lat !== null && vehicle.lng !== null) this.pointLayer.addLayer(this.pointMarker(vehicle as PlacedVehicle));
       }
     }
@@ -223,28 +269,96 @@ export class FleetMapView {
 
   private pointMarker(vehicle: PlacedVehicle): L.CircleMarker {
     const marker = L.circleMarker([vehicle.lat, vehicle.lng], { renderer: this.renderer, radius: 7, ...pointStyle(vehicle.status) });
-    marker.bindTooltip(() => tooltipFor(this.vehicles.get(vehicle.id) ?? vehicle), { direction: 'top', offset: [0, -6] });
-    marker.on('click', () => this.options.onOpenVehicle(vehicle.id));
+    marker.on('click', () => this.select(vehicle.id));
     this.pointMarkers.set(vehicle.id, { marker, status: vehicle.status });
     return marker;
   }
+
+  /** Opens the vehicle's popup and rings it; both follow it until the popup is closed. */
+  private select(id: string): void {
+    this.selectedId = id;
+    this.showSelected();
+    this.popupTimer ??= setInterval(() => this.showSelected(), POPUP_TICK_MS);
+  }
+
+  private showSelected(): void {
+    const vehicle = this.selectedId === null ? undefined : this.vehicles?.get(this.selectedId);
+    if (!vehicle || vehicle.lat === null || vehicle.lng === null) return;
+    const at = L.latLng(vehicle.lat, vehicle.lng);
+    this.selectionRing.setLatLng(at).addTo(this.map);
+    this.popup.setLatLng(at).setContent(this.vehicleCard(vehicle));
+    if (!this.map.hasLayer(this.popup)) this.popup.openOn(this.map);
+  }
+
+  private deselect(): void {
+    this.selectedId = null;
+    this.selectionRing.remove();
+    if (this.popupTimer) clearInterval(this.popupTimer);
+    if (this.landRetry) clearTimeout(this.landRetry);
+    this.popupTimer = null;
+  }
+
+  /** The popup of a vehicle, built with DOM nodes, never HTML strings: vehicle names are user-supplied text. */
+  private vehicleCard(vehicle: MapVehicle): HTMLElement {
+    const now = Date.now();
+    const { lastSeenMs, silent } = freshnessAt(vehicle, now);
+    const box = element('div', 'fleet-popup-card');
+    box.dataset.testid = 'map-popup';
+    box.dataset.vehicleId = vehicle.id;
+    box.append(element('strong', 'fleet-popup-name', vehicle.name));
+    const status = element('div', 'fleet-popup-status', STATUS_STYLE[vehicle.status].label);
+    status.dataset.status = vehicle.status;
+    status.style.setProperty('--status-color', STATUS_COLORS[vehicle.status]);
+    box.append(
+      status,
+      element('div', '', `SOC ${vehicle.soc === null ? '--' : `${vehicle.soc.toFixed(1)} %`}`),
+      element('div', silent ? 'fleet-popup-silent' : '', `Last seen ${lastSeenText(lastSeenMs, now, silent)}`),
+      this.vehicleLink(vehicle.id, 'Open vehicle'),
+    );
+    return box;
+  }
+
+  /** A real link: a new tab or window opens the detail there, a plain click stays in this tab. */
+  private vehicleLink(id: string, text: string): HTMLAnchorElement {
+    const link = element('a', 'fleet-popup-link', text);
+    link.href = this.options.vehicleHref(id);
+    link.addEventListener('click', (event) => {
+      if (!isPlainClick(event)) return;
+      event.preventDefault();
+      this.options.onOpenVehicle(id);
+    });
+    return link;
+  }
+
+  /** The vehicles of a cluster that never splits; picking one opens its popup. */
+  private showList(at: L.LatLng, ids: readonly string[]): void {
+    const box = element('div', 'fleet-popup-card');
+    box.dataset.testid = 'map-cluster-list';
+    box.append(element('strong', '', `${ids.length} vehicles here`));
+    const list = element('ul', 'fleet-popup-list');
+    for (const id of ids) {
+      const vehicle = this.vehicles?.get(id);
+      if (!vehicle) continue;
+      const pick = element('button', 'fleet-popup-pick', vehicle.name);
+      pick.type = 'button';
+      pick.style.setProperty('--status-color', STATUS_COLORS[vehicle.status]);
+      pick.addEventListener('click', () => this.select(id));
+      const item = element('li');
+      item.append(pick);
+      list.append(item);
+    }
+    box.append(list);
+    this.popup.setLatLng(at).setContent(box).openOn(this.map);
+  }
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
 }
 
 function pointStyle(status: VehicleStatus): L.CircleMarkerOptions {
   return { color: '#ffffff', weight: 1.5, fillColor: STATUS_COLORS[status], fillOpacity: 0.95 };
-}
-
-/** Built with DOM nodes, never HTML strings: vehicle names are user-supplied text. */
-function tooltipFor(vehicle: MapVehicle): HTMLElement {
-  const box = document.createElement('div');
-  const name = document.createElement('strong');
-  name.textContent = vehicle.name;
-  const detail = document.createElement('div');
-  const soc = vehicle.soc === null ? '--' : `${Math.round(vehicle.soc)} %`;
-  detail.textContent = `${vehicle.sn} · ${vehicle.status} · SOC ${soc}`;
-  const seen = document.createElement('div');
-  seen.textContent =
-    vehicle.lastSeenMs === null ? 'Never seen' : `Last seen ${formatDistanceToNowStrict(vehicle.lastSeenMs, { addSuffix: true })}`;
-  box.append(name, detail, seen);
-  return box;
 }

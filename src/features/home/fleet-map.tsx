@@ -4,16 +4,18 @@ import { useEffect, useRef } from 'react';
 import { Box } from '@chakra-ui/react';
 import { useSubscription } from 'observable-hooks';
 import type { Observable } from 'rxjs';
-import { FleetMapView, type MapVehicle } from './fleet-map-view';
+import type { FleetSnapshot } from '../../../streams/vehicles/types';
+import { FleetMapView } from './fleet-map-view';
 
 /** The live map; vehicles stream straight into Leaflet, never through React state. */
 export function FleetMap(props: {
-  vehicles$: Observable<ReadonlyMap<string, MapVehicle>>;
+  vehicles$: Observable<FleetSnapshot>;
   stale: boolean;
   /** Changes when the shown set changes meaning (filters), so the map fits it again. */
   fitKey: string;
   tileUrl: string;
   tileAttribution: string;
+  vehicleHref: (id: string) => string;
   onOpenVehicle: (id: string) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
@@ -25,6 +27,7 @@ export function FleetMap(props: {
     const map = new FleetMapView(container.current!, {
       tileUrl: props.tileUrl,
       tileAttribution: props.tileAttribution,
+      vehicleHref: props.vehicleHref,
       onOpenVehicle: (id) => openVehicle.current(id),
     });
     view.current = map;

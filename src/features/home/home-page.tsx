@@ -1,24 +1,22 @@
 // /home: what a control room stares at. Live map, counts by status (which filter the map), the
 // active alarm feed and the breakdown by fleet, sub-fleet or depot.
-import { useEffect, useState } from 'react';
 import { Box, Flex, Input, NativeSelect, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
 import { useObservable, useObservableState } from 'observable-hooks';
-import { combineLatest, distinctUntilChanged, map } from 'rxjs';
-import type { FactoryEntry } from '../../../streams/api/types';
+import { combineLatest, distinctUntilChanged, map, switchMap } from 'rxjs';
 import type { VehicleStatus } from '../../../streams/protocol/types';
-import { outlinesOf } from '../../../streams/vehicles/fleet-view';
-import type { VehicleState } from '../../../streams/vehicles/types';
+import type { FleetSnapshot, VehicleState } from '../../../streams/vehicles/types';
 import { ConnectionBanner } from '../../components/connection-banner';
 import { STATUS_STYLE } from '../../components/vehicle-status';
-import { navigate } from '../../lib/navigation';
+import { isPlainClick, navigate } from '../../lib/navigation';
+import { LINKS } from '../../lib/routes';
+import { useResource } from '../../lib/use-resource';
 import { useFleetConsole, useServices } from '../../lib/services';
 import { AlarmFeed } from './alarm-feed';
 import { FleetBreakdown } from './fleet-breakdown';
+import { cardCounts$ } from './filtered-counts';
 import { FleetMap } from './fleet-map';
 import { homeFiltersSearch, matchesHomeFilters, useHomeFilters, type HomeFilters } from './use-home-filters';
 
-const FLEET_LIST_PATH = '/customization/factory/v1/query/list';
-const DETAIL_PATH = '/home/detail/page';
 const STATUSES: readonly VehicleStatus[] = ['normal', 'alarm', 'offline'];
 // One empty list, so that publishes without a search do not re-render the page.
 const NO_MATCHES: readonly VehicleState[] = [];
@@ -39,25 +37,27 @@ const CountCard = chakra('button', {
 });
 
 /** Filters on outlines, so only the vehicles shown get their snapshots built on each publish. */
-function filterVehicles(all: ReadonlyMap<string, VehicleState>, filters: HomeFilters): ReadonlyMap<string, VehicleState> {
+function filterVehicles(all: FleetSnapshot, filters: HomeFilters): FleetSnapshot {
   if (!filters.status && !filters.fleetId && !filters.query) return all;
-  const shown = new Map<string, VehicleState>();
-  for (const [id, outline] of outlinesOf(all)) {
-    const vehicle = matchesHomeFilters(outline, filters) ? all.get(id) : undefined;
-    if (vehicle) shown.set(id, vehicle);
-  }
-  return shown;
+  return all.select((outline) => matchesHomeFilters(outline, filters));
 }
 
-/** The counts by status, which filter the map; re-rendered on their own as statuses change. */
-function StatusCounts(props: { status: VehicleStatus | null; onFilter: (status: VehicleStatus | null) => void }) {
+/** The counts by status under the fleet filter and the search, which filter the map; re-rendered on their own as statuses change. */
+function StatusCounts(props: { filters: HomeFilters; onFilter: (status: VehicleStatus | null) => void }) {
   const { onFilter } = props;
-  const summary = useObservableState(useFleetConsole().fleet.summary$);
+  const { status } = props.filters;
+  const { fleet } = useFleetConsole();
+  const summary = useObservableState(
+    useObservable((inputs$) => inputs$.pipe(switchMap(([fleetId, query]) => cardCounts$(fleet, { fleetId, query }))), [
+      props.filters.fleetId,
+      props.filters.query,
+    ]),
+  );
   return (
     <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" data-testid="status-counts">
       <CountCard
         type="button"
-        aria-pressed={props.status === null}
+        aria-pressed={status === null}
         borderTopColor="blue.500"
         onClick={() => onFilter(null)}
       >
@@ -68,19 +68,19 @@ function StatusCounts(props: { status: VehicleStatus | null; onFilter: (status: 
           {summary?.total ?? '–'}
         </Text>
       </CountCard>
-      {STATUSES.map((status) => (
+      {STATUSES.map((card) => (
         <CountCard
-          key={status}
+          key={card}
           type="button"
-          aria-pressed={props.status === status}
-          borderTopColor={STATUS_STYLE[status].color}
-          onClick={() => onFilter(props.status === status ? null : status)}
+          aria-pressed={status === card}
+          borderTopColor={STATUS_STYLE[card].color}
+          onClick={() => onFilter(status === card ? null : card)}
         >
           <Text fontSize="sm" color="fg.muted">
-            {STATUS_STYLE[status].label}
+            {STATUS_STYLE[card].label}
           </Text>
-          <Text fontSize="2xl" fontWeight="bold" data-testid={`count-${status}`}>
-            {summary ? summary[status] : '–'}
+          <Text fontSize="2xl" fontWeight="bold" data-testid={`count-${card}`}>
+            {summary ? summary[card] : '–'}
           </Text>
         </CountCard>
       ))}
@@ -96,14 +96,7 @@ export default function HomePage() {
     useObservable(() => fleetConsole.fleet.summary$.pipe(map((summary) => summary.stale), distinctUntilChanged())),
     false,
   );
-  const [fleets, setFleets] = useState<FactoryEntry[]>([]);
-
-  useEffect(() => {
-    fleetConsole.api.get<FactoryEntry[]>(FLEET_LIST_PATH).then(
-      (list) => setFleets(Array.isArray(list) ? list : []),
-      () => undefined,
-    );
-  }, [fleetConsole]);
+  const fleets = useResource(() => fleetConsole.resources.factories$(), [fleetConsole]).data ?? [];
 
   const shown$ = useObservable(
     (inputs$) => combineLatest([fleetConsole.fleet.vehicles$, inputs$]).pipe(map(([all, [current]]) => filterVehicles(all, current))),
@@ -121,14 +114,14 @@ export default function HomePage() {
   const openVehicle = (id: string) => {
     fleetConsole.session.set('vehicleId', id);
     fleetConsole.session.set('originFlag', 'home');
-    navigate(`${DETAIL_PATH}?vehicleId=${encodeURIComponent(id)}`);
+    navigate(LINKS.vehicle(id));
   };
 
   return (
     <Flex direction="column" height="full" minHeight="0">
       <ConnectionBanner />
       <Stack gap="3" p={{ base: '3', md: '4' }} flex="1" minHeight="0">
-        <StatusCounts status={filters.status} onFilter={(status) => setFilters({ status })} />
+        <StatusCounts filters={filters} onFilter={(status) => setFilters({ status })} />
         <Flex gap="3" wrap="wrap">
           <Input
             aria-label="Search by name or S/N"
@@ -167,6 +160,7 @@ export default function HomePage() {
               fitKey={homeFiltersSearch(filters)}
               tileUrl={config.tileUrl}
               tileAttribution={config.tileAttribution}
+              vehicleHref={LINKS.vehicle}
               onOpenVehicle={openVehicle}
             />
           </Box>
@@ -179,9 +173,9 @@ export default function HomePage() {
                   </Text>
                 )}
                 {matches.map((vehicle) => (
-                  <chakra.button
+                  <chakra.a
                     key={vehicle.id}
-                    type="button"
+                    href={LINKS.vehicle(vehicle.id)}
                     display="flex"
                     width="full"
                     gap="2"
@@ -190,7 +184,11 @@ export default function HomePage() {
                     borderBottomWidth="1px"
                     textAlign="start"
                     _hover={{ bg: 'bg.muted' }}
-                    onClick={() => openVehicle(vehicle.id)}
+                    onClick={(event) => {
+                      if (!isPlainClick(event)) return;
+                      event.preventDefault();
+                      openVehicle(vehicle.id);
+                    }}
                   >
                     <Box width="2.5" height="2.5" borderRadius="full" bg={STATUS_STYLE[vehicle.status].color} alignSelf="center" flexShrink={0} />
                     <Text fontWeight="semibold" truncate>
@@ -199,7 +197,7 @@ export default function HomePage() {
                     <Text ms="auto" fontSize="sm" color="fg.muted">
                       {vehicle.sn}
                     </Text>
-                  </chakra.button>
+                  </chakra.a>
                 ))}
               </Box>
             )}

@@ -17,6 +17,10 @@ export function loadCountryOutlines(): Promise<FeatureCollection> {
     }
     return outlines;
   });
+  // A failed load (a chunk cut off by a server restart) is not kept: the next map asks again.
+  countries.catch(() => {
+    countries = null;
+  });
   return countries;
 }
 

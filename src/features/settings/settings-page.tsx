@@ -5,28 +5,31 @@ import { Box, Button, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } fr
 import { useObservableState } from 'observable-hooks';
 import { FormField } from '../../components/form-field';
 import { LoadingState } from '../../components/loading-state';
+import { ResourceView } from '../../components/resource-view';
 import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';
-import type { MileageUnit, Profile, SpeedUnit, TemperatureUnit } from '../../lib/profile-store';
-import { useServices } from '../../lib/services';
+import type { MileageUnit, Profile, SpeedUnit } from '../../../streams/api/types';
+import type { TemperatureUnit } from '../../../streams/session/profile-store';
+import { useFleetConsole } from '../../lib/services';
+import { useAccount } from '../../lib/use-account';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { MESSAGES, confirmation, password, userName, validateForm } from '../../lib/validation';
 
-export const CHANGE_PASSWORD_PATH = '/customization/user/v1/update/password';
 const PHONE = /^[0-9 +()-]{0,32}$/;
 const PHONE_MESSAGE = 'Please enter a valid phone number!';
 
 export default function SettingsPage() {
-  const { account, profile } = useServices();
-  const accountState = useObservableState(account.account$);
-  const current = useObservableState(profile.profile$, null);
+  const { profile } = useFleetConsole();
+  const accountState = useAccount();
+  const current = useObservableState(profile.profile$);
   const units = useObservableState(profile.units$);
 
   useEffect(() => {
-    if (!current) profile.load().catch(() => undefined);
-  }, [current, profile]);
+    // The guard may have loaded it already; a reload shows what is on the server now.
+    profile.load().catch(() => undefined);
+  }, [profile]);
 
-  if (accountState?.status !== 'ready' || !current || !units) return <LoadingState />;
+  if (accountState.status !== 'ready' || !current || !units) return <LoadingState />;
   return (
     <Stack gap="8" maxWidth="3xl">
       {accountState.menu.length === 0 && (
@@ -34,7 +37,9 @@ export default function SettingsPage() {
           Your role gives you no console pages yet. Ask an administrator to assign a role.
         </Text>
       )}
-      <ProfileForm profile={current} temperature={units.temperature} />
+      <ResourceView state={current} failed="Your profile could not be loaded.">
+        {(loaded) => <ProfileForm profile={loaded} temperature={units.temperature} />}
+      </ResourceView>
       <PasswordForm />
     </Stack>
   );
@@ -69,7 +74,7 @@ function Select<T extends string>(props: { label: string; value: T; options: rea
 }
 
 function ProfileForm({ profile: initial, temperature }: { profile: Profile; temperature: TemperatureUnit }) {
-  const { profile } = useServices();
+  const { profile } = useFleetConsole();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<{ userName?: string; phone?: string }>({});
   const [busy, setBusy] = useState(false);
@@ -132,7 +137,7 @@ type PasswordField = 'oldPassword' | 'password' | 'confirm';
 const NO_PASSWORDS: Record<PasswordField, string> = { oldPassword: '', password: '', confirm: '' };
 
 function PasswordForm() {
-  const { console: fleetConsole } = useServices();
+  const { resources } = useFleetConsole();
   const { values, setValues, errors, update, submit, busy } = useValidatedForm<PasswordField>(
     NO_PASSWORDS,
     (next) =>
@@ -143,7 +148,7 @@ function PasswordForm() {
       }),
     async (valid) => {
       // A wrong current password comes back from the server as 'Password error !'.
-      await fleetConsole.api.put(CHANGE_PASSWORD_PATH, { oldPassword: valid.oldPassword, password: valid.password });
+      await resources.changePassword(valid.oldPassword, valid.password);
       showSuccess(SUCCESS.passwordChanged);
       setValues(NO_PASSWORDS);
     },

@@ -1,72 +1,80 @@
-import { useEffect, useState } from 'react';
-import { Badge, Box, Center, DataList, Flex, Heading, Text } from '@chakra-ui/react';
-import { useObservableState } from 'observable-hooks';
-import { of } from 'rxjs';
-import { SHARED_VEHICLE_PATH } from '../../../streams/api/fleet-calls';
+// /share/detail/page: the one vehicle a share guest may see, live, with its device tabs and charts,
+// read-only. Units are the guest's own choice, kept in this browser.
+import { useEffect } from 'react';
+import { Box, Flex, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import type { VehicleDetail } from '../../../streams/api/types';
-import { LoadingState } from '../../components/loading-state';
-import { STATUS_STYLE } from '../../components/vehicle-status';
+import type { DisplayUnits } from '../../../streams/session/profile-store';
+import { ConnectionBanner } from '../../components/connection-banner';
+import { ResourceView } from '../../components/resource-view';
+import { useDisplayUnits } from '../../components/use-display-units';
+import { DeviceTabs } from '../../components/vehicle-devices/device-tabs';
+import { VehicleHeader } from '../../components/vehicle-devices/vehicle-header';
 import { useFleetConsole } from '../../lib/services';
+import { useResource } from '../../lib/use-resource';
+import { useVehicleSubscription } from '../../lib/use-vehicle-subscription';
 import { APP_VERSION } from '../../lib/version';
 
-/** The one vehicle a share guest may see, live. */
 export default function ShareDetailPage() {
-  const fleetConsole = useFleetConsole();
-  const [detail, setDetail] = useState<VehicleDetail | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    fleetConsole.api.get<VehicleDetail>(SHARED_VEHICLE_PATH).then(
-      (vehicle) => live && setDetail(vehicle),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [fleetConsole]);
-
-  const liveState = useObservableState(detail ? fleetConsole.fleet.vehicle$(detail.id) : of(undefined));
-  const status = liveState?.status ?? detail?.status;
-  const soc = liveState?.soc ?? detail?.soc;
-
-  if (failed) {
-    return (
-      <Center minHeight="100dvh">
-        <Text role="alert">This shared vehicle cannot be shown.</Text>
-      </Center>
-    );
-  }
-  if (!detail || !status) {
-    return <LoadingState fill />;
-  }
+  const { resources, profile } = useFleetConsole();
+  const state = useResource(() => resources.sharedVehicle$(), [resources]);
+  useEffect(() => profile.applyBrowserUnits(), [profile]);
   return (
-    <Box maxWidth="3xl" mx="auto" p="6">
-      <Flex align="center" gap="3" mb="4">
-        <Heading as="h1" size="xl">
-          {detail.name}
-        </Heading>
-        <Badge data-testid="share-status" style={{ background: 'transparent' }} borderWidth="1px" borderColor={STATUS_STYLE[status].color}>
-          {STATUS_STYLE[status].label}
-        </Badge>
-      </Flex>
-      <DataList.Root orientation="horizontal">
-        <DataList.Item>
-          <DataList.ItemLabel>S/N</DataList.ItemLabel>
-          <DataList.ItemValue>{detail.sn}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>Battery</DataList.ItemLabel>
-          <DataList.ItemValue>{soc === null || soc === undefined ? '--' : `${Math.round(soc)} %`}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>Fleet</DataList.ItemLabel>
-          <DataList.ItemValue>{detail.fleetName}</DataList.ItemValue>
-        </DataList.Item>
-      </DataList.Root>
-      <Text mt="8" fontSize="xs" color="fg.muted">
-        Shared from Fleet Console {APP_VERSION}
-      </Text>
+    <Box minHeight="100dvh">
+      <ConnectionBanner />
+      <ResourceView state={state} failed="This shared vehicle cannot be shown." fill>
+        {(detail) => <SharedVehicle detail={detail} />}
+      </ResourceView>
     </Box>
+  );
+}
+
+function SharedVehicle({ detail }: { detail: VehicleDetail }) {
+  useVehicleSubscription(detail.id);
+  return (
+    <Box p={{ base: '3', md: '5' }} data-testid="shared-vehicle">
+      <Flex justify="space-between" align="center" mb="3" gap="3" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted">
+          Shared vehicle · read only · Fleet Console {APP_VERSION}
+        </Text>
+        <UnitChoice />
+      </Flex>
+      <VehicleHeader detail={detail} />
+      <DeviceTabs detail={detail} exportable={false} />
+    </Box>
+  );
+}
+
+const CHOICES: { [K in keyof DisplayUnits]: { label: string; options: readonly DisplayUnits[K][] } } = {
+  speed: { label: 'Speed unit', options: ['km/h', 'mph'] },
+  mileage: { label: 'Mileage unit', options: ['km', 'miles'] },
+  temperature: { label: 'Temperature unit', options: ['°C', '°F'] },
+};
+
+/** The guest's display units: speed, mileage and temperature, remembered by this browser. */
+function UnitChoice() {
+  const { profile } = useFleetConsole();
+  const units = useDisplayUnits();
+  return (
+    <HStack gap="2" data-testid="guest-units">
+      <Text fontSize="sm" color="fg.muted">
+        Units
+      </Text>
+      {(Object.keys(CHOICES) as (keyof DisplayUnits)[]).map((unit) => (
+        <NativeSelect.Root key={unit} size="xs" width="auto">
+          <NativeSelect.Field
+            aria-label={CHOICES[unit].label}
+            value={units[unit]}
+            onChange={(event) => profile.setBrowserUnits({ ...units, [unit]: event.currentTarget.value })}
+          >
+            {CHOICES[unit].options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      ))}
+    </HStack>
   );
 }

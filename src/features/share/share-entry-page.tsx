@@ -7,10 +7,9 @@ import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
 import { LoadingState } from '../../components/loading-state';
 import { navigate, usePinnedSearch } from '../../lib/navigation';
-import { SHARE_DETAIL_PATH } from '../../lib/route-table';
-import { useServices } from '../../lib/services';
+import { ROUTES } from '../../lib/routes';
+import { useFleetConsole } from '../../lib/services';
 import { MESSAGES } from '../../lib/validation';
-import { SHARE_INFO_PATH } from './share-paths';
 
 type EntryState =
   | { step: 'loading' }
@@ -18,7 +17,7 @@ type EntryState =
   | { step: 'invalid'; reason: string };
 
 export default function ShareEntryPage() {
-  const { console: fleetConsole, account } = useServices();
+  const fleetConsole = useFleetConsole();
   const shareAccount = new URLSearchParams(usePinnedSearch()).get('tk') ?? '';
   const [state, setState] = useState<EntryState>({ step: 'loading' });
   const [password, setPassword] = useState('');
@@ -31,9 +30,8 @@ export default function ShareEntryPage() {
       return;
     }
     fleetConsole.signOut();
-    account.reset();
     let live = true;
-    fleetConsole.api.get<ShareInfo>(SHARE_INFO_PATH, { account: shareAccount }).then(
+    fleetConsole.resources.shareInfo(shareAccount).then(
       async (info) => {
         if (!live) return;
         if (info.protection > 0) {
@@ -41,14 +39,14 @@ export default function ShareEntryPage() {
           return;
         }
         await fleetConsole.signInShare(info.account, '');
-        navigate(SHARE_DETAIL_PATH);
+        navigate(ROUTES.shareDetail.path);
       },
       () => live && setState({ step: 'invalid', reason: 'This share link is no longer active.' }),
     );
     return () => {
       live = false;
     };
-  }, [shareAccount, fleetConsole, account]);
+  }, [shareAccount, fleetConsole]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,7 +59,7 @@ export default function ShareEntryPage() {
     setBusy(true);
     try {
       await fleetConsole.signInShare(state.info.account, password);
-      navigate(SHARE_DETAIL_PATH);
+      navigate(ROUTES.shareDetail.path);
     } catch {
       // A wrong password is shown by the streams layer ('Password error !').
     } finally {

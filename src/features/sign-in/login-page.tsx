@@ -1,14 +1,28 @@
+import { useState } from 'react';
 import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
 import { navigate } from '../../lib/navigation';
+import { ROUTES } from '../../lib/routes';
 import { useServices } from '../../lib/services';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { email, password, validateForm } from '../../lib/validation';
+import { PasswordResetForm } from './password-reset-form';
 
 type Field = 'email' | 'password';
 
 export default function LoginPage() {
+  const [resetting, setResetting] = useState(false);
+  return resetting ? (
+    <AuthCard title="Reset password">
+      <PasswordResetForm onDone={() => setResetting(false)} />
+    </AuthCard>
+  ) : (
+    <SignInForm onForgot={() => setResetting(true)} />
+  );
+}
+
+function SignInForm(props: { onForgot: () => void }) {
   const { console: fleetConsole } = useServices();
   const { values, errors, update, submit, busy } = useValidatedForm<Field>(
     { email: '', password: '' },
@@ -45,8 +59,13 @@ export default function LoginPage() {
             Sign in
           </Button>
           <Text fontSize="sm" textAlign="center">
+            <Link href="/login" onClick={(event) => { event.preventDefault(); props.onForgot(); }} color="blue.fg">
+              Forgot password?
+            </Link>
+          </Text>
+          <Text fontSize="sm" textAlign="center">
             No account yet?{' '}
-            <Link href="/register" onClick={(event) => { event.preventDefault(); navigate('/register'); }} color="blue.fg">
+            <Link href="/register" onClick={(event) => { event.preventDefault(); navigate(ROUTES.register.path); }} color="blue.fg">
               Register
             </Link>
           </Text>

@@ -6,15 +6,7 @@ import { useObservableState } from 'observable-hooks';
 import type { TraceRecorder } from '../../../streams/trace/types';
 import { useFleetConsole } from '../../lib/services';
 import { traceFileName } from './trace-file-name';
-
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
+import { download } from '../../lib/download';
 
 function Section(props: { title: string; children: React.ReactNode }) {
   return (
@@ -47,7 +39,7 @@ export default function TestViewPage() {
   const start = () => {
     recorder.current = fleetConsole.trace.startRecording();
     // A fresh snapshot inside the recording makes the trace replayable on its own.
-    fleetConsole.fleet.refresh().catch(() => undefined);
+    fleetConsole.fleet.refresh();
     setRecordingSince(new Date());
   };
 
@@ -57,7 +49,7 @@ export default function TestViewPage() {
     const name = traceFileName(recordingSince ?? new Date());
     setRecordingSince(null);
     setLastTrace({ name, lines: text.split('\n').filter(Boolean).length });
-    download(text, name);
+    download(text, name, 'application/x-ndjson');
   };
 
   const droppedRows = Object.entries(dropped ?? {});

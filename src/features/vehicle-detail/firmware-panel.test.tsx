@@ -1,77 +1,98 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { BehaviorSubject, of, Subject } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { DeviceInfo } from '../../../streams/api/types';
-import type { Ack } from '../../../streams/commands/types';
 import type { DeviceRef } from '../../../streams/protocol/types';
-import type { DeviceLive, FirmwareProgress } from '../../../streams/telemetry/types';
-import type { AppServices } from '../../lib/services';
-import { ServicesProvider } from '../../lib/services';
-import { BATTERY_NOTE, FirmwarePanel, REBOOT_NOTICE } from './firmware-panel';
-
-afterEach(cleanup);
+import { startFakeConsole, type FakeConsole } from '../../../streams/testing/fake-console';
+import { renderLive } from '../../test-support/render-live';
+import { deviceLive$ } from '../../components/vehicle-devices/device-live';
+import { BATTERY_NOTE, DISPLAY_NOTE, FirmwarePanel, REBOOT_NOTICE } from './firmware-panel';
 
 const bms: DeviceRef = { vehicleId: 'v1', deviceType: 'bms', deviceId: 0 };
 const info: DeviceInfo = { deviceType: 'bms', deviceId: 0, model: 'LFP-BMS 16S', version: '2.3.0', availableVersion: '2.4.1' };
 
-function setUp(options: { ack?: Ack } = {}) {
-  const burn$ = new BehaviorSubject<FirmwareProgress | undefined>(undefined);
-  const startFirmwareUpdate = vi.fn((_ref: DeviceRef, _version: string) => of<Ack>(options.ack ?? { ok: true }));
-  const services = {
-    console: { fleet: { firmware$: () => burn$ }, commands: { startFirmwareUpdate } },
-    profile: { units$: new BehaviorSubject({ speed: 'km/h', mileage: 'km', temperature: '°C' }) },
-    account: { account$: new BehaviorSubject({ status: 'ready', info: { roles: ['super.admin'], permissions: [] }, menu: [] }) },
-  } as unknown as AppServices;
-  const live$ = new Subject<DeviceLive>();
-  const wrap = (children: React.ReactNode) =>
-    render(
-      <ChakraProvider value={defaultSystem}>
-        <ServicesProvider services={services}>{children}</ServicesProvider>
-      </ChakraProvider>,
-    );
-  return { burn$, startFirmwareUpdate, live$, wrap };
+let live: FakeConsole | undefined;
+afterEach(() => {
+  cleanup();
+  live?.stop();
+});
+
+async function showPanel(ack: { ok: boolean; msg?: string } = { ok: true }, device: DeviceRef = bms, deviceName = 'Battery') {
+  live = await startFakeConsole();
+  live.answer(100, (frame) => ({ cmd: 0, seq: frame.seq, data: ack }));
+  await renderLive(
+    live.console,
+    <FirmwarePanel
+      device={device}
+      info={{ ...info, deviceType: device.deviceType }}
+      live$={deviceLive$(live.console.fleet.vehicle$('v1'), device)}
+      vehicleName="Van 7"
+      deviceName={deviceName}
+    />,
+  );
+  return live;
 }
 
-const progress = (state: FirmwareProgress['state'], value: number, msg?: string): FirmwareProgress => ({ state, progress: value, ts: 0, ...(msg ? { msg } : {}) });
+/** Asks for the update and confirms it. */
+async function update(button: string) {
+  fireEvent.click(screen.getByRole('button', { name: button }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Start update' }));
+}
+
+const burn = (state: 'updating' | 'success' | 'failure', progress: number, msg?: string) => ({
+  cmd: 149,
+  data: { ...bms, state, progress, ...(msg ? { msg } : {}) },
+});
 
 describe('FirmwarePanel', () => {
-  it('offers the available version with the battery note, then follows the burn to the reboot notice', () => {
-    const { burn$, startFirmwareUpdate, live$, wrap } = setUp();
-    wrap(<FirmwarePanel device={bms} info={info} live$={live$} />);
+  it('offers the available version with the battery note, then follows the burn to the reboot notice', async () => {
+    const { send, received } = await showPanel();
     expect(screen.getByText(BATTERY_NOTE)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Update to 2.4.1' }));
-    expect(startFirmwareUpdate).toHaveBeenCalledWith(bms, '2.4.1');
-    act(() => burn$.next(progress('updating', 42)));
-    expect(screen.getByTestId('firmware-progress').textContent).toContain('42%');
+    await update('Update to 2.4.1');
+    await waitFor(() => expect(received).toContainEqual(expect.objectContaining({ cmd: 100, data: { ...bms, version: '2.4.1' } })));
+    send(burn('updating', 42));
+    await waitFor(() => expect(screen.getByTestId('firmware-progress').textContent).toContain('42%'));
     expect(screen.queryByRole('button', { name: /Update to/ })).toBeNull();
-    act(() => burn$.next(progress('success', 100)));
-    expect(screen.getByText(REBOOT_NOTICE)).toBeTruthy();
+    send(burn('success', 100));
+    await screen.findByText(REBOOT_NOTICE);
     expect(screen.queryByTestId('firmware-progress')).toBeNull();
+   }, 15_000);
+
+  it('shows why a burn failed and retries the same version', async () => {
+    const { send, received } = await showPanel();
+    send(burn('failure', 37, 'Checksum mismatch'));
+    await waitFor(() => expect(screen.getByTestId('firmware-failure').textContent).toContain('Checksum mismatch'));
+    await update('Retry');
+    await waitFor(() => expect(received.filter((frame) => frame.cmd === 100)).toEqual([expect.objectContaining({ data: { ...bms, version: '2.4.1' } })]));
   });
 
-  it('shows why a burn failed and retries the same version', () => {
-    const { burn$, startFirmwareUpdate, live$, wrap } = setUp();
-    wrap(<FirmwarePanel device={bms} info={info} live$={live$} />);
-    act(() => burn$.next(progress('failure', 37, 'Checksum mismatch')));
-    expect(screen.getByTestId('firmware-failure').textContent).toContain('Checksum mismatch');
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(startFirmwareUpdate).toHaveBeenLastCalledWith(bms, '2.4.1');
-  });
-
-  it("shows the server's refusal from the acknowledgement", () => {
+  it("shows the server's refusal from the acknowledgement", async () => {
     const msg = 'Disconnect AC and DC loads before updating the battery firmware';
-    const { live$, wrap } = setUp({ ack: { ok: false, msg, reason: 'rejected' } });
-    wrap(<FirmwarePanel device={bms} info={info} live$={live$} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Update to 2.4.1' }));
-    expect(screen.getByTestId('firmware-refusal').textContent).toContain(msg);
+    await showPanel({ ok: false, msg });
+    await update('Update to 2.4.1');
+    await waitFor(() => expect(screen.getByTestId('firmware-refusal').textContent).toContain(msg));
   });
 
-  it('reads the version the device reports (cmd 97) and then has nothing newer to offer', () => {
-    const { live$, wrap } = setUp();
-    wrap(<FirmwarePanel device={bms} info={info} live$={live$} />);
-    act(() => live$.next({ values: {}, ts: 1, version: '2.4.1' }));
-    expect(screen.getByTestId('firmware-version').textContent).toBe('2.4.1');
+  it('starts nothing before a confirmation naming the device, the versions and, for the battery, the loads note', async () => {
+    const { received } = await showPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Update to 2.4.1' }));
+    const text = await screen.findByTestId('firmware-confirm-text');
+    expect(text.textContent).toContain('Update the Battery firmware of Van 7 from 2.3.0 to 2.4.1?');
+    expect(screen.getByTestId('firmware-confirm-note').textContent).toBe(BATTERY_NOTE);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('firmware-confirm-text')).toBeNull());
+    expect(received.filter((frame) => frame.cmd === 100)).toEqual([]);
+  });
+
+  it('offers no update for the display, only the phone-app note', async () => {
+    await showPanel({ ok: true }, { vehicleId: 'v1', deviceType: 'system', deviceId: 0 }, 'Display');
+    expect(screen.getByText(DISPLAY_NOTE)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Update to/ })).toBeNull();
+  });
+
+  it('reads the version the device reports (cmd 97) and then has nothing newer to offer', async () => {
+    const { send } = await showPanel();
+    send({ cmd: 97, data: { ...bms, version: '2.4.1' } });
+    await waitFor(() => expect(screen.getByTestId('firmware-version').textContent).toBe('2.4.1'));
     expect(screen.getByTestId('firmware-available').textContent).toBe('Up to date');
   });
 });

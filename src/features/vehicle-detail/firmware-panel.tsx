@@ -7,37 +7,50 @@ import { PERMISSIONS } from '../../../streams/api/permissions';
 import type { DeviceRef } from '../../../streams/protocol/types';
 import type { DeviceLive } from '../../../streams/telemetry/types';
 import { IfPermission } from '../../components/access-gate';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useFleetConsole } from '../../lib/services';
+import { useFirmware } from '../../lib/use-firmware';
 
 export const BATTERY_NOTE = 'Disconnect AC and DC loads before updating the battery firmware.';
 export const DISPLAY_NOTE = 'The display firmware is updated through the phone app.';
 export const REBOOT_NOTICE = 'Update complete. The device is rebooting and will be back in a few minutes.';
 
-/** Firmware now and on offer, the update (cmd 100) and its burn progress (cmd 149). */
-export function FirmwarePanel(props: { device: DeviceRef; info: DeviceInfo; live$: Observable<DeviceLive> }) {
-  const { fleet, commands } = useFleetConsole();
-  const burn = useObservableState(useMemo(() => fleet.firmware$(props.device), [fleet, props.device]));
+/**
+ * Firmware now and on offer, the update (cmd 100) after a confirmation naming the device and the
+ * versions, and its burn progress (cmd 149). The display (the system device) is updated through the
+ * phone app: it gets the note, never an update button.
+ */
+export function FirmwarePanel(props: { device: DeviceRef; info: DeviceInfo; live$: Observable<DeviceLive>; vehicleName: string; deviceName: string }) {
+  const { commands } = useFleetConsole();
+  const burn = useFirmware(props.device);
   const liveVersion = useObservableState(useMemo(() => props.live$.pipe(map((d) => d.version)), [props.live$]));
   const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [target, setTarget] = useState<string | null>(null);
+  /** The version the operator is asked to confirm. */
+  const [confirming, setConfirming] = useState<string | null>(null);
 
   const version = liveVersion ?? props.info.version;
   const available = props.info.availableVersion !== null && props.info.availableVersion !== version ? props.info.availableVersion : null;
   const updating = burn?.state === 'updating';
+  const battery = props.device.deviceType === 'bms';
+  const display = props.device.deviceType === 'system';
 
-  const start = (wanted: string) => {
-    setTarget(wanted);
-    setRefusal(null);
-    setSending(true);
-    commands
-      .startFirmwareUpdate(props.device, wanted)
-      .pipe(take(1))
-      .subscribe((ack) => {
-        setSending(false);
-        if (!ack.ok) setRefusal(ack.msg);
-      });
-  };
+  /** Resolves once the device answered; a refusal shows in the panel. */
+  const start = (wanted: string) =>
+    new Promise<void>((resolve) => {
+      setTarget(wanted);
+      setRefusal(null);
+      setSending(true);
+      commands
+        .startFirmwareUpdate(props.device, wanted)
+        .pipe(take(1))
+        .subscribe((ack) => {
+          setSending(false);
+          if (!ack.ok) setRefusal(ack.msg);
+          resolve();
+        });
+    });
 
   return (
     <Box borderWidth="1px" borderRadius="lg" p="4" data-testid="firmware-panel" data-burn={burn?.state ?? 'idle'}>
@@ -58,12 +71,12 @@ export function FirmwarePanel(props: { device: DeviceRef; info: DeviceInfo; live
           <DataList.ItemValue data-testid="firmware-available">{available ?? 'Up to date'}</DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
-      {props.device.deviceType === 'bms' && (
+      {battery && (
         <Text fontSize="sm" color="fg.warning" mb="2">
           {BATTERY_NOTE}
         </Text>
       )}
-      {props.device.deviceType === 'system' && (
+      {display && (
         <Text fontSize="sm" color="fg.muted" mb="2">
           {DISPLAY_NOTE}
         </Text>
@@ -97,21 +110,40 @@ export function FirmwarePanel(props: { device: DeviceRef; info: DeviceInfo; live
           <Alert.Title>{refusal}</Alert.Title>
         </Alert.Root>
       )}
-      <IfPermission permissions={[PERMISSIONS.vehicleFirmware]}>
-        {burn?.state === 'failure' ? (
-          <Button size="sm" onClick={() => start(target ?? available ?? version)} loading={sending}>
-            Retry
-          </Button>
-        ) : (
-          available &&
-          !updating &&
-          burn?.state !== 'success' && (
-            <Button size="sm" onClick={() => start(available)} loading={sending}>
-              Update to {available}
+      {!display && (
+        <IfPermission permissions={[PERMISSIONS.vehicleFirmware]}>
+          {burn?.state === 'failure' ? (
+            <Button size="sm" onClick={() => setConfirming(target ?? available ?? version)} loading={sending}>
+              Retry
             </Button>
-          )
-        )}
-      </IfPermission>
+          ) : (
+            available &&
+            !updating &&
+            burn?.state !== 'success' && (
+              <Button size="sm" onClick={() => setConfirming(available)} loading={sending}>
+                Update to {available}
+              </Button>
+            )
+          )}
+          <ConfirmDialog
+            open={confirming !== null}
+            title="Update firmware?"
+            confirmLabel="Start update"
+            onConfirm={() => start(confirming ?? version)}
+            onClose={() => setConfirming(null)}
+          >
+            <Text data-testid="firmware-confirm-text">
+              Update the {props.deviceName} firmware of {props.vehicleName} from {version} to {confirming}? The device restarts
+              when the update completes and is offline for a few minutes.
+            </Text>
+            {battery && (
+              <Text mt="3" fontWeight="semibold" color="fg.warning" data-testid="firmware-confirm-note">
+                {BATTERY_NOTE}
+              </Text>
+            )}
+          </ConfirmDialog>
+        </IfPermission>
+      )}
     </Box>
   );
 }

@@ -6,8 +6,10 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyReply } from 'fastify';
 import type { WebSocket } from 'ws';
+import { registerSecurityHeaders } from '../../../server/http/security-headers';
 import type { MenuRoute, UserInfo, VehicleSnapshot } from '../../../streams/api/types';
 import type { IncomingFrame } from '../../../streams/protocol/types';
+import type { RuntimeConfig } from '../../../src/lib/runtime-config';
 
 export type Fault = { kind: 'code'; code: number; msg?: string } | { kind: 'delay'; ms: number };
 
@@ -15,6 +17,8 @@ export interface ContractDouble {
   url: string;
   /** The next call to `path` (without the /api prefix) fails this way. */
   failNext(path: string, fault: Fault): void;
+  /** What /config.json answers; a change shows on the next page load. */
+  config: Partial<RuntimeConfig>;
   menu: MenuRoute[];
   user: UserInfo;
   vehicles: VehicleSnapshot[];
@@ -58,13 +62,16 @@ export async function startContractDouble(): Promise<ContractDouble> {
     share: null,
   };
 
-  await app.register(fastifyWebsocket);
-  app.get('/config.json', async () => ({
+  const config: Partial<RuntimeConfig> = {
     apiBase: '/api',
     clientId: 'fleet-console',
     clientSecret: 'fleet-console',
     requestTimeoutMs: DOUBLE_TIMEOUT_MS,
-  }));
+  };
+
+  await registerSecurityHeaders(app, () => config);
+  await app.register(fastifyWebsocket);
+  app.get('/config.json', async () => config);
   await app.register(fastifyStatic, { root: join(process.cwd(), 'dist') });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) return reply.code(404).send({ code: 404, msg: 'Not found', data: null });
@@ -158,6 +165,7 @@ export async function startContractDouble(): Promise<ContractDouble> {
   return {
     url: address,
     failNext: (path, fault) => faults.set(path, fault),
+    config,
     get menu() {
       return state.menu;
     },

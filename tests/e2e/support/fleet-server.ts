@@ -30,6 +30,8 @@ export async function startFleetServer(options: { vehicles?: number; env?: Recor
       FLEET_ADMIN_EMAIL: admin.email,
       FLEET_ADMIN_PASSWORD: admin.password,
       FLEET_SIM_VEHICLES: String(options.vehicles ?? 40),
+      // The fixed, nearly alarm-free fleet the tests expect, not the eventful demo.
+      FLEET_SIM_SCENARIO: 'quiet',
       // Enough history for the charts without loading the machine for minutes.
       FLEET_HISTORY_BACKFILL_H: '3',
       FLEET_STATIC_DIR: 'dist',
@@ -40,6 +42,8 @@ export async function startFleetServer(options: { vehicles?: number; env?: Recor
   });
   const log = { text: '' };
   const url = await waitForListening(child, log);
+  // The fleet joins the live model as its history is filled in: tests start once every vehicle is live.
+  if (options.env?.FLEET_HISTORY_BACKFILL_H !== '0') await waitForOutput(log, /History backfill:/);
   let token: string | null = null;
 
   async function adminToken(): Promise<string> {
@@ -79,6 +83,12 @@ export async function startFleetServer(options: { vehicles?: number; env?: Recor
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+async function waitForOutput(log: { text: string }, pattern: RegExp): Promise<void> {
+  for (const started = Date.now(); !pattern.test(log.text); await new Promise((r) => setTimeout(r, 100))) {
+    if (Date.now() - started > 60_000) throw new Error(`server never printed ${pattern}:\n${log.text}`);
+  }
 }
 
 function waitForListening(child: ChildProcess, log: { text: string }): Promise<string> {

@@ -1,0 +1,56 @@
+// Who may administer whom. Roles are global, but accounts belong to fleets: an account manager below
+// super.admin reaches only the accounts whose fleets all lie in their own, grants only roles whose
+// permissions their own cover, and nobody can lock the console out by removing its last super.admin.
+import { permits, ROLE_KEYS } from '../../streams/api/permissions';
+import { badRequest, forbidden } from '../http/api-error';
+import type { ServerContext } from '../server-context';
+import type { RoleRecord, UserRecord } from '../storage/records';
+import type { Actor } from './actor';
+
+type UserActor = Extract<Actor, { kind: 'user' }>;
+
+const isSuper = (actor: UserActor) => actor.role.roleKey === ROLE_KEYS.superAdmin;
+
+/** The fleets an account works in: those it manages, serves or is a member of, and those of its sub-fleets and depots. */
+export const fleetsOfAccount = async (ctx: ServerContext, userId: string): Promise<string[]> => {
+  const scope = await ctx.repo.scopeOf(userId);
+  const subFleets = await Promise.all(scope.subFleetIds.map((id) => ctx.repo.subFleets.get(id)));
+  const depots = await Promise.all(scope.depotIds.map((id) => ctx.repo.depots.get(id)));
+  const placed = [...subFleets, ...depots].flatMap((p) => (p ? [p.fleetId] : []));
+  return [...new Set([...scope.fleetIds, ...placed])];
+};
+
+/** True when the caller may see and change the account (a super.admin account only by a super.admin). */
+export const accountInReach = async (ctx: ServerContext, actor: UserActor, target: UserRecord): Promise<boolean> => {
+  if (isSuper(actor) || actor.scope.all) return true;
+  const targetRole = target.roleId ? await ctx.repo.roles.get(target.roleId) : null;
+  if (targetRole?.roleKey === ROLE_KEYS.superAdmin) return false;
+  const own = new Set(actor.scope.fleetIds);
+  return (await fleetsOfAccount(ctx, target.id)).every((id) => own.has(id));
+};
+
+/** 403 unless the caller may change the account. */
+export const mustReachAccount = async (ctx: ServerContext, actor: UserActor, target: UserRecord): Promise<void> => {
+  if (!(await accountInReach(ctx, actor, target))) throw forbidden('No access to this account');
+};
+
+/** 403 unless the caller's own permissions cover every permission of the role (a forged role id gains nothing). */
+export const mustGrant = (actor: UserActor, role: Pick<RoleRecord, 'roleKey' | 'permissions'> | null): void => {
+  if (!role || isSuper(actor)) return;
+  if (role.roleKey === ROLE_KEYS.superAdmin || !role.permissions.every((p) => permits(actor.role.permissions, p))) {
+    throw forbidden('You cannot grant a role with permissions you do not hold');
+  }
+};
+
+/**
+ * 400 naming `field` when the change (disable, another role, delete) would leave no active
+ * super.admin among the accounts it touches.
+ */
+export const keepLastSuperAdmin = async (ctx: ServerContext, targets: UserRecord[], field: string, what: string): Promise<void> => {
+  const superRole = await ctx.repo.roles.byKey(ROLE_KEYS.superAdmin);
+  if (!superRole) return;
+  const leaving = targets.filter((u) => u.status === 'active' && u.roleId === superRole.id).length;
+  if (leaving === 0) return;
+  const active = await ctx.repo.users.list({ roleId: superRole.id, status: 'active' }, { pageNum: 1, pageSize: 1 });
+  if (active.total <= leaving) throw badRequest(`${field}: the last active super.admin cannot be ${what}`);
+};

@@ -1,0 +1,22 @@
+import { FORCED_LOGOUT } from '../../streams/protocol/types';
+import type { ServerContext } from '../server-context';
+import type { UserRecord } from '../storage/records';
+import { endSessions } from './end-sessions';
+
+/** The cmd 161 message a change of an account sends to its sessions, or null when they may go on. */
+const forcedLogoutFor = (before: UserRecord, after: UserRecord): number | null => {
+  if (before.status === 'active' && after.status !== 'active') return FORCED_LOGOUT.userStatusChanged;
+  if (before.roleId !== after.roleId) return FORCED_LOGOUT.userRoleChanged;
+  if (before.passwordHash !== after.passwordHash) return FORCED_LOGOUT.loginExpired;
+  return null;
+};
+
+/**
+ * Stores a changed account and, when it was disabled, given another role or a new password (by
+ * anyone), ends its sessions at once; `keepTokenHash` spares the caller's own session.
+ */
+export const saveAccount = async (ctx: ServerContext, before: UserRecord, after: UserRecord, keepTokenHash?: string): Promise<void> => {
+  await ctx.repo.users.update(after);
+  const msgId = forcedLogoutFor(before, after);
+  if (msgId !== null) await endSessions(ctx, after.id, msgId, keepTokenHash);
+};

@@ -1,0 +1,198 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { session } from './test-support/api-client';
+import { watchDatabaseWrites } from './test-support/database-writes';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './test-support/test-server';
+
+// Every operation of the OpenAPI document, called as super.admin with one parameter or body property
+// at a time replaced by a wrong value: missing, wrong type, out of range, oversized, control
+// characters, broken unicode, and a few seeded random values. No answer may be a 5xx, and a
+// rejected call may not commit anything to the database.
+
+const SEED = 20_261_123;
+
+interface Schema {
+  type?: string;
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  default?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+}
+interface Parameter {
+  in: 'query' | 'path';
+  name: string;
+  schema: Schema;
+}
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+}
+interface Call {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+/** Ids of the seeded demo fleet, so that a call with one wrong field still reaches the records it names. */
+const SEEDED: Record<string, unknown> = {
+  vehicleId: 'veh-00001',
+  vehicleIds: ['veh-00001'],
+  fleetId: 'fleet-1',
+  subFleetId: 'fleet-1-sub-1',
+  depotId: 'fleet-1-depot-1',
+  managerId: 'user-admin',
+  serviceEngineerId: 'user-admin',
+};
+
+const first = <T>(arb: fc.Arbitrary<T>): T => fc.sample(arb, { seed: SEED, numRuns: 1 })[0] as T;
+
+/**
+ * A value the schema accepts. Addresses differ per operation (`tag`): a wrong verification code for
+ * an address that was sent one counts an attempt, a write that is meant to happen.
+ */
+const validValue = (tag: string, name: string, s: Schema): unknown => {
+  if (name in SEEDED) return SEEDED[name];
+  if (s.default !== undefined) return s.default;
+  if (s.const !== undefined) return s.const;
+  if (s.enum) return s.enum[0];
+  if (s.anyOf) return validValue(tag, name, s.anyOf[0]!);
+  switch (s.type) {
+    case 'string': {
+      if (s.format === 'email') return `fuzz.${tag}@fleet.test`;
+      if (s.format === 'date-time') return '2026-01-01T00:00:00.000Z';
+      const fits = (x: string) => x.length >= (s.minLength ?? 0) && x.length <= (s.maxLength ?? Infinity) && (!s.pattern || new RegExp(s.pattern, 'u').test(x));
+      const plain = ['Fuzz', 'Fuzz#123', '000000', 'fuzz', 'f'.repeat(s.minLength ?? 1)].find(fits);
+      return plain ?? first(fc.stringMatching(new RegExp(s.pattern ?? '.*')).filter(fits));
+    }
+    case 'integer':
+    case 'number':
+      return s.minimum ?? 0;
+    case 'boolean':
+      return false;
+    case 'array':
+      return s.minItems ? [validValue(tag, name, s.items ?? {})] : [];
+    case 'object':
+      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, validValue(tag, k, v)]));
+    default:
+      return null;
+  }
+};
+
+const MISSING = Symbol('missing');
+const TEXT_MISTAKES = ['', '   ', 'a\u0000b', '\u001b[31m', 'a\u0085', '\ud800', 'x\udfff'];
+/** Seeded random values tried on every field besides the listed mistakes. */
+const RANDOM_PER_FIELD = 3;
+
+/** Wrong values for a body property of this schema: the usual mistakes, then random JSON. */
+const wrongBodyValues = (s: Schema, seed: number): unknown[] => [
+  MISSING, null, true, 0, -1, 0.5, 1e308, -1e308, [], {},
+  'x'.repeat((s.maxLength ?? 64) + 1),
+  ...[s.maximum, s.minimum].filter((x): x is number => x !== undefined).flatMap((x) => [x + 1, x - 1, String(x)]),
+  ...(s.maxItems === undefined ? [] : [Array.from({ length: s.maxItems + 1 }, (_, i) => `item-${i}`)]),
+  ...TEXT_MISTAKES,
+  ...fc.sample(fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string({ unit: 'binary', maxLength: 30 })), { seed, numRuns: RANDOM_PER_FIELD }),
+];
+
+/** Wrong values for a query or path parameter, which arrive as text. */
+const wrongTexts = (s: Schema, seed: number): Array<string | typeof MISSING> => [
+  MISSING, 'Infinity', '-Infinity', 'NaN', '1e308', '99999999999999999999', '-1', '0.5', 'true', 'null',
+  'x'.repeat((s.maxLength ?? 64) + 1),
+  ...TEXT_MISTAKES,
+  ...fc.sample(fc.string({ unit: 'binary', maxLength: 30 }), { seed, numRuns: RANDOM_PER_FIELD }),
+];
+
+/** Calls of one operation, each with one field wrong, plus an unknown field and a junk body. */
+const callsOf = (method: string, path: string, op: Operation, seed: number): Call[] => {
+  const tag = `${method}${path}`.replace(/[^a-z]+/gi, '-').toLowerCase();
+  const params = op.parameters ?? [];
+  const bodySchema = op.requestBody?.content['application/json']?.schema;
+  const pathValues = Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, String(validValue(tag, p.name, p.schema))]));
+  // A URL carries UTF-8, which has no lone surrogates: they arrive as U+FFFD, as from a browser.
+  const segment = (value: string) => encodeURIComponent(value.replace(/[\ud800-\udfff]/gu, '\ufffd'));
+  const withPath = (values: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, name: string) => segment(values[name] ?? ''));
+  const valid: Call = {
+    method,
+    path: withPath(pathValues),
+    query: Object.fromEntries(params.filter((p) => p.in === 'query').map((p) => [p.name, String(validValue(tag, p.name, p.schema))])),
+    ...(bodySchema ? { body: validValue(tag, 'body', bodySchema) as Record<string, unknown> } : {}),
+  };
+  const [junk, junkBody] = fc.sample(fc.jsonValue({ maxDepth: 2 }), { seed, numRuns: 2 });
+  return [
+    ...params.flatMap((p, i) =>
+      wrongTexts(p.schema, seed + i).map((value): Call => {
+        if (p.in === 'path') return { ...valid, path: withPath({ ...pathValues, [p.name]: value === MISSING ? '' : value }) };
+        const { [p.name]: _, ...rest } = valid.query;
+        return { ...valid, query: value === MISSING ? rest : { ...rest, [p.name]: value } };
+      }),
+    ),
+    ...Object.entries(bodySchema?.properties ?? {}).flatMap(([name, s], i) =>
+      wrongBodyValues(s, seed + params.length + i).map((value): Call => {
+        const { [name]: _, ...rest } = valid.body ?? {};
+        return { ...valid, body: value === MISSING ? rest : { ...rest, [name]: value } };
+      }),
+    ),
+    { ...valid, body: { ...valid.body, unknownField: junk } },
+    { ...valid, body: junkBody as Record<string, unknown> },
+  ];
+};
+
+let t: TestServer;
+let token: string;
+let operations: Array<[method: string, path: string, op: Operation]>;
+
+beforeAll(async () => {
+  t = await startTestServer({ testHooks: false });
+  token = (await session(t.url, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
+  const doc = (await (await fetch(`${t.url}/api/docs`)).json()) as { paths: Record<string, Record<string, Operation>> };
+  operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [method.toUpperCase(), path, op] as [string, string, Operation]));
+});
+afterAll(() => t.stop());
+
+const send = async (call: Call): Promise<{ status: number; text: string }> => {
+  const query = new URLSearchParams(call.query).toString();
+  const res = await fetch(`${t.url}${call.path}${query ? `?${query}` : ''}`, {
+    method: call.method,
+    headers: { authorization: `Bearer ${token}`, ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(call.body !== undefined && call.method !== 'GET' ? { body: JSON.stringify(call.body) } : {}),
+  });
+  return { status: res.status, text: await res.text() };
+};
+
+it('answers every documented operation with wrong input without a 5xx, and a rejected call writes nothing', { timeout: 240_000 }, async () => {
+  expect(operations.length).toBeGreaterThan(50);
+  const writes = await watchDatabaseWrites(t.config);
+  let cases = 0;
+  try {
+    for (const [i, [method, path, op]] of operations.entries()) {
+      for (const call of callsOf(method, path, op, SEED + 1000 * i)) {
+        cases++;
+        await writes.changed();
+        let answer = await send(call);
+        // An earlier case may have signed the super admin out (logout): sign in again and repeat.
+        if (answer.status === 401) {
+          token = (await session(t.url, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
+          await writes.changed();
+          answer = await send(call);
+        }
+        const what = `${JSON.stringify(call)} → ${answer.status} ${answer.text.slice(0, 200)}`;
+        expect(answer.status, what).toBeLessThan(500);
+        if (answer.status >= 400) expect(await writes.changed(), what).toBe(false);
+      }
+    }
+  } finally {
+    await writes.close();
+  }
+  expect(cases).toBeGreaterThan(3000);
+});

@@ -1,0 +1,28 @@
+/** Every kind of event the audit log records. */
+export const AUDIT_EVENTS = [
+  'sign-in',
+  'share.sign-in',
+  /** The account's own change, with the old password. */
+  'password.changed',
+  /** With a mailed code. */
+  'password.reset',
+  /** By an administrator. */
+  'password.set',
+  'account.created',
+  'account.role-changed',
+  'account.status-changed',
+  'account.deleted',
+  'role.created',
+  'role.changed',
+  'role.deleted',
+  'share.created',
+  'share.protection-changed',
+  'share.closed',
+  'share.reissued',
+  'share.deleted',
+  // Reserved for display tokens (a wall display's own sign-in), which the API does not issue yet.
+  'display-token.issued',
+  'display-token.revoked',
+] as const;
+
+export type AuditEvent = (typeof AUDIT_EVENTS)[number];

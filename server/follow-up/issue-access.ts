@@ -1,0 +1,42 @@
+import { permits, PERMISSIONS, ROLE_KEYS } from '../../streams/api/permissions';
+import type { Actor } from '../access/actor';
+import { scopeIncludes } from '../access/scope-includes';
+import type { VehicleDirectory } from '../fleet/vehicle-directory';
+import { forbidden, notFound } from '../http/api-error';
+import type { ServerContext } from '../server-context';
+import type { IssueRecord } from '../storage/follow-up-records';
+import type { VisibleScope } from '../storage/records';
+
+type UserActor = Extract<Actor, { kind: 'user' }>;
+
+/** A fleet's own issues and feedback are the fleet's scope; a vehicle's also its sub-fleet's and depot's. */
+export const scopeHolds = (scope: VisibleScope, directory: VehicleDirectory, at: { fleetId: string | null; vehicleId: string | null }): boolean => {
+  if (scope.all) return true;
+  if (at.fleetId !== null && scope.fleetIds.includes(at.fleetId)) return true;
+  const placement = at.vehicleId ? directory.get(at.vehicleId) : undefined;
+  return placement !== undefined && scopeIncludes(scope, placement);
+};
+
+/** The issue if the caller may see it: 404 when unknown, 403 when out of scope. */
+export const visibleIssue = async (ctx: ServerContext, actor: UserActor, issueId: string): Promise<IssueRecord> => {
+  const issue = await ctx.repo.issues.get(issueId);
+  if (!issue) throw notFound('Issue not found');
+  if (!scopeHolds(actor.scope, ctx.directory, issue)) throw forbidden('No access to this issue');
+  return issue;
+};
+
+const MAX_ACCOUNTS = 500;
+
+/** Active accounts that may work on the fleet's issues: their role edits issues and their scope holds the fleet. */
+export const issueAssignees = async (ctx: ServerContext, fleetId: string): Promise<Array<{ id: string; userName: string }>> => {
+  const { rows } = await ctx.repo.users.list({ status: 'active' }, { pageNum: 1, pageSize: MAX_ACCOUNTS });
+  const roles = new Map((await ctx.repo.roles.list({}, null)).rows.map((r) => [r.id, r]));
+  const picked: Array<{ id: string; userName: string }> = [];
+  for (const user of rows) {
+    const role = user.roleId ? roles.get(user.roleId) : undefined;
+    if (!role || !permits(role.permissions, PERMISSIONS.issueEdit)) continue;
+    const scope: VisibleScope = role.roleKey === ROLE_KEYS.superAdmin ? { all: true } : await ctx.repo.scopeOf(user.id);
+    if (scope.all || scope.fleetIds.includes(fleetId)) picked.push({ id: user.id, userName: user.userName });
+  }
+  return picked.sort((a, b) => a.userName.localeCompare(b.userName));
+};

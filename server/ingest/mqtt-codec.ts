@@ -1,0 +1,131 @@
+// The MQTT topic scheme gateways (DTUs) publish under, one vehicle per S/N:
+//   <prefix>/dtu/<sn>/status                                   vehicle status        (cmd 19 data)
+//   <prefix>/dtu/<sn>/<deviceType>/<deviceId>/values           real-time values      (cmd 1 data)
+//   <prefix>/dtu/<sn>/<deviceType>/<deviceId>/keys             key list              (cmd 144 data)
+//   <prefix>/dtu/<sn>/<deviceType>/<deviceId>/version          firmware version      (cmd 97 data)
+//   <prefix>/dtu/<sn>/<deviceType>/<deviceId>/firmware         firmware burn progress (cmd 149 data)
+//   <prefix>/dtu/<sn>/<deviceType>/<deviceId>/alarm            alarm raised / cleared
+//   <prefix>/dtu/<sn>/cmd                                      commands to the gateway (MQTT 5 request/response)
+//   <prefix>/ctl/resync  <prefix>/ctl/online  <prefix>/ctl/reply/<node>   cluster control
+// Payloads are JSON: the contract's frame data without vehicleId, deviceType and deviceId, which the
+// topic carries.
+import { decode } from '../../streams/protocol/decode';
+import { CMD, DEVICE_TYPES, type DeviceType } from '../../streams/protocol/types';
+import type { DeviceRequest } from '../bus/fleet-bus';
+import type { AlarmKind, SimAlarmEvent, SimFrame } from '../sim/types';
+
+export const mqttTopics = (prefix: string) => ({
+  status: (sn: string) => `${prefix}/dtu/${sn}/status`,
+  device: (sn: string, deviceType: DeviceType, deviceId: number, kind: TelemetryKind) => `${prefix}/dtu/${sn}/${deviceType}/${deviceId}/${kind}`,
+  command: (sn: string) => `${prefix}/dtu/${sn}/cmd`,
+  allCommands: `${prefix}/dtu/+/cmd`,
+  telemetry: [`${prefix}/dtu/+/status`, `${prefix}/dtu/+/+/+/+`],
+  resync: `${prefix}/ctl/resync`,
+  online: `${prefix}/ctl/online`,
+  reply: (node: string) => `${prefix}/ctl/reply/${node}`,
+});
+
+const KIND_OF_CMD = { [CMD.values]: 'values', [CMD.keyList]: 'keys', [CMD.vehicleVersion]: 'version', [CMD.firmwareBurn]: 'firmware' } as const;
+export type TelemetryKind = (typeof KIND_OF_CMD)[keyof typeof KIND_OF_CMD] | 'alarm';
+const CMD_OF_KIND: Record<string, number> = { values: CMD.values, keys: CMD.keyList, version: CMD.vehicleVersion, firmware: CMD.firmwareBurn };
+
+/** Topic segments may not hold `/`, `+`, `#` or be empty; an S/N that does is not published. */
+export const isTopicSafe = (sn: string): boolean => sn.length > 0 && !/[/+#\u0000]/.test(sn);
+
+/** A model frame as a gateway would publish it for the vehicle with serial number `sn`. */
+export const encodeFrame = (frame: SimFrame, sn: string, prefix: string): { topic: string; payload: string } => {
+  const topics = mqttTopics(prefix);
+  if (frame.cmd === CMD.vehicleStatus) {
+    const { vehicleId: _v, ...rest } = frame.data;
+    return { topic: topics.status(sn), payload: JSON.stringify(rest) };
+  }
+  const { vehicleId: _v, deviceType, deviceId, ...rest } = frame.data;
+  return { topic: topics.device(sn, deviceType, deviceId, KIND_OF_CMD[frame.cmd]), payload: JSON.stringify(rest) };
+};
+
+export const encodeAlarm = (event: SimAlarmEvent, sn: string, prefix: string): { topic: string; payload: string } => {
+  const { kind, severity, message, deviceType, deviceId } = event.alarm;
+  return {
+    topic: mqttTopics(prefix).device(sn, deviceType, deviceId, 'alarm'),
+    payload: JSON.stringify({ type: event.type, kind, severity, message, ts: event.ts }),
+  };
+};
+
+export const MQTT_DROP_REASONS = ['bad-topic', 'invalid-json', 'bad-payload', 'unknown-vehicle'] as const;
+export type MqttDropReason = (typeof MQTT_DROP_REASONS)[number];
+
+export type Telemetry = { frame: SimFrame } | { alarm: SimAlarmEvent } | { drop: MqttDropReason };
+
+const SEVERITIES = new Set(['critical', 'major', 'minor']);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const alarmOf = (body: Record<string, unknown>, vehicleId: string, deviceType: DeviceType, deviceId: number): SimAlarmEvent | null => {
+  const { type, kind, severity, message, ts } = body;
+  if (type !== 'raised' && type !== 'cleared') return null;
+  if (typeof kind !== 'string' || kind === '' || typeof severity !== 'string' || !SEVERITIES.has(severity)) return null;
+  if (typeof message !== 'string' || typeof ts !== 'number' || !Number.isFinite(ts)) return null;
+  return { type, ts, alarm: { vehicleId, deviceType, deviceId, kind: kind as AlarmKind, severity: severity as SimAlarmEvent['alarm']['severity'], message } };
+};
+
+/**
+ * One message from a gateway as a frame or alarm event of the vehicle with that S/N; anything that
+ * does not fit the scheme or the contract comes back as its drop reason.
+ */
+export const decodeTelemetry = (prefix: string, topic: string, payload: Buffer | string, vehicleIdOf: (sn: string) => string | undefined): Telemetry => {
+  const parts = topic.split('/');
+  const base = prefix.split('/').length;
+  if (parts.slice(0, base).join('/') !== prefix || parts[base] !== 'dtu') return { drop: 'bad-topic' };
+  const [sn, ...rest] = parts.slice(base + 1);
+  const isStatus = rest.length === 1 && rest[0] === 'status';
+  if (!sn || (!isStatus && rest.length !== 3)) return { drop: 'bad-topic' };
+  const [deviceType, deviceIdText, kind] = rest as [string, string, string];
+  if (!isStatus && (!(DEVICE_TYPES as readonly string[]).includes(deviceType) || !/^\d{1,2}$/.test(deviceIdText))) return { drop: 'bad-topic' };
+  if (!isStatus && kind !== 'alarm' && !(kind in CMD_OF_KIND)) return { drop: 'bad-topic' };
+  const vehicleId = vehicleIdOf(sn);
+  if (!vehicleId) return { drop: 'unknown-vehicle' };
+  let body: unknown;
+  try {
+    body = JSON.parse(payload.toString());
+  } catch {
+    return { drop: 'invalid-json' };
+  }
+  if (!isRecord(body)) return { drop: 'bad-payload' };
+  if (isStatus) return checked({ cmd: CMD.vehicleStatus, data: { ...body, vehicleId } });
+  const ref = { vehicleId, deviceType: deviceType as DeviceType, deviceId: Number(deviceIdText) };
+  if (kind === 'alarm') {
+    const alarm = alarmOf(body, ref.vehicleId, ref.deviceType, ref.deviceId);
+    return alarm ? { alarm } : { drop: 'bad-payload' };
+  }
+  return checked({ cmd: CMD_OF_KIND[kind], data: { ...body, ...ref } });
+};
+
+/** The contract's own frame check, shared with the console. */
+const checked = (candidate: { cmd: number | undefined; data: Record<string, unknown> }): Telemetry => {
+  const { frames } = decode(candidate);
+  const frame = frames[0];
+  return frame ? { frame: frame as SimFrame } : { drop: 'bad-payload' };
+};
+
+/** A device request as sent to the gateway of the vehicle: the topic names the S/N instead of the vehicle id. */
+export const requestToWire = (req: DeviceRequest): string => {
+  if ('ref' in req) {
+    const { ref, ...rest } = req;
+    return JSON.stringify({ ...rest, deviceType: ref.deviceType, deviceId: ref.deviceId });
+  }
+  const { vehicleId: _v, ...rest } = req;
+  return JSON.stringify(rest);
+};
+
+export const requestFromWire = (payload: Buffer | string, vehicleId: string): DeviceRequest | null => {
+  let body: unknown;
+  try {
+    body = JSON.parse(payload.toString());
+  } catch {
+    return null;
+  }
+  if (!isRecord(body) || typeof body.op !== 'string') return null;
+  const { deviceType, deviceId, ...rest } = body;
+  if (body.op === 'live' || body.op === 'force-status' || body.op === 'silence') return { ...rest, vehicleId } as DeviceRequest;
+  if (typeof deviceType !== 'string' || !(DEVICE_TYPES as readonly string[]).includes(deviceType) || !Number.isInteger(deviceId)) return null;
+  return { ...rest, ref: { vehicleId, deviceType: deviceType as DeviceType, deviceId: deviceId as number } } as DeviceRequest;
+};

@@ -1,0 +1,53 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { PERMISSIONS } from '../../streams/api/permissions';
+import { AccountCandidateSchema, AccountJobSchema } from '../../streams/protocol/rest-schemas';
+import { can } from '../access/actor';
+import { type AccountJob, canDoJob } from '../access/account-choice';
+import { forbidden } from '../http/api-error';
+import { accountOf } from '../http/actor-of';
+import { answers, ok } from '../http/envelope';
+import type { TypeBoxProvider } from '../http/type-provider';
+import type { ServerContext } from '../server-context';
+
+/** The job of each `job` value, and what the caller must be allowed to change to pick someone for it. */
+const JOB_OF: Record<string, { job: AccountJob; permission: string }> = {
+  fleetManager: { job: 'fleet manager', permission: PERMISSIONS.fleetEdit },
+  serviceEngineer: { job: 'service engineer', permission: PERMISSIONS.fleetEdit },
+  subFleetManager: { job: 'sub-fleet manager', permission: PERMISSIONS.subFleetEdit },
+  depotManager: { job: 'depot manager', permission: PERMISSIONS.depotEdit },
+};
+
+const MAX_CANDIDATES = 500;
+
+/**
+ * The accounts a fleet, sub-fleet or depot form may pick as manager or service engineer: active,
+ * holding a role that can do the job. Names only, so managers who cannot list accounts can fill
+ * their forms without seeing emails.
+ */
+export const registerAccountCandidateRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  r.get(
+    '/customization/account/v1/query/candidates',
+    {
+      config: { access: { permission: PERMISSIONS.fleetView } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Active accounts whose role can do a job (fleet manager, service engineer, sub-fleet or depot manager), by name',
+        querystring: Type.Object({ job: AccountJobSchema }),
+        response: answers(Type.Array(AccountCandidateSchema)),
+      },
+    },
+    async (req) => {
+      const { job, permission } = JOB_OF[req.query.job]!;
+      if (!can(accountOf(req), permission)) throw forbidden('No permission to pick accounts for this job');
+      const roles = (await ctx.repo.roles.list({}, null)).rows.filter((role) => canDoJob(role, job));
+      const candidates = [];
+      for (const role of roles) {
+        const users = await ctx.repo.users.list({ roleId: role.id, status: 'active' }, { pageNum: 1, pageSize: MAX_CANDIDATES });
+        candidates.push(...users.rows.map((u) => ({ id: u.id, userName: u.userName })));
+      }
+      return ok(candidates.sort((a, b) => a.userName.localeCompare(b.userName)).slice(0, MAX_CANDIDATES));
+    },
+  );
+};

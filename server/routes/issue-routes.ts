@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { ISSUE_MESSAGES, missingForStatus } from '../../streams/api/issue-workflow';
+import { PERMISSIONS } from '../../streams/api/permissions';
+import {
+  ESCALATION_HOURS,
+  EscalationLimitSchema,
+  ISSUE_AGES,
+  IssueAssigneeSchema,
+  IssueCountsSchema,
+  IssueDetailSchema,
+  IssueSchema,
+  IssueStatusSchema,
+  IssueText,
+  IssueTitle,
+} from '../../streams/protocol/follow-up-schemas';
+import { Id, Nullable, PageOf, PageQuery } from '../../streams/protocol/rest-schemas';
+import { can } from '../access/actor';
+import { escalateIssue } from '../follow-up/issue-escalation';
+import { issueAssignees, scopeHolds, visibleIssue } from '../follow-up/issue-access';
+import { badRequest, forbidden } from '../http/api-error';
+import { accountOf } from '../http/actor-of';
+import { answers, ok } from '../http/envelope';
+import type { TypeBoxProvider } from '../http/type-provider';
+import type { ServerContext } from '../server-context';
+import type { IssueEvent, IssueFilter, IssueRecord } from '../storage/follow-up-records';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const issueView = (i: IssueRecord) => ({ ...i, createdAt: iso(i.createdAt), updatedAt: iso(i.updatedAt), statusSince: iso(i.statusSince) });
+const eventView = (e: IssueEvent) => ({ ...e, at: iso(e.at) });
+
+const AlarmId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
+const Age = Type.Union(Object.keys(ISSUE_AGES).map((a) => Type.Literal(a)));
+const Sort = Type.Union(['createdAt', '-createdAt', 'updatedAt', '-updatedAt', 'number', '-number'].map((s) => Type.Literal(s)));
+const FilterQuery = {
+  fleetId: Type.Optional(Id),
+  vehicleId: Type.Optional(Id),
+  alarmId: Type.Optional(AlarmId),
+  assigneeId: Type.Optional(Id),
+  age: Type.Optional(Age),
+};
+
+/** Fields of an issue a person edits, and what the timeline calls them. */
+const EDITABLE = ['title', 'description', 'status', 'rootCause', 'shortTermSolution', 'longTermSolution', 'assigneeId'] as const;
+
+/** Issue reports (/other/issueReport, /other/issueReportDetail/page): numbered, scoped, with a status workflow, timeline and escalation. */
+export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  const tags = ['issues'];
+  const base = '/customization/issue/v1';
+  const view = { access: { permission: PERMISSIONS.issueView } };
+  const edit = { access: { permission: PERMISSIONS.issueEdit } };
+
+  const filterOf = (scope: IssueFilter['scope'], q: { age?: string } & Omit<IssueFilter, 'scope' | 'createdBefore'>): IssueFilter => {
+    const { age, ...rest } = q;
+    return { scope, ...rest, ...(age ? { createdBefore: ctx.now() - ISSUE_AGES[age as keyof typeof ISSUE_AGES] * 3600_000 } : {}) };
+  };
+
+  const checkAssignee = async (fleetId: string | null, assigneeId: string | null | undefined) => {
+    if (!assigneeId) return;
+    if (fleetId === null || !(await issueAssignees(ctx, fleetId)).some((a) => a.id === assigneeId)) {
+      throw badRequest("assigneeId: the account cannot work on this fleet's issues");
+    }
+  };
+
+  r.get(
+    `${base}/query/list`,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Issues of the fleets and vehicles the caller may see; filter by status, fleet, vehicle, alarm, assignee, age; sort by createdAt (default newest first), updatedAt or number',
+        querystring: Type.Object({ ...PageQuery, ...FilterQuery, status: Type.Optional(IssueStatusSchema), sort: Type.Optional(Sort) }),
+        response: answers(PageOf(IssueSchema)),
+      },
+    },
+    async (req) => {
+      const { pageNum, pageSize, sort = '-createdAt', ...filter } = req.query;
+      const by = sort.replace(/^-/, '') as 'createdAt' | 'updatedAt' | 'number';
+      const page = await ctx.repo.issues.list(filterOf(accountOf(req).scope, filter), { pageNum, pageSize }, { by, desc: sort.startsWith('-') });
+      return ok({ rows: page.rows.map(issueView), total: page.total });
+    },
+  );
+
+  r.get(
+    `${base}/query/counts`,
+    {
+      config: view,
+      schema: { tags, summary: 'Issues per status under the same filters as the list (its status left out)', querystring: Type.Object(FilterQuery), response: answers(IssueCountsSchema) },
+    },
+    async (req) => ok(await ctx.repo.issues.counts(filterOf(accountOf(req).scope, req.query))),
+  );
+
+  r.get(
+    `${base}/get/detail`,
+    { config: view, schema: { tags, summary: 'One issue with its timeline, oldest first', querystring: Type.Object({ issueId: Id }), response: answers(IssueDetailSchema) } },
+    async (req) => {
+      const issue = await visibleIssue(ctx, accountOf(req), req.query.issueId);
+      return ok({ ...issueView(issue), events: (await ctx.repo.issues.events(issue.id)).map(eventView) });
+    },
+  );
+
+  r.post(
+    `${base}/add/single`,
+    {
+      config: edit,
+      schema: {
+        tags,
+        summary: 'A new issue, from an alarm (its vehicle and device), from a vehicle, or by hand (a vehicle chosen)',
+        body: Type.Object({
+          alarmId: Type.Optional(AlarmId),
+          vehicleId: Type.Optional(Id),
+          title: IssueTitle,
+          description: Type.Optional(IssueText),
+          assigneeId: Type.Optional(Nullable(Id)),
+        }),
+        response: answers(IssueSchema),
+      },
+    },
+    async (req) => {
+      const actor = accountOf(req);
+      const { alarmId, title, description = '', assigneeId = null } = req.body;
+      const alarm = alarmId ? await ctx.repo.alarms.get(alarmId) : null;
+      if (alarmId && !alarm) throw badRequest('alarmId: no such alarm');
+      const vehicleId = alarm?.vehicleId ?? req.body.vehicleId;
+      if (!vehicleId) throw badRequest('vehicleId: choose the vehicle the issue is about');
+      if (alarm && req.body.vehicleId && req.body.vehicleId !== alarm.vehicleId) throw badRequest("vehicleId: not the alarm's vehicle");
+      const placement = ctx.directory.get(vehicleId);
+      if (!placement) throw badRequest('vehicleId: no such vehicle');
+      if (!scopeHolds(actor.scope, ctx.directory, { fleetId: null, vehicleId })) throw forbidden('No access to this vehicle');
+      await checkAssignee(placement.fleetId, assigneeId);
+      const at = ctx.now();
+      const issue = await ctx.repo.issues.create(
+        {
+          id: randomUUID(),
+          vehicleId,
+          fleetId: placement.fleetId,
+          deviceType: alarm?.deviceType ?? null,
+          deviceId: alarm?.deviceId ?? null,
+          alarmId: alarm?.id ?? null,
+          title,
+          description,
+          status: 'open',
+          escalation: null,
+          escalationReason: '',
+          rootCause: '',
+          shortTermSolution: '',
+          longTermSolution: '',
+          assigneeId,
+          reporterId: actor.user.id,
+          createdAt: at,
+          updatedAt: at,
+          statusSince: at,
+        },
+        { at, actorId: actor.user.id, actor: actor.user.userName, action: 'created', detail: alarm ? { from: 'alarm', alarm: alarm.message } : { from: req.body.alarmId ? 'alarm' : 'vehicle' } },
+      );
+      return ok(issueView(issue), 'Added');
+    },
+  );
+
+  r.put(
+    `${base}/update/single`,
+    {
+      config: edit,
+      schema: {
+        tags,
+        summary:
+          'Edits an issue; a status change needs the root cause (and solving it a short- or long-term solution), given before or in the same call, else a 400 naming the missing field and nothing changes. Escalating has its own call.',
+        body: Type.Object({
+          issueId: Id,
+          title: Type.Optional(IssueTitle),
+          description: Type.Optional(IssueText),
+          status: Type.Optional(IssueStatusSchema),
+          rootCause: Type.Optional(IssueText),
+          shortTermSolution: Type.Optional(IssueText),
+          longTermSolution: Type.Optional(IssueText),
+          assigneeId: Type.Optional(Nullable(Id)),
+        }),
+        response: answers(IssueSchema),
+      },
+    },
+    async (req) => {
+      const actor = accountOf(req);
+      const seen = await visibleIssue(ctx, actor, req.body.issueId);
+      const { issueId: _id, ...changes } = req.body;
+      const next: IssueRecord = { ...seen, ...changes };
+      const missing = missingForStatus(seen.status, next.status, next);
+      if (missing) throw badRequest(`${missing.field}: ${missing.message}`);
+      if (changes.assigneeId !== undefined && changes.assigneeId !== seen.assigneeId) await checkAssignee(seen.fleetId, changes.assigneeId);
+      const changed = EDITABLE.filter((field) => next[field] !== seen[field]);
+      if (changed.length === 0) return ok(issueView(seen), 'Modified');
+      const at = ctx.now();
+      next.updatedAt = at;
+      if (next.status !== seen.status) next.statusSince = at;
+      // The timeline names the assignees as they were called then, not by id.
+      const assigneeName = next.assigneeId ? ((await ctx.repo.users.get(next.assigneeId))?.userName ?? null) : null;
+      const detail = Object.fromEntries(
+        changed.map((field) => (field === 'assigneeId' ? ['assignee', [seen.assigneeName, assigneeName]] : [field, [seen[field], next[field]]])),
+      );
+      const written = await ctx.repo.issues.update(seen, next, [{ at, actorId: actor.user.id, actor: actor.user.userName, action: 'changed', detail }]);
+      if (!written) throw badRequest('issueId: the issue was changed meanwhile; reload it and try again');
+      return ok(issueView((await ctx.repo.issues.get(seen.id))!), 'Modified');
+    },
+  );
+
+  r.post(
+    `${base}/update/escalate`,
+    {
+      config: edit,
+      schema: {
+        tags,
+        summary: 'Escalates an issue by hand, with a reason; the fleet managers and the assignee get a live notice (cmd 8)',
+        body: Type.Object({ issueId: Id, reason: IssueText }),
+        response: answers(IssueSchema),
+      },
+    },
+    async (req) => {
+      const actor = accountOf(req);
+      const issue = await visibleIssue(ctx, actor, req.body.issueId);
+      const reason = req.body.reason.trim();
+      if (!reason) throw badRequest(`reason: ${ISSUE_MESSAGES.reason}`);
+      if (issue.status === 'escalated') throw badRequest('issueId: the issue is already escalated');
+      if (issue.status === 'closed' || issue.status === 'solved') throw badRequest('issueId: reopen the issue before escalating it');
+      const done = await escalateIssue(ctx, issue, { mode: 'manual', reason, at: ctx.now(), actor: { id: actor.user.id, name: actor.user.userName } });
+      if (!done) throw badRequest('issueId: the issue was changed meanwhile; reload it and try again');
+      return ok(issueView((await ctx.repo.issues.get(issue.id))!), 'Escalated');
+    },
+  );
+
+  r.get(
+    `${base}/query/assignees`,
+    {
+      config: view,
+      schema: { tags, summary: "Active accounts that may work on a fleet's issues", querystring: Type.Object({ fleetId: Id }), response: answers(Type.Array(IssueAssigneeSchema)) },
+    },
+    async (req) => {
+      if (!scopeHolds(accountOf(req).scope, ctx.directory, { fleetId: req.query.fleetId, vehicleId: null })) throw forbidden('No access to this fleet');
+      return ok(await issueAssignees(ctx, req.query.fleetId));
+    },
+  );
+
+  r.get(
+    `${base}/query/limits`,
+    { config: view, schema: { tags, summary: 'Per fleet the caller sees: hours an issue may stay open or in progress before it escalates by itself', response: answers(Type.Array(EscalationLimitSchema)) } },
+    async (req) => ok(await ctx.repo.issues.escalationLimits(accountOf(req).scope)),
+  );
+
+  r.put(
+    `${base}/update/limit`,
+    {
+      config: { access: { permission: PERMISSIONS.fleetEdit } },
+      schema: {
+        tags,
+        summary: `Sets a fleet's escalation limit (${ESCALATION_HOURS.min} to ${ESCALATION_HOURS.max} hours, default ${ESCALATION_HOURS.default})`,
+        body: Type.Object({ fleetId: Id, hours: Type.Integer({ minimum: ESCALATION_HOURS.min, maximum: ESCALATION_HOURS.max }) }),
+        response: answers(Type.Array(EscalationLimitSchema)),
+      },
+    },
+    async (req) => {
+      const actor = accountOf(req);
+      if (!actor.scope.all && !actor.scope.fleetIds.includes(req.body.fleetId)) throw forbidden('No access to this fleet');
+      if (!can(actor, PERMISSIONS.issueEdit)) throw forbidden('Editing issues is not allowed');
+      if (!(await ctx.repo.fleets.get(req.body.fleetId))) throw badRequest('fleetId: no such fleet');
+      await ctx.repo.issues.setEscalationLimit(req.body.fleetId, req.body.hours);
+      return ok(await ctx.repo.issues.escalationLimits(actor.scope), 'Saved');
+    },
+  );
+};

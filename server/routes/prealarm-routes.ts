@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PERMISSIONS } from '../../streams/api/permissions';
+import { PREALARM_KEYS } from '../../streams/api/prealarm-keys';
+import {
+  PrealarmFields,
+  PrealarmFleetSchema,
+  PrealarmPreviewSchema,
+  PrealarmSchema,
+  PrealarmVehicleStateSchema,
+} from '../../streams/protocol/report-schemas';
+import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../streams/protocol/rest-schemas';
+import type { Actor } from '../access/actor';
+import { badRequest, forbidden, notFound } from '../http/api-error';
+import { accountOf } from '../http/actor-of';
+import { answers, ok } from '../http/envelope';
+import type { TypeBoxProvider } from '../http/type-provider';
+import { conditionOf, prealarmAlarm, targetsOf } from '../prealarms/prealarm-monitor';
+import { PREVIEW_DAYS, previewFires } from '../prealarms/prealarm-preview';
+import type { ServerContext } from '../server-context';
+import type { PrealarmRecord } from '../storage/report-records';
+
+type Account = Extract<Actor, { kind: 'user' }>;
+
+const RuleBody = {
+  name: PrealarmFields.name,
+  deviceKey: PrealarmFields.deviceKey,
+  logic: PrealarmFields.logic,
+  value: PrealarmFields.value,
+  triggerHours: Type.Optional(PrealarmFields.triggerHours),
+  message: PrealarmFields.message,
+  vehicleIds: PrealarmFields.vehicleIds,
+};
+
+/** Pre-alarm rules of fleets and sub-fleets (/data/prealarm and its two pages), their live states and a preview. */
+export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  const tags = ['pre-alarms'];
+
+  /** The fleet or sub-fleet a rule belongs to, checked against what the caller sees (or edits). */
+  const owner = async (account: Account, fleetId: string, subFleetId: string | null, edit: boolean) => {
+    const fleet = await ctx.repo.fleets.get(fleetId);
+    if (!fleet) throw badRequest('fleetId: no such fleet');
+    const sub = subFleetId === null ? null : await ctx.repo.subFleets.get(subFleetId);
+    if (subFleetId !== null && (!sub || sub.fleetId !== fleetId)) throw badRequest('subFleetId: no such sub-fleet in this fleet');
+    const s = account.scope;
+    const inScope = s.all || s.fleetIds.includes(fleetId) || (sub !== null && s.subFleetIds.includes(sub.id));
+    const seen = inScope || (!edit && (await ctx.repo.fleets.list(s)).some((f) => f.id === fleetId));
+    if (!seen) throw forbidden('No access to this fleet');
+    return { fleet, sub };
+  };
+  const checkVehicles = (rule: Pick<PrealarmRecord, 'fleetId' | 'subFleetId'>, vehicleIds: string[]) => {
+    for (const id of vehicleIds) {
+      const p = ctx.directory.get(id);
+      if (!p || p.fleetId !== rule.fleetId || (rule.subFleetId !== null && p.subFleetId !== rule.subFleetId)) {
+        throw badRequest(`vehicleIds: ${id} is not a vehicle of this ${rule.subFleetId === null ? 'fleet' : 'sub-fleet'}`);
+      }
+    }
+  };
+  const view = async (rule: PrealarmRecord) => {
+    const states = await ctx.repo.prealarms.states(rule.id);
+    return {
+      ...rule,
+      pending: states.filter((s) => s.state === 'pending').length,
+      firing: states.filter((s) => s.state === 'firing').length,
+      createdAt: new Date(rule.createdAt).toISOString(),
+    };
+  };
+  const ruleOf = async (req: FastifyRequest, id: string, edit: boolean) => {
+    const rule = await ctx.repo.prealarms.get(id);
+    if (!rule) throw notFound('Pre-alarm not found');
+    await owner(accountOf(req), rule.fleetId, rule.subFleetId, edit);
+    return rule;
+  };
+  /** Ends the alarms of a rule's firing vehicles (rule deleted). */
+  const clearFiring = async (rule: PrealarmRecord) => {
+    const firing = (await ctx.repo.prealarms.states(rule.id)).filter((s) => s.state === 'firing');
+    await ctx.repo.alarms.record(firing.map((s) => prealarmAlarm(rule, s.vehicleId, 'cleared', ctx.now())));
+  };
+
+  r.get(
+    '/customization/prealarm/v1/fleet/query/list',
+    {
+      config: { access: { permission: PERMISSIONS.prealarmView } },
+      schema: {
+        tags,
+        summary: 'Fleets the caller sees, with their vehicles and pre-alarm rules (fleet and sub-fleet rules together)',
+        querystring: Type.Object({ ...PageQuery, name: Type.Optional(PlainText(50)) }),
+        response: answers(PageOf(PrealarmFleetSchema)),
+      },
+    },
+    async (req) => {
+      const { pageNum, pageSize, name } = req.query;
+      const page = await ctx.repo.fleets.page({ scope: accountOf(req).scope, ...(name ? { name } : {}) }, { pageNum, pageSize });
+      const counts = await ctx.repo.prealarms.countsByFleet();
+      return ok({ rows: page.rows.map((f) => ({ id: f.id, name: f.name, vehicles: f.vehicles, prealarms: counts.get(f.id) ?? 0 })), total: page.total });
+    },
+  );
+
+  r.get(
+    '/customization/prealarm/v1/query/list',
+    {
+      config: { access: { permission: PERMISSIONS.prealarmView } },
+      schema: {
+        tags,
+        summary: "A fleet's own rules, or a sub-fleet's (`subFleetId`), oldest first, with their pending and firing vehicles",
+        querystring: Type.Object({ ...PageQuery, fleetId: Id, subFleetId: Type.Optional(Id) }),
+        response: answers(PageOf(PrealarmSchema)),
+      },
+    },
+    async (req) => {
+      const { fleetId, subFleetId = null, pageNum, pageSize } = req.query;
+      await owner(accountOf(req), fleetId, subFleetId, false);
+      const all = await ctx.repo.prealarms.list({ fleetId, subFleetId });
+      const rows = all.slice((pageNum - 1) * pageSize, pageNum * pageSize);
+      return ok({ rows: await Promise.all(rows.map(view)), total: all.length });
+    },
+  );
+
+  r.get(
+    '/customization/prealarm/v1/get/detail',
+    { config: { access: { permission: PERMISSIONS.prealarmView } }, schema: { tags, summary: 'One rule', querystring: Type.Object({ prealarmId: Id }), response: answers(PrealarmSchema) } },
+    async (req) => ok(await view(await ruleOf(req, req.query.prealarmId, false))),
+  );
+
+  r.post(
+    '/customization/prealarm/v1/add/single',
+    {
+      config: { access: { permission: PERMISSIONS.prealarmEdit } },
+      schema: {
+        tags,
+        summary: 'Create a rule of a fleet or sub-fleet the caller manages; `vehicleIds` empty means the whole fleet or sub-fleet',
+        body: Type.Object({ fleetId: Id, subFleetId: Type.Optional(Type.Union([Id, Type.Null()])), ...RuleBody }),
+        response: answers(PrealarmSchema),
+      },
+    },
+    async (req) => {
+      const { fleetId, subFleetId = null, triggerHours = 24, ...fields } = req.body;
+      await owner(accountOf(req), fleetId, subFleetId, true);
+      const rule: PrealarmRecord = { id: `prealarm-${randomUUID()}`, fleetId, subFleetId, triggerHours, ...fields, createdAt: ctx.now() };
+      checkVehicles(rule, rule.vehicleIds);
+      await ctx.repo.prealarms.create(rule);
+      return ok(await view(rule), 'Added');
+    },
+  );
+
+  r.put(
+    '/customization/prealarm/v1/update/single',
+    {
+      config: { access: { permission: PERMISSIONS.prealarmEdit } },
+      schema: {
+        tags,
+        summary:
+          'Change a rule. A changed key, logic, value or set of vehicles starts its pending periods afresh; a changed duration applies to the periods under way',
+        body: Type.Composite([Type.Object({ prealarmId: Id }), Type.Partial(Type.Object(RuleBody))]),
+        response: answers(PrealarmSchema),
+      },
+    },
+    async (req) => {
+      const rule = await ruleOf(req, req.body.prealarmId, true);
+      const { prealarmId: _id, ...changes } = req.body;
+      const next: PrealarmRecord = { ...rule, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+      checkVehicles(next, next.vehicleIds);
+      await ctx.repo.prealarms.update(next);
+      const conditionChanged =
+        next.deviceKey !== rule.deviceKey || next.logic !== rule.logic || next.value !== rule.value || JSON.stringify(next.vehicleIds) !== JSON.stringify(rule.vehicleIds);
+      if (conditionChanged) await ctx.repo.prealarms.dropPending(rule.id);
+      return ok(await view(next), 'Modified');
+    },
+  );
+
+  r.delete(
+    '/customization/prealarm/v1/delete/single',
+    {
+      config: { access: { permission: PERMISSIONS.prealarmEdit } },
+      schema: { tags, summary: 'Delete a rule; its fired pre-alarms end', querystring: Type.Object({ prealarmId: Id }), response: answers(Type.Null()) },
+    },
+    async (req) => {
+      const rule = await ruleOf(req, req.query.prealarmId, true);
+      await clearFiring(rule);
+      await ctx.repo.prealarms.delete(rule.id);
+      return ok(null, 'Deleted');
+    },
+  );
+
+  r.get(
+    '/customization/prealarm/v1/query/states',
+    {
+      config: { access: { permission: PERMISSIONS.prealarmView } },
+      schema: {
+        tags,
+        summary: "A rule's pending vehicles (with when they fire if the condition keeps holding) and firing ones",
+        querystring: Type.Object({ prealarmId: Id }),
+        response: answers(Type.Array(PrealarmVehicleStateSchema)),
+      },
+    },
+    async (req) => {
+      const rule = await ruleOf(req, req.query.prealarmId, false);
+      const states = await ctx.repo.prealarms.states(rule.id);
+      const rows = await Promise.all(
+        states.map(async (s) => ({
+          vehicleId: s.vehicleId,
+          vehicleName: (await ctx.repo.vehicles.get(s.vehicleId))?.name ?? s.vehicleId,
+          state: s.state,
+          since: new Date(s.since).toISOString(),
+          firesAt: new Date(s.firedAt ?? s.since + rule.triggerHours * 3600_000).toISOString(),
+        })),
+      );
+      return ok(rows.sort((a, b) => a.firesAt.localeCompare(b.firesAt)));
+    },
+  );
+
+  r.post(
+    '/customization/prealarm/v1/query/preview',
+    {
+      config: { access: { permission: PERMISSIONS.prealarmView } },
+      schema: {
+        tags,
+        summary: `How often a rule would have fired over the last ${PREVIEW_DAYS} days of history, per vehicle`,
+        body: Type.Object({
+          fleetId: Id,
+          subFleetId: Type.Optional(Type.Union([Id, Type.Null()])),
+          name: Type.Optional(EntityName),
+          deviceKey: PrealarmFields.deviceKey,
+          logic: PrealarmFields.logic,
+          value: PrealarmFields.value,
+          triggerHours: Type.Optional(PrealarmFields.triggerHours),
+          vehicleIds: PrealarmFields.vehicleIds,
+        }),
+        response: answers(PrealarmPreviewSchema),
+      },
+    },
+    async (req) => {
+      const { fleetId, subFleetId = null, triggerHours = 24, vehicleIds, deviceKey, logic, value } = req.body;
+      await owner(accountOf(req), fleetId, subFleetId, false);
+      const rule: PrealarmRecord = { id: '', fleetId, subFleetId, name: '', deviceKey, logic, value, triggerHours, message: '', vehicleIds, createdAt: 0 };
+      checkVehicles(rule, vehicleIds);
+      const key = PREALARM_KEYS[deviceKey];
+      const to = ctx.now();
+      const from = to - PREVIEW_DAYS * 24 * 3600_000;
+      const vehicles = [];
+      for (const vehicleId of targetsOf(rule, ctx.directory.all())) {
+        const fires = await previewFires(ctx.repo, vehicleId, key, conditionOf(rule, key), from, to);
+        if (fires > 0) vehicles.push({ vehicleId, vehicleName: (await ctx.repo.vehicles.get(vehicleId))?.name ?? vehicleId, fires });
+      }
+      return ok({
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        fires: vehicles.reduce((n, v) => n + v.fires, 0),
+        vehicles: vehicles.sort((a, b) => b.fires - a.fires || a.vehicleName.localeCompare(b.vehicleName)),
+      });
+    },
+  );
+};

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PERMISSIONS } from '../../streams/api/permissions';
+import { REPORT_TABLE_NAMES, ReportFields, ReportResultSchema, ReportSchema } from '../../streams/protocol/report-schemas';
+import { Id, PageOf, PageQuery, PlainText, Timestamp } from '../../streams/protocol/rest-schemas';
+import { type Actor, can, isSuperAdmin } from '../access/actor';
+import { canSeeVehicle } from '../access/can-see-vehicle';
+import { badRequest, forbidden, notFound } from '../http/api-error';
+import { accountOf } from '../http/actor-of';
+import { answers, ok } from '../http/envelope';
+import type { TypeBoxProvider } from '../http/type-provider';
+import { computeReport } from '../reports/compute-report';
+import type { ServerContext } from '../server-context';
+import type { ReportPermission, ReportRecord } from '../storage/report-records';
+import { MAX_RANGE_MS } from './alarm-routes';
+
+type Account = Extract<Actor, { kind: 'user' }>;
+
+/** What the caller may do with a report: its owner and super.admin edit it; others as its owner allows, if their role edits reports. */
+const permissionOf = (account: Account, report: ReportRecord): ReportPermission => {
+  if (!can(account, PERMISSIONS.reportEdit)) return 'view';
+  if (isSuperAdmin(account) || report.ownerId === account.user.id) return 'edit';
+  return report.permission;
+};
+
+/** Reports: list, detail, create, update, delete, and the computed report (/data/reports, /data/report/page). */
+export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  const tags = ['reports'];
+  const visibleFleets = async (account: Account) => new Map((await ctx.repo.fleets.list(account.scope)).map((f) => [f.id, f.name]));
+  const view = async (account: Account, report: ReportRecord) => ({
+    ...report,
+    fleetName: (await ctx.repo.names('fleet', [report.fleetId])).get(report.fleetId) ?? '',
+    sharing: report.permission,
+    permission: permissionOf(account, report),
+    createdAt: new Date(report.createdAt).toISOString(),
+  });
+  /** A report the caller may see: in a fleet they see, or their own. */
+  const visible = async (req: FastifyRequest, id: string) => {
+    const account = accountOf(req);
+    const report = await ctx.repo.reports.get(id);
+    if (!report) throw notFound('Report not found');
+    if (!account.scope.all && report.ownerId !== account.user.id && !(await visibleFleets(account)).has(report.fleetId)) throw forbidden('No access to this report');
+    return { account, report };
+  };
+  const editable = async (req: FastifyRequest, id: string) => {
+    const seen = await visible(req, id);
+    if (permissionOf(seen.account, seen.report) !== 'edit') throw forbidden('This report is view only');
+    return seen;
+  };
+  const checkFleet = async (account: Account, fleetId: string) => {
+    if (!(await visibleFleets(account)).has(fleetId)) throw badRequest('fleetId: not a fleet you can see');
+  };
+
+  r.get(
+    '/customization/report/v1/query/list',
+    {
+      config: { access: { permission: PERMISSIONS.reportView } },
+      schema: {
+        tags,
+        summary: 'Reports of the fleets the caller sees, and their own, by name; each with the caller\'s permission (view or edit)',
+        querystring: Type.Object({ ...PageQuery, name: Type.Optional(PlainText(50)) }),
+        response: answers(PageOf(ReportSchema)),
+      },
+    },
+    async (req) => {
+      const account = accountOf(req);
+      const fleetIds = account.scope.all ? null : [...(await visibleFleets(account)).keys()];
+      const page = await ctx.repo.reports.list({ fleetIds, ownerId: account.user.id, name: req.query.name }, req.query);
+      return ok({ rows: await Promise.all(page.rows.map((report) => view(account, report))), total: page.total });
+    },
+  );
+
+  r.get(
+    '/customization/report/v1/get/detail',
+    { config: { access: { permission: PERMISSIONS.reportView } }, schema: { tags, summary: 'One report', querystring: Type.Object({ reportId: Id }), response: answers(ReportSchema) } },
+    async (req) => {
+      const { account, report } = await visible(req, req.query.reportId);
+      return ok(await view(account, report));
+    },
+  );
+
+  r.post(
+    '/customization/report/v1/add/single',
+    {
+      config: { access: { permission: PERMISSIONS.reportEdit } },
+      schema: {
+        tags,
+        summary: 'Create a report of a fleet the caller sees; `sharing` says whether others may edit it (default view only)',
+        body: Type.Object({ ...ReportFields, description: Type.Optional(ReportFields.description), sharing: Type.Optional(ReportFields.sharing) }),
+        response: answers(ReportSchema),
+      },
+    },
+    async (req) => {
+      const account = accountOf(req);
+      await checkFleet(account, req.body.fleetId);
+      const report: ReportRecord = {
+        id: `report-${randomUUID()}`,
+        name: req.body.name,
+        description: req.body.description ?? '',
+        dataName: req.body.dataName,
+        fleetId: req.body.fleetId,
+        ownerId: account.user.id,
+        permission: req.body.sharing ?? 'view',
+        createdAt: ctx.now(),
+      };
+      await ctx.repo.reports.create(report);
+      return ok(await view(account, report), 'Added');
+    },
+  );
+
+  r.put(
+    '/customization/report/v1/update/single',
+    {
+      config: { access: { permission: PERMISSIONS.reportEdit } },
+      schema: {
+        tags,
+        summary: 'Change a report the caller may edit',
+        body: Type.Object({
+          reportId: Id,
+          name: Type.Optional(ReportFields.name),
+          description: Type.Optional(ReportFields.description),
+          dataName: Type.Optional(ReportFields.dataName),
+          fleetId: Type.Optional(ReportFields.fleetId),
+          sharing: Type.Optional(ReportFields.sharing),
+        }),
+        response: answers(ReportSchema),
+      },
+    },
+    async (req) => {
+      const { account, report } = await editable(req, req.body.reportId);
+      const { reportId: _id, sharing, ...changes } = req.body;
+      if (changes.fleetId !== undefined) await checkFleet(account, changes.fleetId);
+      // Only the owner (or super.admin) decides what others may do with it.
+      if (sharing !== undefined && sharing !== report.permission && report.ownerId !== account.user.id && !isSuperAdmin(account)) {
+        throw forbidden('sharing: only the report\'s owner can change it');
+      }
+      const next: ReportRecord = { ...report, ...changes, permission: sharing ?? report.permission };
+      await ctx.repo.reports.update(next);
+      return ok(await view(account, next), 'Modified');
+    },
+  );
+
+  r.delete(
+    '/customization/report/v1/delete/single',
+    {
+      config: { access: { permission: PERMISSIONS.reportEdit } },
+      schema: { tags, summary: 'Delete a report the caller may edit', querystring: Type.Object({ reportId: Id }), response: answers(Type.Null()) },
+    },
+    async (req) => {
+      const { report } = await editable(req, req.query.reportId);
+      await ctx.repo.reports.delete(report.id);
+      return ok(null, 'Deleted');
+    },
+  );
+
+  r.post(
+    '/customization/report/v1/query/compute',
+    {
+      config: { access: { permission: PERMISSIONS.reportView } },
+      schema: {
+        tags,
+        summary:
+          'Compute a report over vehicles the caller sees (up to 100 per call; the console sends a fleet in batches) and a range of at most 31 days, from history and alarms',
+        body: Type.Object({
+          reportId: Id,
+          vehicleIds: Type.Array(Id, { minItems: 1, maxItems: 100 }),
+          from: Timestamp,
+          to: Timestamp,
+          tables: Type.Array(Type.Union(REPORT_TABLE_NAMES.map((t) => Type.Literal(t))), { minItems: 1, maxItems: REPORT_TABLE_NAMES.length }),
+        }),
+        response: answers(ReportResultSchema),
+      },
+    },
+    async (req) => {
+      const { account } = await visible(req, req.body.reportId);
+      const from = Date.parse(req.body.from);
+      const to = Date.parse(req.body.to);
+      if (to <= from) throw badRequest('to: must be after from');
+      if (to - from > MAX_RANGE_MS) throw badRequest('to: the event data range is up to 31 days');
+      const vehicleIds = [...new Set(req.body.vehicleIds)];
+      for (const id of vehicleIds) {
+        const placement = ctx.directory.get(id);
+        if (!placement) throw badRequest(`vehicleIds: unknown vehicle ${id}`);
+        if (!canSeeVehicle(account, placement)) throw forbidden('No access to this vehicle');
+      }
+      const result = await computeReport(ctx.repo, vehicleIds, from, to, req.body.tables);
+      const vehicleName = async (id: string) => (await ctx.repo.vehicles.get(id))?.name ?? id;
+      const nameOf = new Map(await Promise.all(vehicleIds.map(async (id) => [id, await vehicleName(id)] as const)));
+      return ok({
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        vehicles: result.vehicles.map((v) => ({ ...v, vehicleName: nameOf.get(v.vehicleId) ?? v.vehicleId })),
+        days: result.days,
+        alarms: result.alarms,
+        firmware: result.firmware.map((f) => ({ ...f, vehicleName: nameOf.get(f.vehicleId) ?? f.vehicleId, at: new Date(f.at).toISOString() })),
+      });
+    },
+  );
+};

@@ -1,0 +1,87 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { Id, PageOf, PageQuery, PlaylistInputSchema, PlaylistSchema } from '../../streams/protocol/rest-schemas';
+import { badRequest, notFound } from '../http/api-error';
+import { answers, ok } from '../http/envelope';
+import type { TypeBoxProvider } from '../http/type-provider';
+import type { ServerContext } from '../server-context';
+import type { PlaylistRecord } from '../storage/records';
+
+const BASE = '/customization/wall-playlist/v1';
+const tags = ['wall playlists'];
+const PlaylistId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
+
+const view = (p: PlaylistRecord) => ({ ...p, updatedAt: new Date(p.updatedAt).toISOString() });
+
+/** A fleet view names its fleet and a vehicle view its vehicle; the schema cannot say which field goes with which kind. */
+function checkViews(views: PlaylistRecord['views']): void {
+  views.forEach((v, i) => {
+    if (v.kind === 'fleet' && !v.fleetId) throw badRequest(`views: view ${i + 1} (fleet) needs fleetId`);
+    if (v.kind === 'vehicle' && !v.vehicleId) throw badRequest(`views: view ${i + 1} (vehicle) needs vehicleId`);
+  });
+}
+
+/**
+ * Wall playlists: ordered views with dwell times that a wall in kiosk mode cycles through. Every
+ * signed-in account may read them (a view it may not see shows that page's own refusal); only
+ * super.admin writes them.
+ */
+export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  const admin = { access: { superAdmin: true as const } };
+  r.get(
+    `${BASE}/query/list`,
+    {
+      schema: {
+        tags,
+        summary: 'Every playlist, by name (one page holds them all: at most 500)',
+        querystring: Type.Object(PageQuery),
+        response: answers(PageOf(PlaylistSchema)),
+      },
+    },
+    async (req) => {
+      const all = await ctx.repo.playlists.list();
+      const { pageNum, pageSize } = req.query;
+      const start = (pageNum - 1) * pageSize;
+      return ok({ rows: all.slice(start, start + pageSize).map(view), total: all.length });
+    },
+  );
+  r.get(
+    `${BASE}/get/detail`,
+    { schema: { tags, summary: 'One playlist', querystring: Type.Object({ playlistId: PlaylistId }), response: answers(PlaylistSchema) } },
+    async (req) => {
+      const playlist = await ctx.repo.playlists.get(req.query.playlistId);
+      if (!playlist) throw notFound('Playlist not found');
+      return ok(view(playlist));
+    },
+  );
+  r.post(
+    `${BASE}/add/single`,
+    { config: admin, schema: { tags, summary: 'Create a playlist (super.admin)', body: PlaylistInputSchema, response: answers(PlaylistSchema) } },
+    async (req) => {
+      checkViews(req.body.views);
+      return ok(view(await ctx.repo.playlists.create({ ...req.body, updatedAt: ctx.now() })));
+    },
+  );
+  r.put(
+    `${BASE}/update/single`,
+    {
+      config: admin,
+      schema: { tags, summary: 'Replace a playlist (super.admin)', body: Type.Composite([Type.Object({ id: Id }), PlaylistInputSchema]), response: answers(PlaylistSchema) },
+    },
+    async (req) => {
+      checkViews(req.body.views);
+      const playlist = { ...req.body, updatedAt: ctx.now() };
+      if (!/^\d{1,15}$/.test(playlist.id) || !(await ctx.repo.playlists.update(playlist))) throw notFound('Playlist not found');
+      return ok(view(playlist));
+    },
+  );
+  r.delete(
+    `${BASE}/delete/single`,
+    { config: admin, schema: { tags, summary: 'Delete a playlist (super.admin)', querystring: Type.Object({ playlistId: PlaylistId }), response: answers(Type.Null()) } },
+    async (req) => {
+      if (!(await ctx.repo.playlists.delete(req.query.playlistId))) throw notFound('Playlist not found');
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,92 @@
+// `npm run sim`: the fleet model as its own process, publishing over FLEET_MQTT_URL like one DTU
+// gateway per vehicle, for the fleet stored in the configured database.
+import mqtt from 'mqtt';
+import { ownDevices } from './bus/device-owner';
+import { readConfig } from './config';
+import { createFleetModel } from './fleet/fleet-model';
+import { driveModel } from './fleet/model-clock';
+import { simSpecOf } from './fleet/vehicle-devices';
+import { runGateways } from './ingest/mqtt-gateway';
+import { openRepository } from './storage/open-repository';
+
+/** How often the process looks for vehicles added, changed or removed through the API. */
+const FLEET_POLL_MS = 15_000;
+
+const config = readConfig(process.env);
+if (!config.mqttUrl) {
+  process.stderr.write('npm run sim publishes over MQTT: set FLEET_MQTT_URL (e.g. mqtt://127.0.0.1:1883)\n');
+  process.exit(2);
+}
+const repo = await openRepository(config);
+const sim = createFleetModel(config, Date.now());
+const idBySn = new Map<string, string>();
+const snById = new Map<string, string>();
+/** The spec each vehicle was added with, to notice equipment changes. */
+const specs = new Map<string, string>();
+
+const loadFleet = async () => {
+  const devices = new Map<string, Awaited<ReturnType<typeof repo.vehicles.allDevices>>>();
+  for (const d of await repo.vehicles.allDevices()) devices.set(d.vehicleId, [...(devices.get(d.vehicleId) ?? []), d]);
+  const seen = new Set<string>();
+  for (const v of await repo.vehicles.all()) {
+    seen.add(v.id);
+    // Rows come in no set order; sorted, an unchanged vehicle gives the same spec each time.
+    const rows = (devices.get(v.id) ?? []).sort((x, y) => `${x.deviceType}/${x.deviceId}`.localeCompare(`${y.deviceType}/${y.deviceId}`));
+    const spec = simSpecOf(v, rows);
+    const json = JSON.stringify(spec);
+    snById.set(v.id, v.sn);
+    idBySn.set(v.sn, v.id);
+    if (specs.get(v.id) === json) continue;
+    specs.set(v.id, json);
+    sim.remove(v.id);
+    sim.add(spec, Date.now());
+  }
+  for (const id of specs.keys()) {
+    if (seen.has(id)) continue;
+    sim.remove(id);
+    specs.delete(id);
+    idBySn.delete(snById.get(id) ?? '');
+    snById.delete(id);
+  }
+};
+
+const client = await mqtt.connectAsync(config.mqttUrl, { protocolVersion: 5, clientId: `fleet-sim-${config.mqttPrefix}-${process.pid}`, reconnectPeriod: 1000 });
+const gateways = await runGateways({
+  client,
+  prefix: config.mqttPrefix,
+  sim,
+  devices: ownDevices(sim, Date.now),
+  snOf: (id) => snById.get(id),
+  vehicleIdOf: (sn) => idBySn.get(sn),
+  vehicleIds: () => specs.keys(),
+  now: Date.now,
+});
+await loadFleet();
+const clock = driveModel(sim, config.simHz, Date.now, () => {});
+let polling = false;
+const poll = setInterval(() => {
+  if (polling) return;
+  polling = true;
+  loadFleet()
+    .catch((err: unknown) => process.stderr.write(`Reading the fleet failed: ${String(err)}\n`))
+    .finally(() => (polling = false));
+}, FLEET_POLL_MS);
+const REPORT_MS = 10_000;
+const report = setInterval(
+  () => process.stdout.write(`Fleet simulator: ${gateways.published()} frames published by ${Date.now()} (${specs.size} vehicles)\n`),
+  REPORT_MS,
+);
+process.stdout.write(`Fleet simulator: ${specs.size} vehicles publishing to ${config.mqttUrl} under ${config.mqttPrefix}/dtu/<sn>/…\n`);
+
+const shutdown = () => {
+  clearInterval(clock);
+  clearInterval(poll);
+  clearInterval(report);
+  gateways.stop();
+  void client.endAsync().finally(() => {
+    repo.close();
+    process.exit(0);
+  });
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

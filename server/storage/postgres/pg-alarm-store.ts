@@ -1,0 +1,66 @@
+import { PREALARM_KIND_PREFIX } from '../../prealarms/prealarm-kind';
+import type { AlarmEventInput, AlarmStore } from '../fleet-repository';
+import { toAlarm } from '../row-mappers';
+import { pageClause } from '../sql-text';
+import type { PgAccess, PgQueries } from './pg-access';
+import { pgVehicleScope } from './pg-vehicle-scope';
+
+const SELECT = 'SELECT a.*, v.name AS vehicle_name, v.fleet_id FROM alarms a JOIN vehicles v ON v.id = a.vehicle_id';
+
+const OPEN = 'vehicle_id = ? AND device_type = ? AND device_id = ? AND kind = ? AND ended_at IS NULL';
+
+/** A raise opens an alarm unless the same one is open (or the vehicle is gone); a clear ends it. */
+const apply = async (q: PgQueries, e: AlarmEventInput) => {
+  const key = [e.vehicleId, e.deviceType, e.deviceId, e.kind];
+  if (e.type === 'cleared') {
+    await q.run(`UPDATE alarms SET ended_at = ? WHERE ${OPEN}`, e.ts, ...key);
+    return;
+  }
+  await q.run(
+    `INSERT INTO alarms (vehicle_id, device_type, device_id, kind, severity, message, started_at)
+     SELECT ?::text, ?::text, ?::integer, ?::text, ?::text, ?::text, ?::bigint
+     WHERE EXISTS (SELECT 1 FROM vehicles WHERE id = ?) AND NOT EXISTS (SELECT 1 FROM alarms WHERE ${OPEN})`,
+    ...key,
+    e.severity,
+    e.message,
+    e.ts,
+    e.vehicleId,
+    ...key,
+  );
+};
+
+export const pgAlarmStore = (a: PgAccess): AlarmStore => ({
+  record: async (events) => {
+    if (events.length === 0) return;
+    await a.tx(async (q) => {
+      for (const e of events) await apply(q, e);
+    });
+  },
+  closeOpen: async (nowMs) => {
+    await a.run('UPDATE alarms SET ended_at = ? WHERE ended_at IS NULL AND kind NOT LIKE ?', nowMs, `${PREALARM_KIND_PREFIX}%`);
+  },
+  list: async (f, page) => {
+    const scope = pgVehicleScope(f.scope);
+    const parts = [scope.sql];
+    const params = [...scope.params];
+    if (f.vehicleId) (parts.push('a.vehicle_id = ?'), params.push(f.vehicleId));
+    if (f.fleetId) (parts.push('v.fleet_id = ?'), params.push(f.fleetId));
+    if (f.active !== undefined) parts.push(f.active ? 'a.ended_at IS NULL' : 'a.ended_at IS NOT NULL');
+    if (f.severity) (parts.push('a.severity = ?'), params.push(f.severity));
+    if (f.from !== undefined) (parts.push('a.started_at >= ?'), params.push(f.from));
+    if (f.to !== undefined) (parts.push('a.started_at < ?'), params.push(f.to));
+    const where = parts.join(' AND ');
+    const total = Number((await a.one(`SELECT count(*) AS n FROM alarms a JOIN vehicles v ON v.id = a.vehicle_id WHERE ${where}`, ...params))?.n ?? 0);
+    const rows = await a.many(`${SELECT} WHERE ${where} ORDER BY a.started_at DESC, a.id DESC${pageClause(page)}`, ...params);
+    return { rows: rows.map(toAlarm), total };
+  },
+  get: async (id) => {
+    if (!/^\d{1,15}$/.test(id)) return null;
+    const r = await a.one(`${SELECT} WHERE a.id = ?`, Number(id));
+    return r ? toAlarm(r) : null;
+  },
+  acknowledge: async (id, ack) => {
+    if (!/^\d{1,15}$/.test(id)) return;
+    await a.run('UPDATE alarms SET acked_by = ?, acked_at = ?, ack_note = ? WHERE id = ? AND acked_at IS NULL', ack.by, ack.at, ack.note, Number(id));
+  },
+});

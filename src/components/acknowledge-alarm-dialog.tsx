@@ -1,0 +1,24 @@
+import type { Alarm } from '../../streams/api/types';
+import { SUCCESS } from '../lib/messages';
+import { useFleetConsole } from '../lib/services';
+import { ackNote } from '../lib/validation';
+import { DialogForm } from './dialog-form';
+
+/** Acknowledges an alarm with an optional note; every console showing it hears of it at once. */
+export function AcknowledgeAlarmDialog({ alarm, onClose }: { alarm: Alarm | null; onClose: () => void }) {
+  const { fleet } = useFleetConsole();
+  return (
+    <DialogForm
+      open={alarm !== null}
+      title={alarm ? `Acknowledge: ${alarm.vehicleName}` : 'Acknowledge'}
+      submitLabel="Acknowledge"
+      success={SUCCESS.acknowledged}
+      initial={{ note: '' }}
+      fields={[{ name: 'note', label: 'Note (optional)', rules: [ackNote] }]}
+      onSubmit={({ note }) => fleet.acknowledgeAlarm(alarm!.id, note.trim() || undefined)}
+      onClose={onClose}
+    >
+      {alarm?.message}
+    </DialogForm>
+  );
+}

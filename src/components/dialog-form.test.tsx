@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ApiError } from '../../streams/api/api-error';
+import { MESSAGES, required, vehicleName } from '../lib/validation';
+import { DialogForm } from './dialog-form';
+
+afterEach(cleanup);
+
+function setUp(onSubmit: (values: Record<'name' | 'sn', string>) => Promise<unknown>) {
+  const onClose = vi.fn();
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <DialogForm
+        open
+        title="Add vehicle"
+        fields={[
+          { name: 'name', label: 'Name', rules: [vehicleName('add')] },
+          { name: 'sn', label: 'S/N', rules: [required('Please enter the S/N!')] },
+        ]}
+        initial={{ name: '', sn: '' }}
+        success="Added successfully"
+        onSubmit={onSubmit}
+        onClose={onClose}
+        refusalField={(message) => (message.includes('(SN)') ? 'sn' : undefined)}
+      />
+    </ChakraProvider>,
+  );
+  return { onClose, name: screen.getByRole('textbox', { name: 'Name' }), sn: screen.getByRole('textbox', { name: 'S/N' }) };
+}
+
+describe('DialogForm', () => {
+  it('validates on submit with the spec messages, then on every change', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    const { name } = setUp(onSubmit);
+    expect(screen.queryByText(MESSAGES.vehicleNameRequired)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.vehicleNameRequired)).toBeTruthy();
+    expect(screen.getByText('Please enter the S/N!')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'x'.repeat(21) } });
+    expect(await screen.findByText('Vehicle name cannot exceed 20 characters!')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('disables submit while saving, and keeps what was typed with the refusal at its field', async () => {
+    let refuse!: (error: unknown) => void;
+    const { name, sn, onClose } = setUp(() => new Promise((_, reject) => (refuse = reject)));
+    fireEvent.change(name, { target: { value: 'Van 1' } });
+    fireEvent.change(sn, { target: { value: 'SN-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Saving' }) as HTMLButtonElement).disabled).toBe(true));
+    refuse(new ApiError('code', 400, 'The operation failed. Please recheck the vehicle serial number (SN): it is already registered'));
+    expect(await screen.findByText(/recheck the vehicle serial number/)).toBeTruthy();
+    expect((name as HTMLInputElement).value).toBe('Van 1');
+    expect((sn as HTMLInputElement).value).toBe('SN-1');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('shows a refusal that names a field at that field', async () => {
+    const { name, sn } = setUp(async () => {
+      throw new ApiError('code', 400, 'name: must NOT have more than 20 characters');
+    });
+    fireEvent.change(name, { target: { value: 'Van 1' } });
+    fireEvent.change(sn, { target: { value: 'SN-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('must NOT have more than 20 characters')).toBeTruthy();
+  });
+
+  it('closes after the server accepts', async () => {
+    const { name, sn, onClose } = setUp(async () => undefined);
+    fireEvent.change(name, { target: { value: 'Van 1' } });
+    fireEvent.change(sn, { target: { value: 'SN-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+});

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { BehaviorSubject, type Observable, of } from 'rxjs';
+import type { Resource } from '../../streams/api/resource';
+import { parseListUrl, listQueryOf } from '../lib/list-url';
+import { headerCount$$ } from './header-count';
+import type { ListColumn } from './list-columns';
+import { type LiveRows, ListPage } from './list-page';
+
+afterEach(cleanup);
+
+// jsdom lays nothing out; give the list's scroller a height so the virtualiser draws rows.
+Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
+Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 });
+
+type Depot = { id: string; name: string; city: string };
+const COLUMNS: ListColumn<Depot>[] = [
+  { id: 'name', header: 'Name', value: (d) => d.name, sortable: true },
+  { id: 'city', header: 'City', value: (d) => d.city },
+];
+
+function setUp(search: string, rows: Depot[], total = rows.length, live?: Observable<LiveRows<Depot>>) {
+  const asked: unknown[] = [];
+  const resource = {
+    list$: vi.fn((query) => {
+      asked.push(query);
+      return of({ status: 'ready' as const, data: { rows, total }, stale: false });
+    }),
+    listAll: vi.fn(async () => rows),
+  } as unknown as Resource<Depot>;
+  const state = parseListUrl(search, ['city'] as const);
+  const change = vi.fn();
+  const bulk = vi.fn();
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <ListPage
+        resource={resource}
+        list={{ state, query: listQueryOf(state), change }}
+        columns={COLUMNS}
+        rowId={(d) => d.id}
+        label="Depots"
+        failed="The depots could not be loaded."
+        empty="No depots yet. Add one with Add depot."
+        bulkActions={(selected) => <button onClick={() => bulk(selected.map((d) => d.id))}>Delete selected</button>}
+        live={live}
+      />
+    </ChakraProvider>,
+  );
+  return { change, bulk };
+}
+
+const depots = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `d${i}`, name: `Depot ${i}`, city: 'Lyon' }));
+
+describe('ListPage', () => {
+  // The first render loads Chakra and the table; a shared machine can take longer than the default 5 s.
+  it('shows the rows, the header count and the pager text', { timeout: 20_000 }, async () => {
+    setUp('pageNum=2', depots(20), 45);
+    const table = await screen.findByRole('table', { name: 'Depots' });
+    expect(within(table).getByText('Depot 0')).toBeTruthy();
+    expect(headerCount$$.value).toBe(45);
+    expect(screen.getByTestId('pagination-text').textContent).toBe('3 pages in total, current page 2');
+  });
+
+  it('asks the server to sort when a sortable header is clicked, and marks the sorted column', async () => {
+    const { change } = setUp('sort=name', depots(3));
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByRole('button', { name: /Name/ }));
+    expect(change).toHaveBeenLastCalledWith({ sort: '-name' });
+    expect(screen.queryByRole('button', { name: /City/ })).toBeNull();
+  });
+
+  it('offers bulk actions for the selected rows only', async () => {
+    const { bulk } = setUp('', depots(3));
+    expect(screen.queryByTestId('bulk-actions')).toBeNull();
+    fireEvent.click(screen.getAllByRole('checkbox', { name: 'Select row' })[1]!);
+    await waitFor(() => expect(screen.getByTestId('bulk-actions').textContent).toContain('1 selected'));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+    expect(bulk).toHaveBeenCalledWith(['d1']);
+  });
+
+  it('says what to do when the list is empty', async () => {
+    setUp('', []);
+    expect((await screen.findByTestId('list-empty')).textContent).toBe('No depots yet. Add one with Add depot.');
+  });
+
+  it('shows the rows on screen with their live values, redrawn when they change', async () => {
+    const live$ = new BehaviorSubject<LiveRows<Depot>>((d) => d);
+    setUp('', depots(3), 3, live$);
+    const table = await screen.findByRole('table', { name: 'Depots' });
+    expect(within(table).getAllByText('Lyon')).toHaveLength(3);
+    const moved = { ...depots(3)[1]!, city: 'Nantes' };
+    act(() => live$.next((d) => (d.id === 'd1' ? moved : d)));
+    await waitFor(() => expect(within(table).getByText('Nantes')).toBeTruthy());
+    expect(within(table).getAllByText('Lyon')).toHaveLength(2);
+  });
+});

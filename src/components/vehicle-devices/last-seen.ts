@@ -1,0 +1,13 @@
+import { formatDistanceStrict } from 'date-fns';
+
+/**
+ * "last seen" as a person reads it: "just now" while the vehicle reports at its pace; once it is
+ * silent, the seconds tick ("40 s ago") for the first minute, then coarser.
+ */
+export function lastSeenText(lastSeenMs: number | null, now: number, silent: boolean): string {
+  if (lastSeenMs === null) return 'never';
+  const ago = now - lastSeenMs;
+  if (!silent) return 'just now';
+  if (ago < 60_000) return `${Math.max(1, Math.floor(ago / 1000))} s ago`;
+  return formatDistanceStrict(lastSeenMs, now, { addSuffix: true });
+}

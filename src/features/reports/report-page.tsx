@@ -1,0 +1,220 @@
+// /data/report/page: the report named by the session (report id and title). Choose vehicles, a
+// sub-fleet or the report's fleet, a range of at most 31 days and the tables; the server computes
+// them from history and alarms, in batches whose progress shows and which can be cancelled.
+import { useMemo, useState } from 'react';
+import { Box, Button, Field, Heading, HStack, Input, NativeSelect, Progress, SimpleGrid, Stack, Text, Wrap, chakra } from '@chakra-ui/react';
+import type { Subscription } from 'rxjs';
+import type { ReportProgress, ReportResult } from '../../../streams/api/report-calls';
+import { REPORT_TABLE_NAMES, REPORT_TABLES, type ReportTable } from '../../../streams/protocol/report-schemas';
+import { ResourceView } from '../../components/resource-view';
+import { useDisplayUnits } from '../../components/use-display-units';
+import { useFleetConsole } from '../../lib/services';
+import { useResource } from '../../lib/use-resource';
+import { atLeastOne, EVENT_RANGE_MAX_DAYS, eventDateRange } from '../../lib/validation';
+import { ReportCharts } from './report-charts';
+import { ReportTableCard } from './report-table-card';
+import { reportTables } from './report-tables';
+
+type Target = 'fleet' | 'subFleet' | 'vehicles';
+
+const TableOption = chakra('label', { base: { display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', cursor: 'pointer' } });
+
+const VehiclePicker = chakra('select', {
+  base: { mt: '2', width: 'full', borderWidth: '1px', borderRadius: 'md', p: '1', bg: 'transparent', fontSize: 'sm' },
+});
+const DAY_MS = 86_400_000;
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/** Midnight UTC of a yyyy-mm-dd day; the range's end day is included. */
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+
+export default function ReportPage() {
+  const { resources, session } = useFleetConsole();
+  const reportId = session.get('reportId') ?? '';
+  const report = useResource(() => resources.reports.get$(reportId), [resources, reportId]);
+  return (
+    <ResourceView state={report} failed="This report cannot be shown. Open it again from the reports list.">
+      {(r) => <ReportBuilder reportId={r.id} title={session.get('reportTitle') ?? r.name} fleetId={r.fleetId} dataName={r.dataName} description={r.description} />}
+    </ResourceView>
+  );
+}
+
+function ReportBuilder(props: { reportId: string; title: string; fleetId: string; dataName: string; description: string }) {
+  const { resources } = useFleetConsole();
+  const units = useDisplayUnits();
+  const today = isoDay(new Date());
+  const [target, setTarget] = useState<Target>('fleet');
+  const [subFleetId, setSubFleetId] = useState('');
+  const [vehicleIds, setVehicleIds] = useState<string[]>([]);
+  const [from, setFrom] = useState(isoDay(new Date(Date.now() - 6 * DAY_MS)));
+  const [to, setTo] = useState(today);
+  const [tables, setTables] = useState<ReportTable[]>([...REPORT_TABLE_NAMES]);
+  const [errors, setErrors] = useState<{ range?: string; tables?: string; target?: string; failed?: string }>({});
+  const [progress, setProgress] = useState<ReportProgress | null>(null);
+  const [run, setRun] = useState<Subscription | null>(null);
+  const [shown, setShown] = useState<{ result: ReportResult; tables: ReportTable[] } | null>(null);
+
+  const fleetQuery = { pageSize: 500, filters: { fleetId: props.fleetId } };
+  const subFleets = useResource(() => resources.subFleets.list$(fleetQuery), [resources, props.fleetId]);
+  const vehicles = useResource(() => resources.vehicles.list$(fleetQuery), [resources, props.fleetId]);
+
+  const vehiclesOfTarget = async (): Promise<string[]> => {
+    if (target === 'vehicles') return vehicleIds;
+    const filters = target === 'fleet' ? { fleetId: props.fleetId } : { subFleetId };
+    return (await resources.vehicles.listAll({ filters })).map((v) => v.id);
+  };
+
+  const generate = async () => {
+    const range = { from: dayStart(from), to: new Date(dayStart(to).getTime() + DAY_MS) };
+    const next = {
+      range: from && to ? (eventDateRange({ from: range.from, to: new Date(range.to.getTime() - DAY_MS) }) ?? undefined) : 'Please choose the date range!',
+      tables: atLeastOne(tables) ?? undefined,
+      target: target === 'subFleet' && !subFleetId ? 'Please select the sub-fleet!' : target === 'vehicles' && vehicleIds.length === 0 ? 'Please select the vehicles!' : undefined,
+    };
+    setErrors(next);
+    if (next.range || next.tables || next.target) return;
+    const ids = await vehiclesOfTarget();
+    if (ids.length === 0) return setErrors({ target: 'There are no vehicles to report on.' });
+    const chosen = [...tables];
+    setProgress({ done: 0, total: ids.length, result: null });
+    const subscription = resources.computeReport$({ reportId: props.reportId, vehicleIds: ids, from: range.from, to: range.to, tables: chosen }).subscribe({
+      next: (p) => {
+        setProgress(p);
+        if (p.result) setShown({ result: p.result, tables: chosen });
+      },
+      error: () => {
+        setErrors({ failed: 'The report could not be computed. Please try again.' });
+        setRun(null);
+      },
+      complete: () => setRun(null),
+    });
+    setRun(subscription);
+  };
+  const cancel = () => {
+    run?.unsubscribe();
+    setRun(null);
+    setProgress(null);
+  };
+
+  const views = useMemo(() => (shown ? reportTables(shown.result, shown.tables, units) : []), [shown, units]);
+  const maxTo = isoDay(new Date(dayStart(from).getTime() + (EVENT_RANGE_MAX_DAYS - 1) * DAY_MS));
+
+  return (
+    <Stack gap="5" p={{ base: '3', md: '5' }}>
+      <Box>
+        <Heading as="h2" size="lg">
+          {props.title}
+        </Heading>
+        <Text color="fg.muted">
+          Data: {props.dataName}
+          {props.description ? ` · ${props.description}` : ''}
+        </Text>
+      </Box>
+      <Box as="form" borderWidth="1px" borderRadius="lg" p="4" aria-label="Report options" onSubmit={(e: React.FormEvent) => (e.preventDefault(), void generate())}>
+        <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
+          <Field.Root invalid={errors.target !== undefined}>
+            <Field.Label>Vehicles</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field aria-label="Report on" value={target} onChange={(e) => setTarget(e.currentTarget.value as Target)}>
+                <option value="fleet">The whole fleet</option>
+                <option value="subFleet">A sub-fleet</option>
+                <option value="vehicles">Chosen vehicles</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            {target === 'subFleet' && (
+              <NativeSelect.Root size="sm" mt="2">
+                <NativeSelect.Field aria-label="Sub-fleet" value={subFleetId} onChange={(e) => setSubFleetId(e.currentTarget.value)}>
+                  <option value="">Please select</option>
+                  {(subFleets.data?.rows ?? []).map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+              </NativeSelect.Root>
+            )}
+            {target === 'vehicles' && (
+              <VehiclePicker
+                multiple
+                aria-label="Chosen vehicles"
+                htmlSize={6}
+                value={vehicleIds}
+                onChange={(e) => setVehicleIds([...e.currentTarget.selectedOptions].map((o) => o.value))}
+              >
+                {(vehicles.data?.rows ?? []).map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.name}
+                  </option>
+                ))}
+              </VehiclePicker>
+            )}
+            <Field.ErrorText>{errors.target}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={errors.range !== undefined}>
+            <Field.Label>Event date range (up to {EVENT_RANGE_MAX_DAYS} days)</Field.Label>
+            <HStack>
+              <Input size="sm" type="date" aria-label="From" value={from} max={today} onChange={(e) => setFrom(e.currentTarget.value)} />
+              <Text>to</Text>
+              <Input size="sm" type="date" aria-label="To" value={to} min={from} max={maxTo < today ? maxTo : today} onChange={(e) => setTo(e.currentTarget.value)} />
+            </HStack>
+            <Field.ErrorText>{errors.range}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={errors.tables !== undefined}>
+            <Field.Label>Tables</Field.Label>
+            <Wrap gap="3">
+              {REPORT_TABLE_NAMES.map((t) => (
+                <TableOption key={t}>
+                  <input
+                    type="checkbox"
+                    checked={tables.includes(t)}
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked;
+                      setTables((now) => (on ? REPORT_TABLE_NAMES.filter((n) => n === t || now.includes(n)) : now.filter((n) => n !== t)));
+                    }}
+                  />
+                  {REPORT_TABLES[t]}
+                </TableOption>
+              ))}
+            </Wrap>
+            <Field.ErrorText>{errors.tables}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        <HStack mt="4" gap="3">
+          <Button type="submit" colorPalette="blue" size="sm" disabled={run !== null}>
+            Generate report
+          </Button>
+          {run !== null && progress && (
+            <>
+              <Progress.Root value={progress.total > 0 ? (100 * progress.done) / progress.total : 0} width="60" size="sm" aria-label="Report progress">
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+              <Text fontSize="sm" data-testid="report-progress">
+                {progress.done} of {progress.total} vehicles
+              </Text>
+              <Button size="sm" variant="outline" onClick={cancel}>
+                Cancel
+              </Button>
+            </>
+          )}
+          {errors.failed && (
+            <Text color="fg.error" role="alert">
+              {errors.failed}
+            </Text>
+          )}
+        </HStack>
+      </Box>
+      {shown && (
+        <>
+          <ReportCharts result={shown.result} units={units} />
+          {views.map((view) => (
+            <ReportTableCard key={view.id} view={view} fileName={`${props.title}-${view.title}`} />
+          ))}
+        </>
+      )}
+    </Stack>
+  );
+}
+

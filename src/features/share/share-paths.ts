@@ -1,1 +1,0 @@
-export const SHARE_INFO_PATH = '/customization/share/v1/get/info';

@@ -1,0 +1,144 @@
+// /role/alocation/page: opened from a role (its id, key and sub-title kept in the session). Shows
+// who holds the role and what it reaches, and assigns more accounts to it, found by a search.
+import { useMemo, useState } from 'react';
+import { Badge, Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { MAX_PAGE_SIZE } from '../../../streams/api/resource';
+import type { Account } from '../../../streams/api/types';
+import { ResourceView } from '../../components/resource-view';
+import { showSuccess } from '../../components/toaster';
+import { SUCCESS } from '../../lib/messages';
+import { useFleetConsole } from '../../lib/services';
+import { useList } from '../../lib/use-list';
+import { useResource } from '../../lib/use-resource';
+import { signedInText } from './accounts-list';
+import { permissionWords } from './permission-words';
+import { managerWords } from './roles-list';
+
+function AccountTable(props: { label: string; accounts: Account[]; chosen?: ReadonlySet<string>; onToggle?: (id: string) => void }) {
+  return (
+    <Table.Root size="sm" aria-label={props.label}>
+      <Table.Header>
+        <Table.Row>
+          {props.onToggle && <Table.ColumnHeader width="2rem" />}
+          <Table.ColumnHeader>Email</Table.ColumnHeader>
+          <Table.ColumnHeader>User name</Table.ColumnHeader>
+          <Table.ColumnHeader>Role</Table.ColumnHeader>
+          <Table.ColumnHeader>Fleets</Table.ColumnHeader>
+          <Table.ColumnHeader>Last sign-in</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {props.accounts.map((a) => (
+          <Table.Row key={a.id}>
+            {props.onToggle && (
+              <Table.Cell>
+                <input type="checkbox" aria-label={`Choose ${a.email}`} checked={props.chosen?.has(a.id) ?? false} onChange={() => props.onToggle!(a.id)} />
+              </Table.Cell>
+            )}
+            <Table.Cell>
+              {a.email} {a.status === 'disabled' && <Badge colorPalette="gray">Disabled</Badge>}
+            </Table.Cell>
+            <Table.Cell>{a.userName}</Table.Cell>
+            <Table.Cell>{a.roleName}</Table.Cell>
+            <Table.Cell>{a.fleets.map((f) => f.name).join(', ') || '—'}</Table.Cell>
+            <Table.Cell>{signedInText(a.lastSignInAt)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+export default function RoleAllocationPage() {
+  const { resources, session } = useFleetConsole();
+  const roleId = session.get('roleId');
+  const roleKey = session.get('roleKey');
+  const subTitle = session.get('roleSubTitle');
+  const role = useResource(() => resources.roles.get$(roleId ?? ''), [roleId]);
+  const catalogue = useResource(() => resources.accountAdmin.menuCatalogue$(), []);
+  const holders = useList(resources.accounts, useMemo(() => ({ pageSize: MAX_PAGE_SIZE, filters: { roleId: roleId ?? '' } }), [roleId]));
+  const [search, setSearch] = useState('');
+  const found = useList(resources.accounts, useMemo(() => ({ pageSize: 50, filters: { search } }), [search]));
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+
+  if (!roleId) return <Text p="6">Open this page with Assign on a role of Users &amp; roles.</Text>;
+  const titles = new Map((catalogue.data ?? []).flatMap((g) => g.pages.map((p) => [p.component, p.title] as const)));
+  const toggle = (id: string) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const assign = async () => {
+    setBusy(true);
+    try {
+      await resources.accountAdmin.allocate(roleId, [...chosen]);
+      showSuccess(SUCCESS.assigned);
+      setChosen(new Set());
+    } catch {
+      // The REST layer has shown the refusal.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="6" p="1">
+      <Heading size="md">
+        {subTitle} <Text as="span" color="fg.muted" fontWeight="normal">({roleKey})</Text>
+      </Heading>
+      <ResourceView state={role} failed="This role cannot be shown.">
+        {(r) => (
+          <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" aria-label="What this role reaches">
+            <Box>
+              <Text fontWeight="semibold">Menu</Text>
+              <Text>{r.menu.map((c) => titles.get(c) ?? c).join(', ') || 'No pages: holders land on Settings'}</Text>
+            </Box>
+            <Box>
+              <Text fontWeight="semibold">Manager authority</Text>
+              <Text>{managerWords(r)}</Text>
+            </Box>
+            <Box>
+              <Text fontWeight="semibold">Holders may</Text>
+              <Text>{r.permissions.map(permissionWords).join('; ')}</Text>
+            </Box>
+          </SimpleGrid>
+        )}
+      </ResourceView>
+      <Box>
+        <Heading size="sm" mb="2">
+          Who holds it now
+        </Heading>
+        <ResourceView state={holders} failed="The holders could not be loaded." isEmpty={(p) => p.rows.length === 0} empty={<Text color="fg.muted">Nobody holds this role yet.</Text>}>
+          {(page) => <AccountTable label="Holders" accounts={page.rows} />}
+        </ResourceView>
+      </Box>
+      <Box>
+        <Heading size="sm" mb="2">
+          Assign accounts
+        </Heading>
+        <HStack mb="2" gap="3" wrap="wrap">
+          <Input
+            size="sm"
+            width="72"
+            type="search"
+            aria-label="Search accounts"
+            placeholder="Search email or user name"
+            onKeyDown={(event) => event.key === 'Enter' && setSearch(event.currentTarget.value.trim())}
+            onBlur={(event) => setSearch(event.currentTarget.value.trim())}
+          />
+          <Button size="sm" colorPalette="blue" disabled={chosen.size === 0} loading={busy} onClick={() => void assign()}>
+            Assign {chosen.size > 0 ? `(${chosen.size})` : ''}
+          </Button>
+          <Text fontSize="sm" color="fg.muted">
+            Their open consoles are asked to sign in again.
+          </Text>
+        </HStack>
+        <ResourceView state={found} failed="The accounts could not be loaded." isEmpty={(p) => p.rows.length === 0} empty={<Text color="fg.muted">No account matches.</Text>}>
+          {(page) => <AccountTable label="Accounts to assign" accounts={page.rows.filter((a) => a.roleId !== roleId)} chosen={chosen} onToggle={toggle} />}
+        </ResourceView>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+// Add and edit forms of fleets (name, status, manager, service engineer), sub-fleets and depots
+// (name, status, manager), every field required, on the kit's dialog form.
+import type { AccountJob, Depot, Fleet, SubFleet } from '../../../streams/api/types';
+import { type DialogField, DialogForm } from '../../components/dialog-form';
+import { SUCCESS } from '../../lib/messages';
+import { useFleetConsole } from '../../lib/services';
+import { useResource } from '../../lib/use-resource';
+import { MESSAGES, groupName, required } from '../../lib/validation';
+import type { GroupKind } from './fleet-tree';
+
+/** What the dialog is for: a new node (a sub-fleet or depot inside `fleetId`) or an existing one. */
+export type GroupFormTarget =
+  | { mode: 'add'; kind: 'fleet' }
+  | { mode: 'add'; kind: 'subFleet' | 'depot'; fleetId: string }
+  | { mode: 'edit'; kind: 'fleet'; record: Fleet }
+  | { mode: 'edit'; kind: 'subFleet'; record: SubFleet }
+  | { mode: 'edit'; kind: 'depot'; record: Depot };
+
+type Field = 'name' | 'status' | 'managerId' | 'serviceEngineerId';
+
+export const KIND_LABEL: Record<GroupKind, string> = { fleet: 'fleet', subFleet: 'sub-fleet', depot: 'depot' };
+
+const MANAGER_JOB: Record<GroupKind, AccountJob> = { fleet: 'fleetManager', subFleet: 'subFleetManager', depot: 'depotManager' };
+
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'disabled', label: 'Disabled' },
+];
+
+function useCandidates(job: AccountJob, enabled: boolean) {
+  const { resources } = useFleetConsole();
+  const state = useResource(() => resources.accountCandidates$(job), [resources, job]);
+  return enabled ? (state.data ?? []).map((c) => ({ value: c.id, label: c.userName })) : [];
+}
+
+export function GroupFormDialog({ target, onClose }: { target: GroupFormTarget | null; onClose: () => void }) {
+  const { resources } = useFleetConsole();
+  const kind = target?.kind ?? 'fleet';
+  const managers = useCandidates(MANAGER_JOB[kind], target !== null);
+  const engineers = useCandidates('serviceEngineer', target?.kind === 'fleet');
+  if (!target) return null;
+
+  const record = target.mode === 'edit' ? target.record : null;
+  const fields: Array<DialogField<Field>> = [
+    { name: 'name', label: 'Name', rules: [groupName] },
+    { name: 'status', label: 'Status', rules: [required(MESSAGES.statusRequired)], options: STATUS_OPTIONS },
+    { name: 'managerId', label: 'Manager', rules: [required(MESSAGES.managerRequired)], options: managers },
+  ];
+  if (kind === 'fleet') {
+    fields.push({ name: 'serviceEngineerId', label: 'Service engineer', rules: [required(MESSAGES.serviceEngineerRequired)], options: engineers });
+  }
+  const initial: Record<Field, string> = {
+    name: record?.name ?? '',
+    status: record?.status ?? '',
+    managerId: record?.managerId ?? '',
+    serviceEngineerId: (target.mode === 'edit' && target.kind === 'fleet' ? target.record.serviceEngineerId : null) ?? '',
+  };
+
+  const submit = ({ serviceEngineerId, ...values }: Record<Field, string>) => {
+    const fleetFields = kind === 'fleet' ? { serviceEngineerId } : {};
+    if (target.mode === 'add') {
+      if (target.kind === 'fleet') return resources.fleets.create({ ...values, ...fleetFields });
+      const resource = target.kind === 'subFleet' ? resources.subFleets : resources.depots;
+      return resource.create({ ...values, fleetId: target.fleetId });
+    }
+    if (target.kind === 'fleet') return resources.fleets.update({ ...values, ...fleetFields, fleetId: target.record.id });
+    if (target.kind === 'subFleet') return resources.subFleets.update({ ...values, subFleetId: target.record.id });
+    return resources.depots.update({ ...values, depotId: target.record.id });
+  };
+
+  const label = KIND_LABEL[kind];
+  return (
+    <DialogForm<Field>
+      open
+      title={target.mode === 'add' ? `Add ${label}` : `Edit ${label}`}
+      fields={fields}
+      initial={initial}
+      success={target.mode === 'add' ? SUCCESS.added : SUCCESS.modified}
+      onSubmit={submit}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,228 @@
+// /vehicles/list: the fleet's vehicles on the admin kit's list page, with live status per row,
+// filters in the URL, add / edit / delete / unbind / transfer / top place, batch add and bulk
+// group operations.
+import { useMemo, useState } from 'react';
+import { Box, Button, Input, Menu } from '@chakra-ui/react';
+import { Plus, Upload } from 'lucide-react';
+import type { Poll } from '../../../streams/api/loadable';
+import { holdsPermission, PERMISSIONS } from '../../../streams/api/permissions';
+import type { ListQuery } from '../../../streams/api/resource';
+import type { Page, VehicleListRow } from '../../../streams/api/types';
+import { VEHICLE_STATUSES } from '../../../streams/protocol/types';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ListPage } from '../../components/list-page';
+import { STATUS_STYLE } from '../../components/vehicle-status';
+import { showSuccess } from '../../components/toaster';
+import { SUCCESS } from '../../lib/messages';
+import { navigate, usePinnedSearch } from '../../lib/navigation';
+import { LINKS, VEHICLE_LIST_PATH } from '../../lib/routes';
+import { useFleetConsole } from '../../lib/services';
+import { useAccount } from '../../lib/use-account';
+import { useFactory } from '../../lib/use-factory';
+import { useListUrl } from '../../lib/use-list-url';
+import { BatchAddDialog } from './batch-add-dialog';
+import { BulkActions } from './bulk-actions';
+import { liveVehicleRows } from './live-vehicle-rows';
+import { VEHICLE_CELLS, vehicleColumns } from './vehicle-columns';
+import { AddVehicleDialog, EditVehicleDialog, TransferDialog } from './vehicle-dialogs';
+import { usePlacementOptions } from './use-placement-options';
+import { filterSelect } from '../../components/filter-select';
+import { RowMenu } from '../../components/row-menu';
+
+const FILTERS = ['status', 'fleetId', 'subFleetId', 'depotId', 'search'] as const;
+
+/** Sorts by live values: the server orders by its live state, and the list re-reads that order every few seconds. */
+const LIVE_SORT_KEYS = new Set(['status', 'soc', 'lastSeen']);
+const LIVE_ORDER_REFRESH_MS = 5_000;
+const LIVE_ORDER: Poll<Page<VehicleListRow>, ListQuery> = {
+  everyMs: LIVE_ORDER_REFRESH_MS,
+  when: (query) => LIVE_SORT_KEYS.has((query.sort ?? '').replace(/^-/, '')),
+};
+
+type Pending = { kind: 'delete' | 'unbind'; vehicle: VehicleListRow } | null;
+
+function useGrants() {
+  const account = useAccount();
+  const info = account.status === 'ready' ? account.info : { roles: [], permissions: [] };
+  return {
+    edit: holdsPermission(info, [PERMISSIONS.vehicleEdit]),
+    firmware: holdsPermission(info, [PERMISSIONS.vehicleFirmware]),
+    settings: holdsPermission(info, [PERMISSIONS.vehicleSettings]),
+  };
+}
+
+export default function VehicleListPage() {
+  const fleetConsole = useFleetConsole();
+  const { resources, session } = fleetConsole;
+  const list = useListUrl(FILTERS);
+  const search = usePinnedSearch();
+  const [factoryId] = useFactory();
+  const grants = useGrants();
+  const filters = list.state.filters;
+  // The header's factory narrows the list unless a fleet is picked in the filters.
+  const fleetId = filters.fleetId || factoryId;
+  const query = useMemo(() => ({ ...list.query, filters: { ...list.query.filters, fleetId: fleetId || undefined } }), [list.query, fleetId]);
+  const placement = usePlacementOptions(fleetId);
+  const live$ = useMemo(() => liveVehicleRows(fleetConsole.fleet.vehicles$), [fleetConsole.fleet]);
+
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [editing, setEditing] = useState<VehicleListRow | null>(null);
+  const [transferring, setTransferring] = useState<VehicleListRow[]>([]);
+  const [pending, setPending] = useState<Pending>(null);
+  // One menu for every row, placed at the button that opened it: rows stay light to draw.
+  const [menu, setMenu] = useState<{ vehicle: VehicleListRow; anchor: DOMRect } | null>(null);
+
+  const open = (vehicle: VehicleListRow) => {
+    session.set('vehicleId', vehicle.id);
+    session.set('originFlag', `${VEHICLE_LIST_PATH}${search ? `?${search}` : ''}`);
+    navigate(LINKS.listedVehicle(vehicle.id));
+  };
+  const setTop = async (vehicle: VehicleListRow) => {
+    await resources.placeVehicleOnTop(vehicle.id, !vehicle.pinned);
+    showSuccess(vehicle.pinned ? SUCCESS.topCancelled : SUCCESS.topPlaced);
+  };
+
+  const columns = useMemo(
+    () =>
+      vehicleColumns({
+        open,
+        rowActions: (vehicle) => (
+          <>
+            {vehicle.allowed.includes('edit') && (
+              <button type="button" className="row-action" onClick={() => setEditing(vehicle)}>
+                Edit
+              </button>
+            )}
+            <button
+              type="button"
+              className="row-action"
+              aria-label={`More actions for ${vehicle.name}`}
+              onClick={(event) => setMenu({ vehicle, anchor: event.currentTarget.getBoundingClientRect() })}
+            >
+              {/* A character, not an icon: one text node per row to create while scrolling. */}
+              <span aria-hidden>⋯</span>
+            </button>
+          </>
+        ),
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when what the actions depend on changes
+    [search],
+  );
+
+  const menuVehicle = menu?.vehicle;
+  return (
+    <Box css={VEHICLE_CELLS}>
+      <ListPage
+        resource={resources.vehicles}
+        list={{ ...list, query }}
+        columns={columns}
+        rowId={(vehicle) => vehicle.id}
+        label="Vehicles"
+        failed="The vehicles could not be loaded."
+        exportable
+        live={live$}
+        poll={LIVE_ORDER}
+        empty={
+          filters.search || filters.status || filters.subFleetId || filters.depotId
+            ? 'No vehicle matches these filters. Clear a filter or search for another name or S/N.'
+            : grants.edit
+              ? 'No vehicles yet. Add one with Add vehicle, or import a spreadsheet with Batch add.'
+              : 'No vehicles in the fleets you can see.'
+        }
+        filters={
+          <>
+            <Input
+              size="sm"
+              width="56"
+              type="search"
+              aria-label="Search name or S/N"
+              placeholder="Search name or S/N"
+              defaultValue={filters.search}
+              onKeyDown={(event) => event.key === 'Enter' && list.change({ filters: { search: event.currentTarget.value.trim() } })}
+              onBlur={(event) => event.currentTarget.value.trim() !== filters.search && list.change({ filters: { search: event.currentTarget.value.trim() } })}
+            />
+            {filterSelect('Status', filters.status, (status) => list.change({ filters: { status } }), VEHICLE_STATUSES.map((s) => ({ value: s, label: STATUS_STYLE[s].label })), 'All statuses')}
+            {filterSelect('Fleet', filters.fleetId, (id) => list.change({ filters: { fleetId: id, subFleetId: '', depotId: '' } }), placement.fleets, 'All fleets')}
+            {filterSelect('Sub-fleet', filters.subFleetId, (subFleetId) => list.change({ filters: { subFleetId } }), placement.subFleets, 'All sub-fleets')}
+            {filterSelect('Depot', filters.depotId, (depotId) => list.change({ filters: { depotId } }), placement.depots, 'All depots')}
+          </>
+        }
+        actions={
+          grants.edit && (
+            <>
+              <Button size="sm" variant="outline" onClick={() => setImporting(true)}>
+                <Upload /> Batch add
+              </Button>
+              <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)}>
+                <Plus /> Add vehicle
+              </Button>
+            </>
+          )
+        }
+        bulkActions={
+          grants.edit || grants.firmware || grants.settings
+            ? (selected, clear) => (
+                <BulkActions selected={selected} canEdit={grants.edit} canFirmware={grants.firmware} canSettings={grants.settings} onDone={clear} />
+              )
+            : undefined
+        }
+      />
+      <RowMenu anchor={menu?.anchor ?? null} onClose={() => setMenu(null)}>
+        {menuVehicle && (
+          <>
+            <Menu.Item value="detail" onClick={() => open(menuVehicle)}>
+              Details
+            </Menu.Item>
+            {menuVehicle.airConditioner && (
+              <Menu.Item value="ac" onClick={() => navigate(LINKS.airConditioner(menuVehicle.id))}>
+                Air conditioner
+              </Menu.Item>
+            )}
+            {menuVehicle.allowed.includes('edit') && (
+              <>
+                <Menu.Item value="top" onClick={() => void setTop(menuVehicle).catch(() => undefined)}>
+                  {menuVehicle.pinned ? 'Cancel top' : 'Place on top'}
+                </Menu.Item>
+                <Menu.Item value="transfer" onClick={() => setTransferring([menuVehicle])}>
+                  Transfer
+                </Menu.Item>
+              </>
+            )}
+            {menuVehicle.allowed.includes('unbind') && (
+              <Menu.Item value="unbind" onClick={() => setPending({ kind: 'unbind', vehicle: menuVehicle })}>
+                Unbind
+              </Menu.Item>
+            )}
+            {menuVehicle.allowed.includes('edit') && (
+              <Menu.Item value="delete" color="fg.error" onClick={() => setPending({ kind: 'delete', vehicle: menuVehicle })}>
+                Delete
+              </Menu.Item>
+            )}
+          </>
+        )}
+      </RowMenu>
+      {adding && <AddVehicleDialog open fleetId={fleetId} onClose={() => setAdding(false)} />}
+      <BatchAddDialog open={importing} onClose={() => setImporting(false)} />
+      <EditVehicleDialog vehicle={editing} onClose={() => setEditing(null)} />
+      {transferring.length > 0 && <TransferDialog vehicles={transferring} onClose={() => setTransferring([])} />}
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.kind === 'delete' ? 'Delete vehicle' : 'Unbind vehicle'}
+        confirmLabel={pending?.kind === 'delete' ? 'Delete' : 'Unbind'}
+        success={pending?.kind === 'delete' ? SUCCESS.deleted : SUCCESS.unbind}
+        danger
+        onConfirm={() =>
+          pending!.kind === 'delete'
+            ? resources.vehicles.remove(pending!.vehicle.id)
+            : resources.vehicles.update({ vehicleId: pending!.vehicle.id, subFleetId: null, depotId: null })
+        }
+        onClose={() => setPending(null)}
+      >
+        {pending?.kind === 'delete'
+          ? `Delete ${pending.vehicle.name} (${pending.vehicle.sn}) with its devices, alarms, history and shares? This cannot be undone.`
+          : `Unbind ${pending?.vehicle.name} (${pending?.vehicle.sn}) from its sub-fleet and depot? It stays in ${pending?.vehicle.fleetName}.`}
+      </ConfirmDialog>
+    </Box>
+  );
+}

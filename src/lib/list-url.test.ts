@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { changeListUrl, listQueryOf, listUrlSearch, parseListUrl } from './list-url';
+
+const KEYS = ['status', 'search'] as const;
+
+describe('list URL state', () => {
+  it('reads page, size, sort and filters from the URL, with defaults for what is missing or wrong', () => {
+    expect(parseListUrl('pageNum=3&pageSize=50&sort=-name&status=alarm', KEYS)).toEqual({
+      pageNum: 3,
+      pageSize: 50,
+      sort: '-name',
+      filters: { status: 'alarm', search: '' },
+    });
+    expect(parseListUrl('pageNum=-1&pageSize=abc', KEYS)).toMatchObject({ pageNum: 1, pageSize: 20 });
+    expect(parseListUrl('pageSize=100000', KEYS).pageSize).toBe(500);
+  });
+
+  it('writes the state back as the same URL, leaving defaults out', () => {
+    const state = parseListUrl('status=alarm&search=van%201&sort=name&pageNum=2', KEYS);
+    expect(parseListUrl(listUrlSearch(state).slice(1), KEYS)).toEqual(state);
+    expect(listUrlSearch(parseListUrl('', KEYS))).toBe('');
+  });
+
+  it('starts again at page 1 when a filter, the sort or the page size changes, not when the page does', () => {
+    const state = parseListUrl('pageNum=4', KEYS);
+    expect(changeListUrl(state, { filters: { status: 'offline' } })).toMatchObject({ pageNum: 1, filters: { status: 'offline', search: '' } });
+    expect(changeListUrl(state, { sort: '-sn' }).pageNum).toBe(1);
+    expect(changeListUrl(state, { pageNum: 5 }).pageNum).toBe(5);
+  });
+
+  it('sends only the filters that are set', () => {
+    expect(listQueryOf(parseListUrl('status=normal&sort=name', KEYS))).toEqual({ pageNum: 1, pageSize: 20, sort: 'name', filters: { status: 'normal' } });
+  });
+});

@@ -1,0 +1,160 @@
+// The one route registry: every route of spec section 2 with its title, who may open it, the
+// layout rules that hang on it and the page that renders it, plus typed links to the pages that
+// take a parameter. Menu routes from the server name their page by `component`.
+import type { ComponentType } from 'react';
+
+export type RouteAccess = 'public' | 'guest' | 'main';
+
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+export interface RouteSpec {
+  path: string;
+  title: string;
+  access: RouteAccess;
+  /** The page the in-app back button returns to; none means no back button. */
+  parent?: string;
+  /** Pages that fill the screen (maps, live detail) hide the footer. */
+  hideFooter?: boolean;
+}
+
+interface RouteEntry extends RouteSpec {
+  /** Spec routes whose screen is not built yet show the planned page. */
+  page?: PageLoader;
+}
+
+const vehicleDetailPage: PageLoader = () => import('../features/vehicle-detail/vehicle-detail-page');
+
+export const ROUTES = {
+  login: { path: '/login', title: 'Sign in', access: 'public', page: () => import('../features/sign-in/login-page') },
+  register: { path: '/register', title: 'Register', access: 'public', page: () => import('../features/sign-in/register-page') },
+  notFound: { path: '/404', title: 'Page not found', access: 'public', page: () => import('../features/not-found/not-found-page') },
+  share: { path: '/share', title: 'Shared vehicle', access: 'public', page: () => import('../features/share/share-entry-page') },
+  shareDetail: {
+    path: '/share/detail/page',
+    title: 'Shared vehicle',
+    access: 'guest',
+    hideFooter: true,
+    page: () => import('../features/share/share-detail-page'),
+  },
+  home: { path: '/home', title: 'Home', access: 'main', hideFooter: true, page: () => import('../features/home/home-page') },
+  alarm: { path: '/home/alarm/page', title: 'Alarm detail', access: 'main', parent: '/home', page: () => import('../features/alarms/alarm-detail-page') },
+  homeVehicle: { path: '/home/detail/page', title: 'Vehicle detail', access: 'main', parent: '/home', hideFooter: true, page: vehicleDetailPage },
+  vehicle: { path: '/vehicles/subdetail/page', title: 'Vehicle detail', access: 'main', parent: '/vehicles/list', hideFooter: true, page: vehicleDetailPage },
+  airConditioner: {
+    path: '/vehicles/airconditioner/page',
+    title: 'Air conditioner',
+    access: 'main',
+    parent: '/vehicles/list',
+    hideFooter: true,
+    page: () => import('../features/air-conditioner/air-conditioner-page'),
+  },
+  groupLog: {
+    path: '/vehicles/groupLog/log',
+    title: 'Group log',
+    access: 'main',
+    parent: '/vehicles/group',
+    page: () => import('../features/group-logs/group-log-page'),
+  },
+  groupLogDetail: {
+    path: '/vehicles/groupLog/logDetail',
+    title: 'Group log detail',
+    access: 'main',
+    parent: '/vehicles/groupLog/log',
+    page: () => import('../features/group-logs/group-log-detail-page'),
+  },
+  report: { path: '/data/report/page', title: 'Report', access: 'main', parent: '/data/reports', page: () => import('../features/reports/report-page') },
+  issueReport: {
+    path: '/other/issueReportDetail/page',
+    title: 'Issue report detail',
+    access: 'main',
+    parent: '/other/issueReport',
+    page: () => import('../features/issues/issue-detail-page'),
+  },
+  roleAllocation: {
+    path: '/role/alocation/page',
+    title: 'Role assignment',
+    access: 'main',
+    parent: '/users/role',
+    page: () => import('../features/users-roles/role-allocation-page'),
+  },
+  settings: { path: '/setting/set', title: 'Settings', access: 'main', parent: '/home', page: () => import('../features/settings/settings-page') },
+  testView: { path: '/testView', title: 'Test view', access: 'main', page: () => import('../features/test-view/test-view-page') },
+  preFleet: {
+    path: '/prealarm/prefleet/page',
+    title: 'Fleet pre-alarms',
+    access: 'main',
+    parent: '/data/prealarm',
+    page: () => import('../features/prealarms/prefleet-page'),
+  },
+  preSubFleet: {
+    path: '/prealarm/presubfleet/page',
+    title: 'Sub-fleet pre-alarms',
+    access: 'main',
+    parent: '/prealarm/prefleet/page',
+    page: () => import('../features/prealarms/presubfleet-page'),
+  },
+  feedback: {
+    path: '/other/feedbackDetail/page',
+    title: 'Feedback detail',
+    access: 'main',
+    parent: '/other/feedbacklist',
+    page: () => import('../features/feedback/feedback-detail-page'),
+  },
+  /** Beyond the spec: the control room's alarm board (docs/console.md, "Wall displays"). */
+  alarmBoard: { path: '/wall/alarms', title: 'Alarm board', access: 'main', hideFooter: true, page: () => import('../features/wall/alarm-board-page') },
+} as const satisfies Record<string, RouteEntry>;
+
+/** The vehicle list, a server menu page whose header has the factory dropdown. */
+export const VEHICLE_LIST_PATH = '/vehicles/list';
+
+/** Issue reports and feedback, server menu pages. */
+export const ISSUE_LIST_PATH = '/other/issueReport';
+export const FEEDBACK_LIST_PATH = '/other/feedbacklist';
+
+const withQuery = (path: string, name: string, value: string) => `${path}?${name}=${encodeURIComponent(value)}`;
+
+/** Links to the pages that take a parameter. */
+export const LINKS = {
+  alarm: (alarmId: string) => withQuery(ROUTES.alarm.path, 'alarmId', alarmId),
+  vehicle: (vehicleId: string) => withQuery(ROUTES.homeVehicle.path, 'vehicleId', vehicleId),
+  /** The vehicle detail reached from /vehicles/list, whose back button returns there. */
+  listedVehicle: (vehicleId: string) => withQuery(ROUTES.vehicle.path, 'vehicleId', vehicleId),
+  airConditioner: (vehicleId: string) => withQuery(ROUTES.airConditioner.path, 'vehicleId', vehicleId),
+  groupLogDetail: (logId: string) => withQuery(ROUTES.groupLogDetail.path, 'logId', logId),
+  /** The group log of a fleet, sub-fleet, depot or vehicle: `{ fleetId }`, `{ vehicleId }`… */
+  groupLog: (filter: Record<string, string>) => `${ROUTES.groupLog.path}?${new URLSearchParams(filter)}`,
+  /** A fleet's pre-alarm rules and sub-fleets; a sub-fleet's rules. */
+  preFleet: (fleetId: string) => withQuery(ROUTES.preFleet.path, 'fleetId', fleetId),
+  preSubFleet: (subFleetId: string) => withQuery(ROUTES.preSubFleet.path, 'subFleetId', subFleetId),
+  issue: (issueId: string) => withQuery(ROUTES.issueReport.path, 'issueId', issueId),
+  /** The issue list filtered, e.g. to a vehicle's or an alarm's issues. */
+  issueList: (filter: Record<string, string>) => `${ISSUE_LIST_PATH}?${new URLSearchParams(filter)}`,
+  feedback: (feedbackId: string) => withQuery(ROUTES.feedback.path, 'feedbackId', feedbackId),
+  /** The vehicle list filtered to a fleet, sub-fleet or depot. */
+  vehicleList: (filter: Record<string, string>) => `${VEHICLE_LIST_PATH}?${new URLSearchParams(filter)}`,
+};
+
+/** The pages a server menu route may name by `component`; others show the planned page. */
+const MENU_PAGES: Readonly<Record<string, PageLoader>> = {
+  home: ROUTES.home.page,
+  testView: ROUTES.testView.page,
+  'vehicles/list': () => import('../features/vehicles/vehicle-list-page'),
+  'vehicles/group': () => import('../features/vehicle-groups/vehicle-groups-page'),
+  'users/role': () => import('../features/users-roles/users-roles-page'),
+  'data/reports': () => import('../features/reports/reports-page'),
+  'data/prealarm': () => import('../features/prealarms/prealarm-fleets-page'),
+  'other/issueReport': () => import('../features/issues/issue-list-page'),
+  'other/feedbacklist': () => import('../features/feedback/feedback-list-page'),
+};
+
+const ALL: readonly RouteEntry[] = Object.values(ROUTES);
+const planned: PageLoader = () => import('../features/planned/planned-page');
+
+export function findRoute(path: string): RouteSpec | undefined {
+  return ALL.find((route) => route.path === path);
+}
+
+export function pageFor(path: string, component?: string): PageLoader {
+  if (component) return MENU_PAGES[component] ?? planned;
+  return ALL.find((route) => route.path === path)?.page ?? planned;
+}

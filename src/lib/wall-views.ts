@@ -1,0 +1,16 @@
+import type { WallView } from '../../streams/api/types';
+import { LINKS, ROUTES } from './routes';
+
+/** Where a playlist view is shown: the home map (all fleets or one), the alarm board, a fleet's vehicles, a vehicle. */
+export function wallViewPath(view: WallView): string {
+  switch (view.kind) {
+    case 'home':
+      return view.fleetId ? `${ROUTES.home.path}?fleet=${encodeURIComponent(view.fleetId)}` : ROUTES.home.path;
+    case 'alarms':
+      return ROUTES.alarmBoard.path;
+    case 'fleet':
+      return LINKS.vehicleList({ fleetId: view.fleetId ?? '' });
+    case 'vehicle':
+      return LINKS.vehicle(view.vehicleId ?? '');
+  }
+}

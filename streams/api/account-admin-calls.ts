@@ -1,0 +1,27 @@
+// The /users/role and /role/alocation/page calls beyond a resource's list and form (docs/api.md).
+import { type Observable, of } from 'rxjs';
+import { type Loadable, type RetryPolicy, loadable$ } from './loadable';
+import type { Resource } from './resource';
+import type { Account, MenuCatalogue, RestClient, Role } from './types';
+
+export interface AccountAdminCalls {
+  /** The console pages a role's menu authority may list, grouped as in the sidebar. */
+  menuCatalogue$(): Observable<Loadable<MenuCatalogue>>;
+  /** Gives the accounts the role (null: the default role); answers how many changed. Accounts and roles reload. */
+  allocate(roleId: string | null, accountIds: string[]): Promise<number>;
+  /** Mails the account a code to choose a new password. */
+  sendPasswordReset(accountId: string): Promise<unknown>;
+}
+
+export function createAccountAdminCalls(api: RestClient, retry: RetryPolicy, accounts: Resource<Account>, roles: Resource<Role>): AccountAdminCalls {
+  return {
+    menuCatalogue$: () => loadable$(of(null), () => api.get<MenuCatalogue>('/customization/role/v1/query/menus'), { retry }),
+    allocate: async (roleId, accountIds) => {
+      const changed = await api.put<number>('/customization/role/v1/update/allocation', { roleId, accountIds });
+      accounts.refresh();
+      roles.refresh();
+      return changed;
+    },
+    sendPasswordReset: (accountId) => api.put('/customization/account/v1/update/reset', { accountId }),
+  };
+}

@@ -1,0 +1,37 @@
+// The signed-in user's own calls (contract and docs/api.md, "Accounts"): who they are, their
+// menu, registering, their profile and password, and ending the session.
+import type { MenuRoute, Profile, RestClient, UserInfo } from './types';
+
+const USER = '/customization/user/v1';
+
+export interface Registration {
+  email: string;
+  code: string;
+  userName: string;
+  password: string;
+}
+
+export type ProfileChanges = Omit<Profile, 'email'>;
+
+export const fetchUserInfo = (api: RestClient): Promise<UserInfo> => api.get<UserInfo>(`${USER}/query/info`);
+
+export const fetchMenuRoutes = (api: RestClient): Promise<MenuRoute[]> => api.get<MenuRoute[]>('/customization/router/v1/query/list');
+
+export const sendVerificationCode = (api: RestClient, email: string, purpose: 'register' | 'reset'): Promise<null> =>
+  api.post<null>(`${USER}/send/code`, { email, purpose });
+
+export const register = (api: RestClient, registration: Registration): Promise<null> => api.post<null>(`${USER}/add/register`, registration);
+
+/** Sets a new password with the code mailed by `sendVerificationCode(email, 'reset')` ("Forgot password?"). */
+export const resetPassword = (api: RestClient, reset: { email: string; code: string; password: string }): Promise<null> =>
+  api.put<null>(`${USER}/update/reset`, reset);
+
+export const changePassword = (api: RestClient, oldPassword: string, password: string): Promise<null> =>
+  api.put<null>(`${USER}/update/password`, { oldPassword, password });
+
+export const fetchProfile = (api: RestClient): Promise<Profile> => api.get<Profile>(`${USER}/get/profile`);
+
+export const saveProfile = (api: RestClient, changes: ProfileChanges): Promise<Profile> => api.put<Profile>(`${USER}/update/profile`, changes);
+
+/** Revokes the caller's token and closes its socket on the server. */
+export const logOut = (api: RestClient): Promise<null> => api.post<null>(`${USER}/logout`);

@@ -1,0 +1,269 @@
+// Every server read and write the console makes beyond sign-in and the live fleet snapshot, as
+// resources (one per REST collection) and calls. Screens use these; REST paths stay in streams/api.
+import { type Observable, of } from 'rxjs';
+import {
+  AccountSchema,
+  AlarmSchema,
+  DepotSchema,
+  FleetSchema,
+  GroupLogDetailSchema,
+  GroupLogSchema,
+  RoleSchema,
+  PlaylistSchema,
+  ShareSchema,
+  SubFleetSchema,
+  VehicleDetailSchema,
+  VehicleListRowSchema,
+} from '../protocol/rest-schemas';
+import { FeedbackDetailSchema, FeedbackSchema, IssueDetailSchema, IssueSchema } from '../protocol/follow-up-schemas';
+import {
+  type EscalationLimit,
+  type Feedback,
+  type FeedbackDetail,
+  type Issue,
+  type IssueAssignee,
+  type IssueCounts,
+  type IssueDetail,
+  FEEDBACK_BASE,
+  ISSUE_BASE,
+  escalateIssue,
+  escalationLimits,
+  issueAssignees,
+  issueCounts,
+  replyToFeedback,
+  setEscalationLimit,
+  setFeedbackStatus,
+} from './follow-up-calls';
+import { PrealarmFleetSchema, PrealarmSchema, ReportSchema } from '../protocol/report-schemas';
+import { changePassword, logOut, register, resetPassword, sendVerificationCode, type Registration } from './account-calls';
+import { type AccountAdminCalls, createAccountAdminCalls } from './account-admin-calls';
+import { FLEET_LIST_PATH, SHARED_VEHICLE_PATH } from './fleet-calls';
+import { exportHistoryCsv, fetchHistorySeries, type HistoryQuery } from './history-calls';
+import { type GroupOperationCalls, createGroupOperationCalls } from './group-operation-calls';
+import { type Loadable, type RetryPolicy, loadable$ } from './loadable';
+import {
+  type Prealarm,
+  type PrealarmFleet,
+  type PrealarmPreview,
+  type PrealarmVehicleState,
+  type Report,
+  type ReportProgress,
+  type ReportRequest,
+  computeReport$,
+} from './report-calls';
+import { type Resource, createResourceFactory } from './resource';
+import { fetchShareAccess, fetchShareInfo } from './share-calls';
+import {
+  type BatchReport,
+  addVehiclesFromSheet,
+  placeVehicleOnTop,
+} from './vehicle-admin-calls';
+import type {
+  Account,
+  AccountCandidate,
+  AccountJob,
+  Alarm,
+  Depot,
+  FactoryEntry,
+  Fleet,
+  GroupLog,
+  GroupLogDetail,
+  HistorySeries,
+  Page,
+  Role,
+  Query,
+  Playlist,
+  RestClient,
+  Share,
+  ShareAccess,
+  ShareInfo,
+  SubFleet,
+  VehicleDetail,
+  VehicleListRow,
+} from './types';
+
+/** How often a rule's pending vehicles are read again (their countdowns tick on the page between reads). */
+const PREALARM_STATES_POLL_MS = 10_000;
+
+export interface ConsoleResources {
+  alarms: Resource<Alarm>;
+  groupLogs: Resource<GroupLog, GroupLogDetail>;
+  /** `get$` is the vehicle detail (fleet, devices and their firmware). */
+  vehicles: Resource<VehicleListRow, VehicleDetail>;
+  fleets: Resource<Fleet>;
+  subFleets: Resource<SubFleet>;
+  depots: Resource<Depot>;
+  /**
+   * Vehicle shares, named by their account (the link's secret); filters `vehicleId`, `mine`, `open`.
+   * Closing and sharing again (`update` with active false, then true) gives a new account and link.
+   */
+  shares: Resource<Share>;
+  /** Accounts the caller may administer (/users/role); filters `search`, `status`, `roleId`. */
+  accounts: Resource<Account>;
+  /** Roles with their menu and manager authority and how many accounts hold them; filter `name`. */
+  roles: Resource<Role>;
+  /** Role allocation, mailed password resets and the menu catalogue of the role form. */
+  accountAdmin: AccountAdminCalls;
+  /** Reports of /data/reports; each row says whether the caller may edit it (`permission`). */
+  reports: Resource<Report>;
+  /** A report computed in batches of vehicles: progress after each, cancelled by unsubscribing. */
+  computeReport$(request: ReportRequest): Observable<ReportProgress>;
+  /** Fleets with their pre-alarm counts (/data/prealarm). */
+  prealarmFleets: Resource<PrealarmFleet>;
+  /** Pre-alarm rules; list filters `fleetId` and, for a sub-fleet's rules, `subFleetId`. */
+  prealarms: Resource<Prealarm>;
+  /** A rule's pending and firing vehicles, reloaded every 10 s. */
+  prealarmStates$(prealarmId: string): Observable<Loadable<PrealarmVehicleState[]>>;
+  /** How often a rule (not yet saved) would have fired over the last 7 days. */
+  previewPrealarm(rule: object): Promise<PrealarmPreview>;
+  /** Issue reports: filters `status`, `fleetId`, `vehicleId`, `alarmId`, `assigneeId`, `age`. */
+  issues: Resource<Issue, IssueDetail>;
+  /** Issues per status under the list's filters (status left out); reloads after issue writes. */
+  issueCounts$(filters: Query): Observable<Loadable<IssueCounts>>;
+  /** Escalates by hand with a reason; the fleet's managers get a live notice. */
+  escalateIssue(issueId: string, reason: string): Promise<Issue>;
+  issueAssignees$(fleetId: string): Observable<Loadable<IssueAssignee[]>>;
+  escalationLimits$(): Observable<Loadable<EscalationLimit[]>>;
+  setEscalationLimit(fleetId: string, hours: number): Promise<EscalationLimit[]>;
+  /** Feedback: `create` sends one (header's Send feedback); filters `status`, `category`, `fleetId`, `mine`. */
+  feedback: Resource<Feedback, FeedbackDetail>;
+  replyToFeedback(feedbackId: string, message: string): Promise<FeedbackDetail>;
+  setFeedbackStatus(feedbackId: string, status: string): Promise<FeedbackDetail>;
+  /** Wall playlists (ordered views with dwell times); written by super.admin. */
+  playlists: Resource<Playlist>;
+  /** A share's access log: openings of its link and refused attempts, newest first. */
+  shareAccess$(account: string, page: { pageNum: number; pageSize: number }): Observable<Loadable<Page<ShareAccess>>>;
+  /** Firmware, restore defaults and transfer over many vehicles, and retries of the failed ones. */
+  groupOperations: GroupOperationCalls;
+  /** Accounts a fleet, sub-fleet or depot form may pick for a job (manager, service engineer). */
+  accountCandidates$(job: AccountJob): Observable<Loadable<AccountCandidate[]>>;
+  /** Top place (true) or top cancel (false); the vehicle lists reload. */
+  placeVehicleOnTop(vehicleId: string, top: boolean): Promise<unknown>;
+  /** Batch add from an .xls/.xlsx sheet: all rows or none, with the report either way. */
+  addVehiclesFromSheet(file: File, onProgress?: (sent: number) => void): Promise<BatchReport>;
+  /** The fleets of the /vehicles/list header dropdown. */
+  factories$(): Observable<Loadable<FactoryEntry[]>>;
+  /** A share guest's one vehicle. */
+  sharedVehicle$(): Observable<Loadable<VehicleDetail>>;
+  historySeries$(query: HistoryQuery): Observable<Loadable<HistorySeries>>;
+  exportHistoryCsv(query: HistoryQuery): Promise<Blob>;
+  shareInfo(account: string): Promise<ShareInfo>;
+  sendVerificationCode(email: string, purpose: 'register' | 'reset'): Promise<unknown>;
+  register(registration: Registration): Promise<unknown>;
+  changePassword(oldPassword: string, password: string): Promise<unknown>;
+  /** "Forgot password?": a new password with a mailed code. */
+  resetPassword(reset: { email: string; code: string; password: string }): Promise<unknown>;
+  logOut(): Promise<unknown>;
+}
+
+export function createConsoleResources(api: RestClient, retry: RetryPolicy): ConsoleResources {
+  const createResource = createResourceFactory(api, retry);
+  const read$ = <T>(fetch: () => Promise<T>): Observable<Loadable<T>> => loadable$(of(null), fetch, { retry });
+  const resources = {
+    alarms: createResource({ name: 'alarms', base: '/customization/alarm/v1', idParam: 'alarmId', schemas: { row: AlarmSchema, detail: AlarmSchema } }),
+    playlists: createResource({ name: 'playlists', base: '/customization/wall-playlist/v1', idParam: 'playlistId', schemas: { row: PlaylistSchema, detail: PlaylistSchema } }),
+    groupLogs: createResource({
+      name: 'groupLogs',
+      base: '/customization/grouplog/v1',
+      idParam: 'logId',
+      schemas: { row: GroupLogSchema, detail: GroupLogDetailSchema },
+    }),
+    vehicles: createResource({
+      name: 'vehicles',
+      base: '/customization/vehicle/v1',
+      idParam: 'vehicleId',
+      schemas: { row: VehicleListRowSchema, detail: VehicleDetailSchema },
+      // Fleet, sub-fleet and depot rows count their vehicles.
+      refreshes: ['fleets', 'subFleets', 'depots'],
+    }),
+    // Deleting a fleet, sub-fleet or depot moves its vehicles (and a fleet's sub-fleets and depots go with it).
+    fleets: createResource({
+      name: 'fleets',
+      base: '/customization/fleet/v1',
+      idParam: 'fleetId',
+      schemas: { row: FleetSchema, detail: FleetSchema },
+      refreshes: ['subFleets', 'depots', 'vehicles'],
+    }),
+    subFleets: createResource({
+      name: 'subFleets',
+      base: '/customization/subfleet/v1',
+      idParam: 'subFleetId',
+      schemas: { row: SubFleetSchema, detail: SubFleetSchema },
+      refreshes: ['vehicles'],
+    }),
+    depots: createResource({
+      name: 'depots',
+      base: '/customization/depot/v1',
+      idParam: 'depotId',
+      schemas: { row: DepotSchema, detail: DepotSchema },
+      refreshes: ['vehicles'],
+    }),
+    accounts: createResource({
+      name: 'accounts',
+      base: '/customization/account/v1',
+      idParam: 'accountId',
+      schemas: { row: AccountSchema, detail: AccountSchema },
+      refreshes: ['roles'],
+    }),
+    // Roles count their accounts, and accounts show their role's name.
+    roles: createResource({ name: 'roles', base: '/customization/role/v1', idParam: 'roleId', schemas: { row: RoleSchema, detail: RoleSchema }, refreshes: ['accounts'] }),
+    reports: createResource({ name: 'reports', base: '/customization/report/v1', idParam: 'reportId', schemas: { row: ReportSchema, detail: ReportSchema } }),
+    prealarmFleets: createResource({
+      name: 'prealarmFleets',
+      base: '/customization/prealarm/v1/fleet',
+      idParam: 'fleetId',
+      schemas: { row: PrealarmFleetSchema, detail: PrealarmFleetSchema },
+    }),
+    prealarms: createResource({
+      name: 'prealarms',
+      base: '/customization/prealarm/v1',
+      idParam: 'prealarmId',
+      schemas: { row: PrealarmSchema, detail: PrealarmSchema },
+      refreshes: ['prealarmFleets'],
+    }),
+    issues: createResource({ name: 'issues', base: ISSUE_BASE, idParam: 'issueId', schemas: { row: IssueSchema, detail: IssueDetailSchema } }),
+    feedback: createResource({ name: 'feedback', base: FEEDBACK_BASE, idParam: 'feedbackId', schemas: { row: FeedbackSchema, detail: FeedbackDetailSchema } }),
+    shares: createResource({ name: 'shares', base: '/customization/share/v1', idParam: 'account', schemas: { row: ShareSchema, detail: ShareSchema } }),
+  };
+  const reloading =
+    (...touched: Array<{ refresh(): void }>) =>
+    <T>(answer: T): T => {
+      for (const resource of touched) resource.refresh();
+      return answer;
+    };
+  return {
+    ...resources,
+    groupOperations: createGroupOperationCalls(api, resources.groupLogs, [resources.vehicles, resources.fleets, resources.subFleets, resources.depots]),
+    accountAdmin: createAccountAdminCalls(api, retry, resources.accounts, resources.roles),
+    accountCandidates$: (job) => read$(() => api.get<AccountCandidate[]>('/customization/account/v1/query/candidates', { job })),
+    placeVehicleOnTop: (vehicleId, top) => placeVehicleOnTop(api, vehicleId, top).then(reloading(resources.vehicles)),
+    addVehiclesFromSheet: (file, onProgress) =>
+      addVehiclesFromSheet(api, file, onProgress).then(reloading(resources.vehicles, resources.fleets, resources.subFleets, resources.depots)),
+    computeReport$: (request) => computeReport$(api, request),
+    prealarmStates$: (prealarmId) =>
+      loadable$(of(prealarmId), (id) => api.get<PrealarmVehicleState[]>('/customization/prealarm/v1/query/states', { prealarmId: id }), {
+        retry,
+        poll: { everyMs: PREALARM_STATES_POLL_MS },
+      }),
+    previewPrealarm: (rule) => api.post<PrealarmPreview>('/customization/prealarm/v1/query/preview', rule),
+    issueCounts$: (filters) =>
+      loadable$(of(filters), (query) => issueCounts(api, query), { retry, refresh$: resources.issues.changes$ }),
+    escalateIssue: (issueId, reason) => escalateIssue(api, issueId, reason).then(reloading(resources.issues)),
+    issueAssignees$: (fleetId) => read$(() => issueAssignees(api, fleetId)),
+    escalationLimits$: () => read$(() => escalationLimits(api)),
+    setEscalationLimit: (fleetId, hours) => setEscalationLimit(api, fleetId, hours),
+    replyToFeedback: (feedbackId, message) => replyToFeedback(api, feedbackId, message).then(reloading(resources.feedback)),
+    setFeedbackStatus: (feedbackId, status) => setFeedbackStatus(api, feedbackId, status).then(reloading(resources.feedback)),
+    shareAccess$: (account, page) => read$(() => fetchShareAccess(api, account, page)),
+    factories$: () => read$(() => api.get<FactoryEntry[]>(FLEET_LIST_PATH)),
+    sharedVehicle$: () => read$(() => api.get<VehicleDetail>(SHARED_VEHICLE_PATH)),
+    historySeries$: (query) => read$(() => fetchHistorySeries(api, query)),
+    exportHistoryCsv: (query) => exportHistoryCsv(api, query),
+    shareInfo: (account) => fetchShareInfo(api, account),
+    sendVerificationCode: (email, purpose) => sendVerificationCode(api, email, purpose),
+    register: (registration) => register(api, registration),
+    changePassword: (oldPassword, password) => changePassword(api, oldPassword, password),
+    resetPassword: (reset) => resetPassword(api, reset),
+    logOut: () => logOut(api),
+  };
+}

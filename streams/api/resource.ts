@@ -1,0 +1,92 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import { type Observable, Subject, distinctUntilChanged, filter, isObservable, of } from 'rxjs';
+import { type Loadable, type Poll, type RetryPolicy, loadable$ } from './loadable';
+import type { Page, Query, RestClient } from './types';
+
+export const DEFAULT_PAGE_SIZE = 20;
+/** The largest page the server serves (docs/api.md); exports read the whole list in such pages. */
+export const MAX_PAGE_SIZE = 500;
+
+/** One page of a collection: the contract's paging, a sort key and the collection's own filters. */
+export interface ListQuery {
+  pageNum?: number;
+  pageSize?: number;
+  sort?: string;
+  filters?: Query;
+}
+
+export interface ResourceSpec<Row extends TSchema, Detail extends TSchema> {
+  /** Names the resource for `refreshes` of other resources. */
+  name: string;
+  /** `/customization/<entity>/v1`: the designed calls hang below it (docs/api.md). */
+  base: string;
+  /** The query parameter naming one row in `get/detail` and `delete/single`, e.g. `alarmId`. */
+  idParam: string;
+  /** The schemas the server answers with; the resource's types come from them. */
+  schemas: { row: Row; detail: Detail };
+  /** Other resources whose lists change when this one is written (counts, names). */
+  refreshes?: readonly string[];
+}
+
+export interface Resource<Row, Detail = Row> {
+  list$(query: ListQuery | Observable<ListQuery>, options?: { poll?: Poll<Page<Row>, ListQuery> }): Observable<Loadable<Page<Row>>>;
+  /** Every row matching the query's sort and filters, across all pages (exports). */
+  listAll(query: ListQuery): Promise<Row[]>;
+  get$(id: string, options?: { poll?: Poll<Detail> }): Observable<Loadable<Detail>>;
+  create(input: object): Promise<Detail>;
+  update(input: object): Promise<Detail>;
+  /** `options` go along in the query, e.g. `moveTo` for where a deleted fleet's vehicles go. */
+  remove(id: string, options?: Query): Promise<void>;
+  /** Reloads every open list and detail of this resource. */
+  refresh(): void;
+  /** Emits after each write or refresh of this resource, for reads that summarise it (counts). */
+  changes$: Observable<string>;
+}
+
+export type ResourceOf<S extends ResourceSpec<TSchema, TSchema>> = Resource<Static<S['schemas']['row']>, Static<S['schemas']['detail']>>;
+
+function listParams(query: ListQuery): Query {
+  return { ...query.filters, pageNum: query.pageNum ?? 1, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE, sort: query.sort };
+}
+
+const sameQuery = (a: ListQuery, b: ListQuery): boolean => JSON.stringify(listParams(a)) === JSON.stringify(listParams(b));
+
+/** Builds resources that share one API client, one retry policy and one bus of writes. */
+export function createResourceFactory(api: RestClient, retry: RetryPolicy) {
+  const written$$ = new Subject<string>();
+
+  return function createResource<S extends ResourceSpec<TSchema, TSchema>>(spec: S): ResourceOf<S> {
+    type Row = Static<S['schemas']['row']>;
+    type Detail = Static<S['schemas']['detail']>;
+    const refresh$ = written$$.pipe(filter((name) => name === spec.name));
+    const touched = [spec.name, ...(spec.refreshes ?? [])];
+    const wrote = <T>(answer: T): T => {
+      for (const name of touched) written$$.next(name);
+      return answer;
+    };
+
+    return {
+      list$: (query, options = {}) =>
+        loadable$(
+          (isObservable(query) ? query : of(query)).pipe(distinctUntilChanged(sameQuery)),
+          (q) => api.get<Page<Row>>(`${spec.base}/query/list`, listParams(q)),
+          { retry, refresh$, poll: options.poll },
+        ),
+      listAll: async (query) => {
+        const rows: Row[] = [];
+        for (let pageNum = 1; ; pageNum += 1) {
+          const page = await api.get<Page<Row>>(`${spec.base}/query/list`, listParams({ ...query, pageNum, pageSize: MAX_PAGE_SIZE }));
+          rows.push(...page.rows);
+          if (page.rows.length < MAX_PAGE_SIZE || rows.length >= page.total) return rows;
+        }
+      },
+      get$: (id, options = {}) =>
+        loadable$(of(id), (key) => api.get<Detail>(`${spec.base}/get/detail`, { [spec.idParam]: key }), { retry, refresh$, poll: options.poll }),
+      create: (input) => api.post<Detail>(`${spec.base}/add/single`, input).then(wrote),
+      update: (input) => api.put<Detail>(`${spec.base}/update/single`, input).then(wrote),
+      remove: (id, options) => api.del<null>(`${spec.base}/delete/single`, { ...options, [spec.idParam]: id }).then(() => void wrote(null)),
+      refresh: () => written$$.next(spec.name),
+      changes$: refresh$,
+    };
+  };
+}

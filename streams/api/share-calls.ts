@@ -1,0 +1,9 @@
+import type { Page, RestClient, ShareAccess, ShareInfo } from './types';
+
+/** Who a share link opens and whether it asks for a password; answered without a session. */
+export const fetchShareInfo = (api: RestClient, account: string): Promise<ShareInfo> =>
+  api.get<ShareInfo>('/customization/share/v1/get/info', { account });
+
+/** One page of a share's access log (the owner's view; the account names the share). */
+export const fetchShareAccess = (api: RestClient, account: string, page: { pageNum: number; pageSize: number }): Promise<Page<ShareAccess>> =>
+  api.get<Page<ShareAccess>>('/customization/share/v1/query/access', { account, ...page });

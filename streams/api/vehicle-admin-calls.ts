@@ -1,0 +1,38 @@
+// Vehicle writes beyond the resource's create/update/remove: top placement and the spreadsheet
+// import.
+import { ApiError } from './api-error';
+import type { RestClient } from './types';
+
+const VEHICLE = '/customization/vehicle/v1';
+
+export interface BatchRowReport {
+  row: number;
+  name: string;
+  sn: string;
+}
+
+/** What the server made of a sheet: every row added, or none and the rows at fault. */
+export interface BatchReport {
+  added: Array<BatchRowReport & { vehicleId: string }>;
+  rejected: Array<BatchRowReport & { reasons: string[] }>;
+}
+
+export function placeVehicleOnTop(api: RestClient, vehicleId: string, top: boolean): Promise<unknown> {
+  return api.put(`${VEHICLE}/update/top`, { vehicleId, top });
+}
+
+/** Uploads a sheet; a refusal with rejected rows resolves to that report, other refusals reject. */
+export async function addVehiclesFromSheet(api: RestClient, file: File, onProgress?: (sent: number) => void): Promise<BatchReport> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  try {
+    return await api.upload<BatchReport>(`${VEHICLE}/add/batch`, form, onProgress);
+  } catch (error) {
+    if (error instanceof ApiError && isBatchReport(error.data)) return error.data;
+    throw error;
+  }
+}
+
+function isBatchReport(data: unknown): data is BatchReport {
+  return typeof data === 'object' && data !== null && Array.isArray((data as BatchReport).rejected) && Array.isArray((data as BatchReport).added);
+}

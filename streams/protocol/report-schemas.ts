@@ -1,0 +1,116 @@
+// REST shapes of reports and pre-alarms (docs/api.md, "Reports and pre-alarms"), shared by the
+// server's validation and the console's types.
+import { Type } from '@sinclair/typebox';
+import { PREALARM_KEY_NAMES, PREALARM_LOGIC } from '../api/prealarm-keys';
+import { Id, Name, Nullable, PlainText } from './rest-schemas';
+
+/** The tables a report may include, in the order the report page shows them. */
+export const REPORT_TABLES = {
+  distance: 'Distance and driving time',
+  energy: 'Energy in and out',
+  soc: 'State of charge',
+  tanks: 'Tank levels',
+  tyres: 'Tyre pressure',
+  alarms: 'Alarms by type',
+  firmware: 'Firmware events',
+} as const;
+export type ReportTable = keyof typeof REPORT_TABLES;
+export const REPORT_TABLE_NAMES = Object.keys(REPORT_TABLES) as ReportTable[];
+
+export const ReportPermissionSchema = Type.Union([Type.Literal('view'), Type.Literal('edit')]);
+
+export const ReportSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  dataName: Type.String(),
+  fleetId: Type.String(),
+  fleetName: Type.String(),
+  ownerId: Nullable(Type.String()),
+  /** What others may do with it (set by its owner). */
+  sharing: ReportPermissionSchema,
+  /** What the caller may do with it: 'view' only, or 'edit' (change and delete). */
+  permission: ReportPermissionSchema,
+  createdAt: Type.String(),
+});
+
+export const ReportFields = {
+  name: Name(50),
+  description: PlainText(200),
+  dataName: Name(50),
+  fleetId: Id,
+  sharing: ReportPermissionSchema,
+};
+
+const Kwh = Type.Object({ solar: Type.Number(), dcdc: Type.Number(), shore: Type.Number(), consumption: Type.Number() });
+
+export const ReportResultSchema = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  vehicles: Type.Array(
+    Type.Object({
+      vehicleId: Type.String(),
+      vehicleName: Type.String(),
+      distanceKm: Type.Number(),
+      drivingS: Type.Number(),
+      energyKwh: Kwh,
+      soc: Type.Object({ min: Nullable(Type.Number()), avg: Nullable(Type.Number()), lowS: Type.Number() }),
+      tanks: Type.Array(Type.Object({ deviceId: Type.Integer(), min: Nullable(Type.Number()), avg: Nullable(Type.Number()) })),
+      tyreMinKpa: Nullable(Type.Number()),
+    }),
+  ),
+  days: Type.Array(Type.Object({ day: Type.Number(), distanceKm: Type.Number(), energyKwh: Kwh, socSum: Type.Number(), socCount: Type.Number() })),
+  alarms: Type.Array(Type.Object({ kind: Type.String(), count: Type.Integer(), durationS: Type.Number(), vehicles: Type.Integer() })),
+  firmware: Type.Array(
+    Type.Object({ vehicleId: Type.String(), vehicleName: Type.String(), deviceType: Type.String(), deviceId: Type.Integer(), version: Type.String(), state: Type.String(), at: Type.String() }),
+  ),
+});
+
+export const PrealarmLogicSchema = Type.Union(PREALARM_LOGIC.map((l) => Type.Literal(l)));
+export const PrealarmKeySchema = Type.Union(PREALARM_KEY_NAMES.map((k) => Type.Literal(k)));
+
+export const PrealarmFields = {
+  name: Name(50),
+  deviceKey: PrealarmKeySchema,
+  logic: PrealarmLogicSchema,
+  value: Type.Integer({ minimum: -100_000, maximum: 100_000 }),
+  triggerHours: Type.Integer({ minimum: 1, maximum: 72 }),
+  message: Name(200),
+  /** Empty: the whole fleet or sub-fleet. */
+  vehicleIds: Type.Array(Id, { maxItems: 2000 }),
+};
+
+export const PrealarmSchema = Type.Object({
+  id: Type.String(),
+  fleetId: Type.String(),
+  subFleetId: Nullable(Type.String()),
+  name: Type.String(),
+  deviceKey: Type.String(),
+  logic: PrealarmLogicSchema,
+  value: Type.Integer(),
+  triggerHours: Type.Integer(),
+  message: Type.String(),
+  vehicleIds: Type.Array(Type.String()),
+  pending: Type.Integer(),
+  firing: Type.Integer(),
+  createdAt: Type.String(),
+});
+
+export const PrealarmFleetSchema = Type.Object({ id: Type.String(), name: Type.String(), vehicles: Type.Integer(), prealarms: Type.Integer() });
+
+export const PrealarmVehicleStateSchema = Type.Object({
+  vehicleId: Type.String(),
+  vehicleName: Type.String(),
+  state: Type.Union([Type.Literal('pending'), Type.Literal('firing')]),
+  since: Type.String(),
+  /** When a pending pre-alarm fires if the condition keeps holding; when a firing one fired. */
+  firesAt: Type.String(),
+});
+
+export const PrealarmPreviewSchema = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  fires: Type.Integer(),
+  vehicles: Type.Array(Type.Object({ vehicleId: Type.String(), vehicleName: Type.String(), fires: Type.Integer() })),
+});
+
