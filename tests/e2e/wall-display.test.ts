@@ -57,6 +57,13 @@ async function raiseAlarm(vehicle: VehicleSnapshot, message: string): Promise<Al
   return active.rows[0]!;
 }
 
+async function acknowledgeEveryOther(alarmId: string): Promise<void> {
+  const active = await server.adminCall<ApiPage<Alarm>>('GET', '/customization/alarm/v1/query/list?active=true&pageSize=200');
+  for (const other of active.rows.filter((row) => row.id !== alarmId && !row.ack)) {
+    await server.adminCall('POST', '/customization/alarm/v1/ack/single', { alarmId: other.id });
+  }
+}
+
 describe('wall display', () => {
   it('shows the board without sidebar, header or footer, with clock and connection, and Esc, Backspace or a stray click do not leave', async () => {
     await expect(page.getByRole('navigation', { name: 'Main menu' }).count()).resolves.toBe(0);
@@ -91,6 +98,8 @@ describe('wall display', () => {
 
     const alarm = (await server.adminCall<ApiPage<Alarm>>('GET', `/customization/alarm/v1/query/list?active=true&vehicleId=${vehicles[2]!.id}`)).rows[0]!;
     await server.adminCall('POST', '/customization/alarm/v1/ack/single', { alarmId: alarm.id, note: 'Driver is charging' });
+    // The reminder sounds while any alarm is unacknowledged: one the simulated fleet raised by itself too.
+    await acknowledgeEveryOther(alarm.id);
     await row.getByTestId('alarm-ack').filter({ hasText: 'Driver is charging' }).waitFor({ timeout: 5_000 });
     const afterAck = await plays();
     await page.waitForTimeout(REMINDER_MS * 2 + 500);
