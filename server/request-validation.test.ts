@@ -10,7 +10,8 @@ let users: Record<RoleName, RoleUser>;
 let writes: DatabaseWrites;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // No pre-alarm evaluation writing its states in the background while writes are watched.
+  t = await startTestServer({ prealarmEvaluationS: 86_400 });
   token = (await session(t.url, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
   users = await roleUsers(t.url);
   writes = await watchDatabaseWrites(t.config);
