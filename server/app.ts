@@ -39,6 +39,7 @@ import { syncNodes } from './bus/node-sync';
 import { SilenceWatch } from './fleet/silence-watch';
 import { SocketHub, TRANSPORT_MAX_INBOUND_BYTES } from './hub/socket-hub';
 import { createPrealarmMonitor } from './prealarms/prealarm-monitor';
+import { keepRollups } from './reports/hourly-rollups';
 import { registerApiRoutes } from './routes/api-routes';
 import type { ServerContext } from './server-context';
 import type { FleetSimulator, SimFrame, SimVehicleSpec } from './sim/types';
@@ -266,6 +267,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
   let clock: NodeJS.Timeout | null = null;
   let historyDuty = { leads: () => false, withdraw: () => {} };
   let stopSampling: (() => void) | null = null;
+  let afterBackfill: () => Promise<unknown> = async () => {};
   let stopEscalation: (() => void) | null = null;
   const sessionPrune = setInterval(() => void repo.sessions.prune(now()), 3600_000);
   sessionPrune.unref();
@@ -278,6 +280,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
       pending: (id) => directory.has(id),
     });
     if (!closed) log(`History backfill: ${done.samples} samples of the last ${config.historyBackfillH} h in ${Math.round(done.ms / 1000)} s`);
+    if (!closed) await afterBackfill();
   };
   return {
     app,
@@ -304,6 +307,11 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
           now,
           historyDuty.leads,
         );
+      if (sim || bridge) {
+        const rollups = keepRollups(repo, now, 60_000, historyDuty.leads);
+        afterBackfill = rollups.kick;
+        stops.push(rollups.stop);
+      }
       // Pre-alarm rules are judged by one node of those that take in frames.
       if (sim || bridge) {
         const duty = bus.standFor('prealarms');

@@ -216,6 +216,33 @@ export interface HistoryStore {
   prune(beforeMs: number): Promise<void>;
   /** True once any sample exists (backfill runs only on an empty history). */
   hasAny(): Promise<boolean>;
+  /** Samples of these vehicles' devices of these types in [from, to), oldest first per device. */
+  vehiclesRange(vehicleIds: readonly string[], deviceTypes: readonly DeviceType[], from: number, to: number): Promise<HistorySample[]>;
+}
+
+/** A vehicle's hour whose history changed since its rollup was built; seq counts the changes. */
+export interface RollupMark {
+  vehicleId: string;
+  hour: number;
+  seq: number;
+}
+
+/** Hourly rollups of each vehicle's history (packed hour summaries), kept as history arrives. */
+export interface RollupStore {
+  /** Marked hours starting before `beforeMs`, by vehicle then hour, at most `limit`. */
+  marked(beforeMs: number, limit: number): Promise<RollupMark[]>;
+  /**
+   * Stores the rollups built for marked hours (null: the hour has no samples now) and clears each
+   * mark, unless its hour's history changed again since it was read.
+   */
+  save(built: Array<{ mark: RollupMark; vals: Buffer | null }>): Promise<void>;
+  /** These vehicles' rollups of the hours in [from, to), and which of those hours are marked. */
+  read(vehicleIds: readonly string[], from: number, to: number): Promise<{
+    rollups: Array<{ vehicleId: string; hour: number; vals: Uint8Array }>;
+    marked: Array<{ vehicleId: string; hour: number }>;
+  }>;
+  /** Drops the rollups and marks of hours that start before `beforeMs`. */
+  prune(beforeMs: number): Promise<void>;
 }
 
 export interface GroupLogFilter {
@@ -275,6 +302,7 @@ export interface FleetRepository {
   codes: CodeStore;
   alarms: AlarmStore;
   history: HistoryStore;
+  rollups: RollupStore;
   groupLogs: GroupLogStore;
   audit: AuditStore;
   reports: ReportStore;
