@@ -8,7 +8,7 @@ import { demoFleet } from './fleet/demo-fleet';
 import { createFleetModel } from './fleet/fleet-model';
 import { simSpecOf } from './fleet/vehicle-devices';
 import { computeReport } from './reports/compute-report';
-import { HOUR_MS } from './reports/hour-summary';
+import { DAY_MS, HOUR_MS } from './reports/hour-summary';
 import { buildRollups } from './reports/hourly-rollups';
 import type { FleetRepository } from './storage/fleet-repository';
 import { openRepository } from './storage/open-repository';
@@ -23,9 +23,9 @@ const admin: UserRecord = {
 };
 const seed = demoFleet({ vehicles: 4, seed: 3, admin, createdAt: CREATED });
 const ids = seed.vehicles.map((v) => v.id);
-/** History from 21:20 to 03:20 the next day, one sample a minute. */
-const UNTIL = Date.parse('2026-11-02T03:20:00Z');
-const HOURS = 6;
+/** History from 21:20 on 1 November to 03:20 on 3 November, one sample a minute. */
+const UNTIL = Date.parse('2026-11-03T03:20:00Z');
+const HOURS = 30;
 const MIN = 60_000;
 
 let db: TestDatabase;
@@ -51,18 +51,19 @@ afterAll(async () => {
 
 describe('reports from hourly rollups', () => {
   it('builds one rollup per vehicle and hour that has history, and clears the marks', async () => {
-    // Hours 21:00 to 03:00: 7 per vehicle.
-    expect(await buildRollups(repo, UNTIL + HOUR_MS)).toBe(4 * 7);
+    // Hours 21:00 on the 1st to 03:00 on the 3rd: 31 per vehicle; the 1st and 2nd are over.
+    expect(await buildRollups(repo, UNTIL + HOUR_MS)).toBe(4 * 31);
     expect(await repo.rollups.marked(UNTIL + HOUR_MS, 100)).toEqual([]);
-    const { rollups } = await repo.rollups.read(ids, UNTIL - 7 * HOUR_MS, UNTIL + HOUR_MS);
-    expect(rollups).toHaveLength(4 * 7);
+    expect(await repo.rollups.read('hour', ids, UNTIL - 31 * HOUR_MS, UNTIL + HOUR_MS)).toHaveLength(4 * 31);
+    expect(await repo.rollups.read('day', ids, Date.parse('2026-11-01T00:00:00Z'), UNTIL)).toHaveLength(4 * 2);
   });
 
-  it('gives the figures of raw history for ranges inside hours, across midnight and whole hours', async () => {
+  it('gives the figures of raw history for ranges inside hours, across midnight, whole hours and days', async () => {
     const start = UNTIL - HOURS * HOUR_MS;
     for (const [from, to] of [
       [start + 17 * MIN, UNTIL - 7 * MIN],
       [Date.parse('2026-11-01T22:00:00Z'), Date.parse('2026-11-02T02:00:00Z')],
+      [Date.parse('2026-11-02T00:00:00Z'), Date.parse('2026-11-03T00:00:00Z')],
       [Date.parse('2026-11-01T23:30:00Z'), Date.parse('2026-11-01T23:45:00Z')],
       [start - 3 * HOUR_MS, UNTIL + HOUR_MS],
     ] as const) {
@@ -70,39 +71,41 @@ describe('reports from hourly rollups', () => {
       expect(rollups).toEqual(history);
     }
     const { rollups } = await both(start, UNTIL);
-    // The figures are real: the night's loads drew energy and the batteries were read on both days.
+    // The figures are real: the fleet drove, loads drew energy and the batteries were read each day.
+    expect(rollups.vehicles.some((v) => v.distanceKm > 0)).toBe(true);
     expect(rollups.vehicles.every((v) => v.energyKwh.consumption > 0)).toBe(true);
     expect(rollups.vehicles.every((v) => v.soc.avg !== null)).toBe(true);
-    expect(rollups.days.map((d) => new Date(d.day).toISOString().slice(0, 10))).toEqual(['2026-11-01', '2026-11-02']);
+    expect(rollups.days.map((d) => new Date(d.day).toISOString().slice(0, 10))).toEqual(['2026-11-01', '2026-11-02', '2026-11-03']);
   });
 
-  it('reads an hour changed after its rollup from history until the rollup is built again', async () => {
+  it('reads an hour changed after its rollup (and its day) from history until the rollups are built again', async () => {
     const hour = Date.parse('2026-11-02T01:00:00Z');
     const [vehicleId] = ids;
-    const before = await computeReport(repo, [vehicleId!], hour - HOUR_MS, hour + 2 * HOUR_MS, ['soc']);
+    const range = [Date.parse('2026-11-01T23:10:00Z'), Date.parse('2026-11-03T01:00:00Z')] as const;
+    const before = await computeReport(repo, [vehicleId!], ...range, ['soc']);
     // A late sample: the battery read 1 % at 01:30:30.
     await repo.history.append([{ vehicleId: vehicleId!, deviceType: 'bms', deviceId: 0, ts: hour + 30.5 * MIN, values: { soc: 1 } }]);
     expect(await repo.rollups.marked(UNTIL, 10)).toEqual([{ vehicleId, hour, seq: 1 }]);
-    const { rollups, history } = await both(hour - HOUR_MS, hour + 2 * HOUR_MS, [vehicleId!]);
+    const { rollups, history } = await both(...range, [vehicleId!]);
     expect(rollups).toEqual(history);
     expect(rollups.vehicles[0]!.soc.min).toBe(1);
     expect(before.vehicles[0]!.soc.min).toBeGreaterThan(1);
     expect(await buildRollups(repo, UNTIL)).toBe(1);
-    const rebuilt = await both(hour - HOUR_MS, hour + 2 * HOUR_MS, [vehicleId!]);
+    const rebuilt = await both(...range, [vehicleId!]);
     expect(rebuilt.rollups).toEqual(rebuilt.history);
   });
 
   it('keeps a mark that history changed again while its rollup was being built', async () => {
-    const hour = Date.parse('2026-11-02T02:00:00Z');
+    const hour = Date.parse('2026-11-02T12:00:00Z');
     const [, vehicleId] = ids;
     const sample = { vehicleId: vehicleId!, deviceType: 'bms' as const, deviceId: 0, ts: hour + 10.5 * MIN, values: { soc: 2 } };
     await repo.history.append([sample]);
     const [mark] = await repo.rollups.marked(UNTIL, 10);
     await repo.history.append([{ ...sample, ts: hour + 11.5 * MIN }]);
-    await repo.rollups.save([{ mark: mark!, vals: null }]);
+    await repo.rollups.save([{ mark: mark!, vals: null }], []);
     expect(await repo.rollups.marked(UNTIL, 10)).toEqual([{ vehicleId, hour, seq: 2 }]);
     await buildRollups(repo, UNTIL);
-    const { rollups, history } = await both(hour, hour + HOUR_MS, [vehicleId!]);
+    const { rollups, history } = await both(hour - DAY_MS, hour + DAY_MS, [vehicleId!]);
     expect(rollups).toEqual(history);
   });
 

@@ -13,12 +13,15 @@ export const MAX_GAP_MS = 10 * 60_000;
 /** SOC under this is "low" (the report's time below 20 %). */
 export const LOW_SOC = 20;
 export const HOUR_MS = 3600_000;
+export const DAY_MS = 24 * HOUR_MS;
 const WH_PER_WS = 1 / 3600;
 
 const kwh = (w: number, dtMs: number) => (w * (dtMs / 1000) * WH_PER_WS) / 1000;
 const value = (v: number) => (Number.isNaN(v) ? 0 : v);
 const lower = (a: number, b: number) => (Number.isNaN(a) ? b : Number.isNaN(b) ? a : Math.min(a, b));
 const isTyrePressure = (k: string) => k.startsWith('tyre_') && k.endsWith('_pressure');
+
+type Values = ArrayLike<number>;
 
 interface DeviceKind {
   deviceType: DeviceType;
@@ -30,9 +33,9 @@ interface DeviceKind {
   edge: readonly string[];
   /** Accumulators, each added up or kept lowest when summaries fold. */
   acc: ReadonlyArray<'sum' | 'min'>;
-  sample?(acc: number[], values: Record<string, number>, edge: readonly number[]): void;
+  sample?(acc: number[], values: Record<string, number>, edge: Values): void;
   /** The interval from a sample to the next, given their edge values. */
-  step(acc: number[], a: readonly number[], b: readonly number[], dt: number): void;
+  step(acc: number[], a: Values, b: Values, dt: number): void;
 }
 
 const inGap = (dt: number) => dt <= 0 || dt > MAX_GAP_MS;
@@ -98,10 +101,11 @@ export const KINDS: readonly DeviceKind[] = [
     firstOnly: true,
     edge: ['soc'],
     acc: ['min', 'sum', 'sum', 'sum'],
-    sample: (acc, _values, [soc]) => {
+    sample: (acc, _values, edge) => {
+      const soc = edge[0]!;
       if (Number.isNaN(soc)) return;
-      acc[BMS.socMin] = lower(acc[BMS.socMin]!, soc!);
-      acc[BMS.socSum]! += soc!;
+      acc[BMS.socMin] = lower(acc[BMS.socMin]!, soc);
+      acc[BMS.socSum]! += soc;
       acc[BMS.socCount]! += 1;
     },
     step: (acc, a, _b, dt) => {
@@ -114,10 +118,11 @@ export const KINDS: readonly DeviceKind[] = [
     firstOnly: false,
     edge: ['level'],
     acc: ['min', 'sum', 'sum'],
-    sample: (acc, _values, [level]) => {
+    sample: (acc, _values, edge) => {
+      const level = edge[0]!;
       if (Number.isNaN(level)) return;
-      acc[TANK.min] = lower(acc[TANK.min]!, level!);
-      acc[TANK.sum]! += level!;
+      acc[TANK.min] = lower(acc[TANK.min]!, level);
+      acc[TANK.sum]! += level;
       acc[TANK.count]! += 1;
     },
     step: () => {},
@@ -134,13 +139,14 @@ export interface DeviceSummary {
   deviceId: number;
   firstTs: number;
   lastTs: number;
-  first: number[];
-  last: number[];
-  acc: number[];
+  first: Values;
+  last: Values;
+  acc: Values;
 }
 
+/** A vehicle's summary of an hour, or of a day folded from its hours. */
 export interface HourSummary {
-  /** Start of the UTC hour, epoch ms. */
+  /** Start of the UTC hour (or day), epoch ms. */
   hour: number;
   devices: DeviceSummary[];
 }
@@ -148,13 +154,14 @@ export interface HourSummary {
 export const emptyAcc = (kind: DeviceKind): number[] => kind.acc.map((a) => (a === 'min' ? Number.NaN : 0));
 
 /** Adds b's accumulators into a. */
-export const mergeAcc = (kind: DeviceKind, a: number[], b: readonly number[]) => {
+export const mergeAcc = (kind: DeviceKind, a: number[], b: Values) => {
   kind.acc.forEach((how, i) => {
     a[i] = how === 'min' ? lower(a[i]!, b[i]!) : a[i]! + b[i]!;
   });
 };
 
 export const hourOf = (ts: number) => Math.floor(ts / HOUR_MS) * HOUR_MS;
+export const dayOf = (ts: number) => Math.floor(ts / DAY_MS) * DAY_MS;
 
 /** One device's samples, oldest first, all within one hour. */
 const summariseDevice = (kind: DeviceKind, deviceId: number, samples: readonly HistorySample[]): DeviceSummary => {
@@ -202,7 +209,11 @@ export const packHour = (h: HourSummary): Buffer => {
   const out = new Float64Array(h.devices.reduce((n, d) => n + widthOf(d.kind), 0));
   let i = 0;
   for (const d of h.devices) {
-    out.set([d.kind.code, d.deviceId, d.firstTs, d.lastTs, ...d.first, ...d.last, ...d.acc], i);
+    const n = d.kind.edge.length;
+    out.set([d.kind.code, d.deviceId, d.firstTs, d.lastTs], i);
+    out.set(d.first, i + 4);
+    out.set(d.last, i + 4 + n);
+    out.set(d.acc, i + 4 + 2 * n);
     i += widthOf(d.kind);
   }
   return Buffer.from(out.buffer);
@@ -223,36 +234,30 @@ export const unpackHour = (hour: number, blob: Uint8Array): HourSummary => {
       deviceId: v[i + 1]!,
       firstTs: v[i + 2]!,
       lastTs: v[i + 3]!,
-      first: Array.from(v.subarray(at, at + n)),
-      last: Array.from(v.subarray(at + n, at + 2 * n)),
-      acc: Array.from(v.subarray(at + 2 * n, at + 2 * n + kind.acc.length)),
+      first: v.subarray(at, at + n),
+      last: v.subarray(at + n, at + 2 * n),
+      acc: v.subarray(at + 2 * n, at + 2 * n + kind.acc.length),
     });
     i += widthOf(kind);
   }
   return { hour, devices };
 };
 
-/** A device's figures over folded hours. */
-export interface DeviceTotal {
-  kind: DeviceKind;
-  deviceId: number;
-  acc: number[];
-}
-
 /**
- * Folds a vehicle's hour summaries (oldest first) into per-device totals; `onHour` gets what each
- * hour adds, attributed to that hour (an interval belongs to the hour of its earlier sample).
+ * Folds a vehicle's summaries (oldest first) into one per device, as if its samples were summarised
+ * at once; `onHour` gets what each summary adds, attributed to its start (an interval belongs to the
+ * summary of its earlier sample).
  */
 export const foldHours = (
   hours: readonly HourSummary[],
-  onHour: (hour: number, kind: DeviceKind, added: readonly number[]) => void,
-): DeviceTotal[] => {
-  const running = new Map<string, DeviceTotal & { lastTs: number; last: number[]; lastHour: number }>();
+  onHour: (hour: number, kind: DeviceKind, added: Values) => void = () => {},
+): DeviceSummary[] => {
+  const running = new Map<string, DeviceSummary & { acc: number[]; lastHour: number }>();
   for (const h of hours) {
     for (const d of h.devices) {
       const key = `${d.kind.code}:${d.deviceId}`;
       let r = running.get(key);
-      if (!r) running.set(key, (r = { kind: d.kind, deviceId: d.deviceId, acc: emptyAcc(d.kind), lastTs: 0, last: [], lastHour: h.hour }));
+      if (!r) running.set(key, (r = { ...d, acc: emptyAcc(d.kind), lastHour: h.hour }));
       else {
         const across = emptyAcc(d.kind);
         d.kind.step(across, r.last, d.first, d.firstTs - r.lastTs);
@@ -266,5 +271,5 @@ export const foldHours = (
       r.lastHour = h.hour;
     }
   }
-  return [...running.values()].map(({ kind, deviceId, acc }) => ({ kind, deviceId, acc }));
+  return [...running.values()].map(({ lastHour: _, ...d }) => d);
 };

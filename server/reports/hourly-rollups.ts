@@ -1,7 +1,8 @@
-// Keeps the hourly rollups of every vehicle's history: hours marked as samples arrive are summarised
-// (hour-summary.ts) once they are over, a vehicle's run of consecutive hours per read.
+// Keeps the rollups of every vehicle's history: hours marked as samples arrive are summarised
+// (hour-summary.ts) once they are over, a vehicle's run of consecutive hours per read, and each day
+// that is over is folded from its hours again whenever one of them changes.
 import type { FleetRepository, RollupMark } from '../storage/fleet-repository';
-import { HOUR_MS, hourOf, packHour, SUMMARY_DEVICE_TYPES, summariseHours } from './hour-summary';
+import { DAY_MS, dayOf, foldHours, HOUR_MS, type HourSummary, packHour, SUMMARY_DEVICE_TYPES, summariseHours, unpackHour } from './hour-summary';
 
 /** Marks handled per round; the event loop gets a turn between rounds. */
 const MARKS_PER_ROUND = 500;
@@ -23,21 +24,46 @@ export async function buildRollups(repo: FleetRepository, beforeMs: number): Pro
   let built = 0;
   for (;;) {
     const marks = await repo.rollups.marked(beforeMs, MARKS_PER_ROUND);
-    const out: Array<{ mark: RollupMark; vals: Buffer | null }> = [];
+    const hours: Array<{ mark: RollupMark; summary: HourSummary | null }> = [];
     for (const run of runsOf(marks)) {
       const from = run[0]!.hour;
       const samples = await repo.history.vehiclesRange([run[0]!.vehicleId], SUMMARY_DEVICE_TYPES, from, run.at(-1)!.hour + HOUR_MS);
-      const hours = new Map(summariseHours(samples).map((h) => [h.hour, h]));
-      for (const mark of run) {
-        const h = hours.get(mark.hour);
-        out.push({ mark, vals: h ? packHour(h) : null });
-      }
+      const summaries = new Map(summariseHours(samples).map((h) => [h.hour, h]));
+      for (const mark of run) hours.push({ mark, summary: summaries.get(mark.hour) ?? null });
     }
-    await repo.rollups.save(out);
+    const days = await foldDays(repo, hours, beforeMs);
+    await repo.rollups.save(
+      hours.map(({ mark, summary }) => ({ mark, vals: summary ? packHour(summary) : null })),
+      days,
+    );
     built += marks.length;
     if (marks.length < MARKS_PER_ROUND) return built;
     await new Promise((r) => setImmediate(r));
   }
+}
+
+/** The day rollups of the days over by `beforeMs` that these new hour summaries fall in. */
+async function foldDays(repo: FleetRepository, hours: ReadonlyArray<{ mark: RollupMark; summary: HourSummary | null }>, beforeMs: number) {
+  const fresh = new Map<string, Map<number, HourSummary | null>>();
+  for (const { mark, summary } of hours) {
+    const day = dayOf(mark.hour);
+    if (day + DAY_MS > beforeMs) continue;
+    const key = `${mark.vehicleId}|${day}`;
+    if (!fresh.has(key)) fresh.set(key, new Map());
+    fresh.get(key)!.set(mark.hour, summary);
+  }
+  const days = [];
+  for (const [key, changed] of fresh) {
+    const at = key.lastIndexOf('|');
+    const vehicleId = key.slice(0, at);
+    const day = Number(key.slice(at + 1));
+    const stored = await repo.rollups.read('hour', [vehicleId], day, day + DAY_MS);
+    const byHour = new Map<number, HourSummary | null>(stored.map((r) => [r.at, unpackHour(r.at, r.vals)]));
+    for (const [hour, summary] of changed) byHour.set(hour, summary);
+    const list = [...byHour.values()].filter((h): h is HourSummary => h !== null).sort((a, b) => a.hour - b.hour);
+    days.push({ vehicleId, day, vals: list.length > 0 ? packHour({ hour: day, devices: foldHours(list) }) : null });
+  }
+  return days;
 }
 
 /**
@@ -48,7 +74,7 @@ export function keepRollups(repo: FleetRepository, now: () => number, everyMs: n
   let running: Promise<unknown> | null = null;
   const kick = () => {
     if (running || !leads()) return running ?? Promise.resolve();
-    running = buildRollups(repo, hourOf(now()))
+    running = buildRollups(repo, Math.floor(now() / HOUR_MS) * HOUR_MS)
       .catch(() => undefined)
       .finally(() => {
         running = null;

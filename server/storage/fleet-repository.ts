@@ -227,21 +227,30 @@ export interface RollupMark {
   seq: number;
 }
 
-/** Hourly rollups of each vehicle's history (packed hour summaries), kept as history arrives. */
+/** A rollup: a vehicle's packed hour or day summary, by its start. */
+export interface RollupRow {
+  vehicleId: string;
+  at: number;
+  vals: Uint8Array;
+}
+
+/** Rollups of each vehicle's history (packed summaries) by hour and by day, kept as history arrives. */
 export interface RollupStore {
   /** Marked hours starting before `beforeMs`, by vehicle then hour, at most `limit`. */
   marked(beforeMs: number, limit: number): Promise<RollupMark[]>;
   /**
-   * Stores the rollups built for marked hours (null: the hour has no samples now) and clears each
-   * mark, unless its hour's history changed again since it was read.
+   * Stores the hour rollups built for marked hours and the day rollups folded from them (null: no
+   * samples now), and clears each mark unless its hour's history changed again since it was read.
    */
-  save(built: Array<{ mark: RollupMark; vals: Buffer | null }>): Promise<void>;
-  /** These vehicles' rollups of the hours in [from, to), and which of those hours are marked. */
-  read(vehicleIds: readonly string[], from: number, to: number): Promise<{
-    rollups: Array<{ vehicleId: string; hour: number; vals: Uint8Array }>;
-    marked: Array<{ vehicleId: string; hour: number }>;
-  }>;
-  /** Drops the rollups and marks of hours that start before `beforeMs`. */
+  save(
+    hours: Array<{ mark: RollupMark; vals: Buffer | null }>,
+    days: Array<{ vehicleId: string; day: number; vals: Buffer | null }>,
+  ): Promise<void>;
+  /** These vehicles' rollups of the hours, or days, that start in [from, to). */
+  read(span: 'hour' | 'day', vehicleIds: readonly string[], from: number, to: number): Promise<RollupRow[]>;
+  /** These vehicles' marked hours in [from, to). */
+  markedIn(vehicleIds: readonly string[], from: number, to: number): Promise<Array<{ vehicleId: string; hour: number }>>;
+  /** Drops the rollups and marks of hours and days that start before `beforeMs`. */
   prune(beforeMs: number): Promise<void>;
 }
 

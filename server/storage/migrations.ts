@@ -740,8 +740,8 @@ const MIGRATIONS: Migration[] = [
     `,
   },
   {
-    // Reports read hourly rollups of each vehicle's history (packed by server/reports/hour-summary.ts)
-    // instead of every sample. Storing samples marks their vehicle's hour in history_rollup_todo
+    // Reports read rollups of each vehicle's history by hour and by day (packed summaries, see
+    // server/reports/hour-summary.ts) instead of every sample. Storing samples marks their vehicle's hour in history_rollup_todo
     // (seq counts the marks, so a rollup built while samples arrive does not clear the newer mark);
     // history stored before this version is marked here and rolled up in the background.
     version: 12,
@@ -751,6 +751,12 @@ const MIGRATIONS: Migration[] = [
         hour INTEGER NOT NULL,
         vals BLOB NOT NULL,
         PRIMARY KEY (vehicle_id, hour)
+      ) WITHOUT ROWID;
+      CREATE TABLE history_day_rollups (
+        vehicle_id TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        vals BLOB NOT NULL,
+        PRIMARY KEY (vehicle_id, day)
       ) WITHOUT ROWID;
       CREATE TABLE history_rollup_todo (
         vehicle_id TEXT NOT NULL,
@@ -767,6 +773,12 @@ const MIGRATIONS: Migration[] = [
         hour BIGINT NOT NULL,
         vals BYTEA NOT NULL,
         PRIMARY KEY (vehicle_id, hour)
+      );
+      CREATE TABLE history_day_rollups (
+        vehicle_id TEXT COLLATE "C" NOT NULL,
+        day BIGINT NOT NULL,
+        vals BYTEA NOT NULL,
+        PRIMARY KEY (vehicle_id, day)
       );
       CREATE TABLE history_rollup_todo (
         vehicle_id TEXT COLLATE "C" NOT NULL,
