@@ -5,7 +5,7 @@ import type { DeviceType } from '../../streams/protocol/types';
 import type { ReportTable } from '../../streams/protocol/report-schemas';
 import type { FleetRepository, RollupRow } from '../storage/fleet-repository';
 import type { HistorySample } from '../storage/records';
-import { DAY_MS, dayOf, HOUR_MS, hourOf, type HourSummary, summariseHours, unpackHour } from './hour-summary';
+import { DAY_MS, dayOf, HOUR_MS, hourOf, type HourSummary, isSummaryKey, summariseHours, unpackHour } from './hour-summary';
 import { alarmFigures, type DayFigures, vehicleFigures } from './report-figures';
 
 /** The devices whose history each table needs. */
@@ -64,7 +64,7 @@ async function addRollups(
 
   const staleByHour = new Map<number, string[]>();
   for (const m of marked) staleByHour.set(m.hour, [...(staleByHour.get(m.hour) ?? []), m.vehicleId]);
-  for (const [hour, ids] of staleByHour) addRaw(await repo.history.vehiclesRange(ids, deviceTypes, hour, hour + HOUR_MS));
+  for (const [hour, ids] of staleByHour) addRaw(await repo.history.vehiclesRange(ids, deviceTypes, hour, hour + HOUR_MS, isSummaryKey));
 }
 
 const round = (x: number) => Number(x.toFixed(3));
@@ -99,10 +99,10 @@ export async function computeReport(
   if (deviceTypes.length > 0) {
     const firstWhole = Math.ceil(from / HOUR_MS) * HOUR_MS;
     const endWhole = hourOf(to);
-    if (source === 'history' || firstWhole >= endWhole) addRaw(await repo.history.vehiclesRange(vehicleIds, deviceTypes, from, to));
+    if (source === 'history' || firstWhole >= endWhole) addRaw(await repo.history.vehiclesRange(vehicleIds, deviceTypes, from, to, isSummaryKey));
     else {
-      if (from < firstWhole) addRaw(await repo.history.vehiclesRange(vehicleIds, deviceTypes, from, firstWhole));
-      if (endWhole < to) addRaw(await repo.history.vehiclesRange(vehicleIds, deviceTypes, endWhole, to));
+      if (from < firstWhole) addRaw(await repo.history.vehiclesRange(vehicleIds, deviceTypes, from, firstWhole, isSummaryKey));
+      if (endWhole < to) addRaw(await repo.history.vehiclesRange(vehicleIds, deviceTypes, endWhole, to, isSummaryKey));
       await addRollups(repo, vehicleIds, deviceTypes, firstWhole, endWhole, hours, addRaw);
     }
   }

@@ -133,6 +133,9 @@ const KIND_OF_TYPE = new Map(KINDS.map((k) => [k.deviceType as string, k]));
 const KIND_OF_CODE = new Map(KINDS.map((k) => [k.code, k]));
 /** The device types a summary covers. */
 export const SUMMARY_DEVICE_TYPES: readonly DeviceType[] = KINDS.map((k) => k.deviceType);
+const EDGE_KEYS = new Set(KINDS.flatMap((k) => k.edge));
+/** The keys a summary reads (the history reader can leave the others packed). */
+export const isSummaryKey = (key: string) => EDGE_KEYS.has(key) || isTyrePressure(key);
 
 export interface DeviceSummary {
   kind: DeviceKind;

@@ -2,7 +2,7 @@
 // (hour-summary.ts) once they are over, a vehicle's run of consecutive hours per read, and each day
 // that is over is folded from its hours again whenever one of them changes.
 import type { FleetRepository, RollupMark } from '../storage/fleet-repository';
-import { DAY_MS, dayOf, foldHours, HOUR_MS, type HourSummary, packHour, SUMMARY_DEVICE_TYPES, summariseHours, unpackHour } from './hour-summary';
+import { DAY_MS, dayOf, foldHours, HOUR_MS, type HourSummary, isSummaryKey, packHour, SUMMARY_DEVICE_TYPES, summariseHours, unpackHour } from './hour-summary';
 
 /** Marks handled per round; the event loop gets a turn between rounds. */
 const MARKS_PER_ROUND = 500;
@@ -27,7 +27,7 @@ export async function buildRollups(repo: FleetRepository, beforeMs: number): Pro
     const hours: Array<{ mark: RollupMark; summary: HourSummary | null }> = [];
     for (const run of runsOf(marks)) {
       const from = run[0]!.hour;
-      const samples = await repo.history.vehiclesRange([run[0]!.vehicleId], SUMMARY_DEVICE_TYPES, from, run.at(-1)!.hour + HOUR_MS);
+      const samples = await repo.history.vehiclesRange([run[0]!.vehicleId], SUMMARY_DEVICE_TYPES, from, run.at(-1)!.hour + HOUR_MS, isSummaryKey);
       const summaries = new Map(summariseHours(samples).map((h) => [h.hour, h]));
       for (const mark of run) hours.push({ mark, summary: summaries.get(mark.hour) ?? null });
     }

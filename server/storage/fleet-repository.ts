@@ -216,8 +216,17 @@ export interface HistoryStore {
   prune(beforeMs: number): Promise<void>;
   /** True once any sample exists (backfill runs only on an empty history). */
   hasAny(): Promise<boolean>;
-  /** Samples of these vehicles' devices of these types in [from, to), oldest first per device. */
-  vehiclesRange(vehicleIds: readonly string[], deviceTypes: readonly DeviceType[], from: number, to: number): Promise<HistorySample[]>;
+  /**
+   * Samples of these vehicles' devices of these types in [from, to), oldest first per device; with
+   * `wanted`, each sample keeps only the keys it accepts (the same function each time: it is cached).
+   */
+  vehiclesRange(
+    vehicleIds: readonly string[],
+    deviceTypes: readonly DeviceType[],
+    from: number,
+    to: number,
+    wanted?: (key: string) => boolean,
+  ): Promise<HistorySample[]>;
 }
 
 /** A vehicle's hour whose history changed since its rollup was built; seq counts the changes. */

@@ -38,8 +38,11 @@ try {
   const ids = seed.vehicles.map((v) => v.id);
 
   const b0 = performance.now();
+  const buildCpu0 = process.cpuUsage();
   const built = await buildRollups(repo, hourOf(now));
   const buildS = seconds(b0);
+  const buildCpu = process.cpuUsage(buildCpu0);
+  const buildCpuS = (buildCpu.user + buildCpu.system) / 1e6;
 
   // The whole hours rolled up above, copied back over the rest of the 31 days, and each day over
   // folded from its hours as the rollup builder does.
@@ -77,9 +80,9 @@ try {
   const wholeS = seconds(w0);
   const cpu = process.cpuUsage(cpu0);
   const wholeCpuS = (cpu.user + cpu.system) / 1e6;
-  console.log(`${vehicles} vehicles, ${hours} h of raw history (${filled.samples} samples), rolled up in ${buildS.toFixed(2)} s (${built} vehicle-hours); ${copies.length} copied hour rollups and ${days.length} day rollups fill ${DAYS} days`);
+  console.log(`${vehicles} vehicles, ${hours} h of raw history (${filled.samples} samples), rolled up in ${buildS.toFixed(2)} s (CPU ${buildCpuS.toFixed(2)} s, ${built} vehicle-hours); ${copies.length} copied hour rollups and ${days.length} day rollups fill ${DAYS} days`);
   console.log(`${DAYS}-day report: ${totalS.toFixed(2)} s in batches of ${REPORT_BATCH} (slowest ${(slowest / 1000).toFixed(2)} s), ${wholeS.toFixed(2)} s in one call (CPU ${wholeCpuS.toFixed(2)} s); load ${load}`);
-  console.log(JSON.stringify({ bench: 'report-compute', vehicles, days: DAYS, rawHours: hours, samples: filled.samples, rollupBuildS: buildS, vehicleHours: built, totalS, slowestBatchS: slowest / 1000, wholeS, wholeCpuS, load: Number(load) }));
+  console.log(JSON.stringify({ bench: 'report-compute', vehicles, days: DAYS, rawHours: hours, samples: filled.samples, rollupBuildS: buildS, rollupBuildCpuS: buildCpuS, vehicleHours: built, totalS, slowestBatchS: slowest / 1000, wholeS, wholeCpuS, load: Number(load) }));
   await repo.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

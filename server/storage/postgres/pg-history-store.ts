@@ -1,5 +1,5 @@
 import type { HistoryStore } from '../fleet-repository';
-import { pack, unpack } from '../history-packing';
+import { pack, unpack, unpackSome } from '../history-packing';
 import type { HistorySample } from '../records';
 import type { DeviceType } from '../../../streams/protocol/types';
 import { HOUR_MS } from '../../reports/hour-summary';
@@ -155,7 +155,7 @@ export const pgHistoryStore = (a: PgAccess): HistoryStore => {
       }
     },
     hasAny: async () => (await a.one('SELECT 1 AS x FROM history LIMIT 1')) !== undefined,
-    vehiclesRange: async (vehicleIds, deviceTypes, from, to) => {
+    vehiclesRange: async (vehicleIds, deviceTypes, from, to, wanted) => {
       if (vehicleIds.length === 0 || deviceTypes.length === 0) return [];
       const rows = await a.many(
         `SELECT s.vehicle_id, s.device_type, s.device_id, h.ts, h.key_set, h.vals FROM history_series s
@@ -174,7 +174,7 @@ export const pgHistoryStore = (a: PgAccess): HistoryStore => {
           deviceType: r.device_type as DeviceType,
           deviceId: Number(r.device_id),
           ts: Number(r.ts),
-          values: unpack(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer),
+          values: wanted ? unpackSome(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer, wanted) : unpack(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer),
         }),
       );
     },

@@ -2,7 +2,7 @@ import type { HistoryStore } from '../fleet-repository';
 import { HOUR_MS } from '../../reports/hour-summary';
 import type { HistorySample } from '../records';
 import type { DeviceType } from '../../../streams/protocol/types';
-import { pack, unpack } from '../history-packing';
+import { pack, unpack, unpackSome } from '../history-packing';
 import type { SqliteAccess } from './sqlite-access';
 
 const ROWS_PER_INSERT = 100;
@@ -107,13 +107,15 @@ export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStor
       })();
     },
     hasAny: async () => one('SELECT 1 AS x FROM history LIMIT 1') !== undefined,
-    vehiclesRange: async (vehicleIds, deviceTypes, from, to) => {
+    vehiclesRange: async (vehicleIds, deviceTypes, from, to, wanted) => {
       if (vehicleIds.length === 0 || deviceTypes.length === 0) return [];
       return many(
+        // CROSS JOIN keeps the series outermost, so each device's samples are a range of the primary
+        // key; the planner would otherwise walk each vehicle's whole history.
         `SELECT h.vehicle_id, h.device_type, h.device_id, h.ts, h.key_set, h.vals FROM history_series s
-         JOIN history h ON h.vehicle_id = s.vehicle_id AND h.device_type = s.device_type AND h.device_id = s.device_id AND h.ts >= ? AND h.ts < ?
+         CROSS JOIN history h ON h.vehicle_id = s.vehicle_id AND h.device_type = s.device_type AND h.device_id = s.device_id AND h.ts >= ? AND h.ts < ?
          WHERE s.vehicle_id IN (${vehicleIds.map(() => '?').join(', ')}) AND s.device_type IN (${deviceTypes.map(() => '?').join(', ')})
-         ORDER BY h.vehicle_id, h.device_type, h.device_id, h.ts`,
+         ORDER BY s.vehicle_id, s.device_type, s.device_id, h.ts`,
         from,
         to,
         ...vehicleIds,
@@ -124,7 +126,7 @@ export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStor
           deviceType: r.device_type as DeviceType,
           deviceId: Number(r.device_id),
           ts: Number(r.ts),
-          values: unpack(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer),
+          values: wanted ? unpackSome(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer, wanted) : unpack(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer),
         }),
       );
     },
