@@ -314,7 +314,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
           historyDuty.leads,
         );
       if (sim || bridge) {
-        const rollups = keepRollups(repo, now, 60_000, historyDuty.leads);
+        const rollups = keepRollups(repo, now, 60_000, historyDuty.leads, log);
         afterBackfill = rollups.kick;
         stops.push(rollups.stop);
       }
