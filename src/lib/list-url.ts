@@ -39,7 +39,12 @@ export function parseListUrl<F extends string>(search: string, filterKeys: reado
  */
 export function listUrlSearch<F extends string>(state: ListUrlState<F>, search = '', prefix = ''): string {
   const params = new URLSearchParams(search);
-  const put = (key: string, value: string | null) => (value ? params.set(named(prefix, key), value) : params.delete(named(prefix, key)));
+  const own = [...Object.keys(state.filters), 'sort', 'pageNum', 'pageSize'];
+  for (const key of own) params.delete(named(prefix, key));
+  // The list's own parameters after the others, always in the same order.
+  const put = (key: string, value: string | null) => {
+    if (value) params.set(named(prefix, key), value);
+  };
   for (const [key, value] of Object.entries<string>(state.filters)) put(key, value);
   put('sort', state.sort);
   put('pageNum', state.pageNum !== 1 ? String(state.pageNum) : null);
