@@ -1,12 +1,11 @@
 // A 31-day report over a fleet. The demo fleet's history (backfilled by the model, BENCH_HOURS hours
-// every minute) goes into a throw-away SQLite database and is rolled up by hour; the rest of the 31
-// days gets copies of those hour rollups, folded into day rollups (backfilling a month of raw samples
-// would take most of an hour). The report then runs over every vehicle with every table, in the
+// every minute) goes into a throw-away SQLite database (BENCH_STORAGE=postgres: a throw-away schema
+// of FLEET_TEST_DATABASE_URL) and is rolled up by hour; the rest of the 31 days gets copies of those
+// hour rollups, folded into day rollups (backfilling a month of raw samples would take most of an
+// hour). The report then runs over every vehicle with every table, in the
 // console's batches and in one call: whole days and hours from rollups, the part hour at each end
 // from raw history. Prints the rollup build, the report's times (and CPU time) and the load average.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { REPORT_BATCH } from '../../streams/api/report-calls';
 import { REPORT_TABLE_NAMES } from '../../streams/protocol/report-schemas';
 import { readConfig } from '../../server/config';
@@ -16,22 +15,22 @@ import { simSpecOf } from '../../server/fleet/vehicle-devices';
 import { computeReport } from '../../server/reports/compute-report';
 import { DAY_MS, dayOf, foldHours, HOUR_MS, hourOf, type HourSummary, packHour, unpackHour } from '../../server/reports/hour-summary';
 import { buildRollups } from '../../server/reports/hourly-rollups';
-import { openDatabase } from '../../server/storage/open-database';
-import { createSqliteRepository } from '../../server/storage/sqlite/sqlite-repository';
+import { openRepository } from '../../server/storage/open-repository';
+import { createTestDatabase } from '../../server/test-support/test-database';
 import { backfillHistory } from '../../server/telemetry/history-backfill';
 
 const vehicles = Number(process.env.BENCH_VEHICLES ?? 300);
 const hours = Number(process.env.BENCH_HOURS ?? 6);
 const DAYS = 31;
 const config = readConfig({ ...process.env, FLEET_SIM_VEHICLES: String(vehicles) });
-const dir = mkdtempSync(join(tmpdir(), 'fleet-report-bench-'));
+const storage = process.env.BENCH_STORAGE === 'postgres' ? 'postgres' : 'sqlite';
+const db = await createTestDatabase(storage);
 const seconds = (t0: number) => (performance.now() - t0) / 1000;
 try {
   // Mid-hour, as a report asked at any time: both ends read raw history.
   const now = hourOf(Date.now()) + 37 * 60_000;
   const seed = demoFleet({ vehicles, seed: 1, createdAt: new Date(now).toISOString(), admin: { id: 'bench' } as never });
-  const db = openDatabase(join(dir, 'fleet.db'));
-  const repo = createSqliteRepository(db);
+  const repo = await openRepository(db.config);
   await repo.seedOnce({ ...seed, admin: { ...seed.admin, id: 'bench', email: 'bench@fleet.test', userName: 'Bench', passwordHash: 'x', status: 'active', roleId: null, phone: '', speedUnit: 'km/h', mileageUnit: 'km', createdAt: new Date(now).toISOString() } });
   const specs = seed.vehicles.map((v) => simSpecOf(v, seed.devices.filter((d) => d.vehicleId === v.id)));
   const filled = await backfillHistory(createFleetModel(config, now), repo, specs, { hours, intervalMs: 60_000, untilMs: now, stopped: () => false });
@@ -80,10 +79,10 @@ try {
   const wholeS = seconds(w0);
   const cpu = process.cpuUsage(cpu0);
   const wholeCpuS = (cpu.user + cpu.system) / 1e6;
-  console.log(`${vehicles} vehicles, ${hours} h of raw history (${filled.samples} samples), rolled up in ${buildS.toFixed(2)} s (CPU ${buildCpuS.toFixed(2)} s, ${built} vehicle-hours); ${copies.length} copied hour rollups and ${days.length} day rollups fill ${DAYS} days`);
+  console.log(`${storage}: ${vehicles} vehicles, ${hours} h of raw history (${filled.samples} samples), rolled up in ${buildS.toFixed(2)} s (CPU ${buildCpuS.toFixed(2)} s, ${built} vehicle-hours); ${copies.length} copied hour rollups and ${days.length} day rollups fill ${DAYS} days`);
   console.log(`${DAYS}-day report: ${totalS.toFixed(2)} s in batches of ${REPORT_BATCH} (slowest ${(slowest / 1000).toFixed(2)} s), ${wholeS.toFixed(2)} s in one call (CPU ${wholeCpuS.toFixed(2)} s); load ${load}`);
-  console.log(JSON.stringify({ bench: 'report-compute', vehicles, days: DAYS, rawHours: hours, samples: filled.samples, rollupBuildS: buildS, rollupBuildCpuS: buildCpuS, vehicleHours: built, totalS, slowestBatchS: slowest / 1000, wholeS, wholeCpuS, load: Number(load) }));
+  console.log(JSON.stringify({ bench: 'report-compute', storage, vehicles, days: DAYS, rawHours: hours, samples: filled.samples, rollupBuildS: buildS, rollupBuildCpuS: buildCpuS, vehicleHours: built, totalS, slowestBatchS: slowest / 1000, wholeS, wholeCpuS, load: Number(load) }));
   await repo.close();
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  await db.drop();
 }
