@@ -9,9 +9,9 @@
 import type { DeviceType } from '../../streams/protocol/types';
 import type { HistorySample } from '../storage/records';
 
-export const MAX_GAP_MS = 10 * 60_000;
+const MAX_GAP_MS = 10 * 60_000;
 /** SOC under this is "low" (the report's time below 20 %). */
-export const LOW_SOC = 20;
+const LOW_SOC = 20;
 export const HOUR_MS = 3600_000;
 export const DAY_MS = 24 * HOUR_MS;
 const WH_PER_WS = 1 / 3600;
@@ -46,7 +46,7 @@ export const BMS = { socMin: 0, socSum: 1, socCount: 2, lowS: 3 } as const;
 export const TANK = { min: 0, sum: 1, count: 2 } as const;
 export const INV = { shoreKwh: 0, consumptionKwh: 1 } as const;
 
-export const KINDS: readonly DeviceKind[] = [
+const KINDS: readonly DeviceKind[] = [
   {
     deviceType: 'system',
     code: 1,
@@ -137,7 +137,7 @@ const EDGE_KEYS = new Set(KINDS.flatMap((k) => k.edge));
 /** The keys a summary reads (the history reader can leave the others packed). */
 export const isSummaryKey = (key: string) => EDGE_KEYS.has(key) || isTyrePressure(key);
 
-export interface DeviceSummary {
+interface DeviceSummary {
   kind: DeviceKind;
   deviceId: number;
   firstTs: number;
@@ -154,10 +154,10 @@ export interface HourSummary {
   devices: DeviceSummary[];
 }
 
-export const emptyAcc = (kind: DeviceKind): number[] => kind.acc.map((a) => (a === 'min' ? Number.NaN : 0));
+const emptyAcc = (kind: DeviceKind): number[] => kind.acc.map((a) => (a === 'min' ? Number.NaN : 0));
 
 /** Adds b's accumulators into a. */
-export const mergeAcc = (kind: DeviceKind, a: number[], b: Values) => {
+const mergeAcc = (kind: DeviceKind, a: number[], b: Values) => {
   kind.acc.forEach((how, i) => {
     a[i] = how === 'min' ? lower(a[i]!, b[i]!) : a[i]! + b[i]!;
   });
