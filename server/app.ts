@@ -39,6 +39,8 @@ import { syncNodes } from './bus/node-sync';
 import { SilenceWatch } from './fleet/silence-watch';
 import { SocketHub, TRANSPORT_MAX_INBOUND_BYTES } from './hub/socket-hub';
 import { createPrealarmMonitor } from './prealarms/prealarm-monitor';
+import { PrealarmStatus } from './prealarms/prealarm-status';
+import { keepRollups } from './reports/hourly-rollups';
 import { registerApiRoutes } from './routes/api-routes';
 import type { ServerContext } from './server-context';
 import type { FleetSimulator, SimFrame, SimVehicleSpec } from './sim/types';
@@ -111,8 +113,13 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
   const directory = new VehicleDirectory();
   // In a cluster every node keeps a mirror of the bus; a single node reads its own model.
   const mirror = bus.shared || !sim ? new LiveMirror() : null;
-  // Frames reach the consoles through the silence watch, which reports silent vehicles offline.
-  const live = new SilenceWatch(mirror ?? (sim as FleetSimulator), now, (frame) => hub.publish(frame));
+  // Frames reach the consoles through the silence watch, which reports silent vehicles offline, and
+  // the pre-alarm status, which puts vehicles with a fired pre-alarm in alarm.
+  const prealarmStatus = new PrealarmStatus(mirror ?? (sim as FleetSimulator), repo, (vehicleId) => {
+    const status = live.status(vehicleId);
+    if (status) hub.publish({ cmd: CMD.vehicleStatus, data: status });
+  });
+  const live = new SilenceWatch(prealarmStatus, now, (frame) => hub.publish(prealarmStatus.frame(frame)));
   const devicesByVehicle = new Map<string, DeviceRecord[]>();
   for (const d of await repo.vehicles.allDevices()) {
     const list = devicesByVehicle.get(d.vehicleId) ?? [];
@@ -148,7 +155,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
   const stops: Array<() => unknown> = [sync.stop];
   stops.push(bus.onFrames((frames) => (mirror ? mirror.take(frames) : frames.forEach((f) => live.take(f)))));
   if (mirror) stops.push(mirror.onFrame((frame) => live.take(frame)));
-  stops.push(live.start());
+  stops.push(live.start(), prealarmStatus.start(config.prealarmEvaluationS * 1000));
 
   // Where frames enter the cluster: this process's model, and gateways on the MQTT broker. Alarms,
   // firmware logs and versions are written once, here, before the frames go out on the bus.
@@ -266,6 +273,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
   let clock: NodeJS.Timeout | null = null;
   let historyDuty = { leads: () => false, withdraw: () => {} };
   let stopSampling: (() => void) | null = null;
+  let afterBackfill: () => Promise<unknown> = async () => {};
   let stopEscalation: (() => void) | null = null;
   const sessionPrune = setInterval(() => void repo.sessions.prune(now()), 3600_000);
   sessionPrune.unref();
@@ -278,6 +286,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
       pending: (id) => directory.has(id),
     });
     if (!closed) log(`History backfill: ${done.samples} samples of the last ${config.historyBackfillH} h in ${Math.round(done.ms / 1000)} s`);
+    if (!closed) await afterBackfill();
   };
   return {
     app,
@@ -304,10 +313,15 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
           now,
           historyDuty.leads,
         );
+      if (sim || bridge) {
+        const rollups = keepRollups(repo, now, 60_000, historyDuty.leads, log);
+        afterBackfill = rollups.kick;
+        stops.push(rollups.stop);
+      }
       // Pre-alarm rules are judged by one node of those that take in frames.
       if (sim || bridge) {
         const duty = bus.standFor('prealarms');
-        const stopMonitor = createPrealarmMonitor({ repo, live, directory, now }).start(config.prealarmEvaluationS * 1000, duty.leads);
+        const stopMonitor = createPrealarmMonitor({ repo, live, directory, now, evaluated: () => prealarmStatus.refresh() }).start(config.prealarmEvaluationS * 1000, duty.leads);
         stops.push(() => (stopMonitor(), duty.withdraw()));
       }
       stopEscalation = startIssueEscalation(ctx, log);

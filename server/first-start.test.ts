@@ -58,6 +58,14 @@ it('answers every vehicle with a live state from the first request, offline only
   expect(rows.filter((r) => r.status === 'alarm').length).toBeGreaterThan(0);
 });
 
+it('rolls the backfilled hours up for reports once the backfill is done, leaving the current hour', async () => {
+  await expect.poll(() => log.some((line) => line.startsWith('History backfill:')), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => server.ctx.repo.rollups.marked(START, 10), { timeout: 30_000 }).toEqual([]);
+  const ids = (await server.ctx.repo.vehicles.all()).map((v) => v.id);
+  expect(await server.ctx.repo.rollups.read('hour', ids, START - 3 * 3600_000, START)).toHaveLength(40 * 3);
+  expect(await server.ctx.repo.rollups.markedIn(ids, START, START + 3600_000)).toHaveLength(40);
+});
+
 it('fills the history behind the live fleet, ending at the values it answered from the start', async () => {
   await expect.poll(() => log.some((line) => line.startsWith('History backfill:')), { timeout: 30_000 }).toBe(true);
   const vehicleId = (await api<{ rows: Row[] }>(url, 'GET', '/customization/vehicle/v1/query/list', { token, query: { pageSize: 1 } })).body.data.rows[0]!.id;

@@ -1,10 +1,12 @@
 // Pre-alarm evaluation on a virtual clock, on the backend under test: pending → firing → resolved,
 // hysteresis, a restart in the middle of a pending period, and rules edited while pending.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DeviceType } from '../streams/protocol/types';
+import { CMD, type DeviceType, type VehicleStatus } from '../streams/protocol/types';
 import { demoFleet } from './fleet/demo-fleet';
 import { VehicleDirectory } from './fleet/vehicle-directory';
 import { prealarmKind } from './prealarms/prealarm-kind';
+import { PrealarmStatus } from './prealarms/prealarm-status';
+import type { LiveFleet } from './fleet/live-fleet';
 import { createPrealarmMonitor } from './prealarms/prealarm-monitor';
 import type { FleetRepository } from './storage/fleet-repository';
 import { openRepository } from './storage/open-repository';
@@ -169,5 +171,37 @@ describe(`pre-alarm evaluation on ${TEST_STORAGE}`, () => {
     await m.tick();
     expect(await stateOf()).toBeNull();
     expect(await openAlarms()).toEqual([]);
+  });
+
+  it('puts a vehicle in alarm while its pre-alarm fires, sends its status each way, and leaves offline alone', async () => {
+    const base = new Map<string, VehicleStatus>([[first!.id, 'normal'], [second!.id, 'offline']]);
+    const sent: string[] = [];
+    const status = new PrealarmStatus(
+      { ...live, status: (id: string) => (base.has(id) ? { vehicleId: id, status: base.get(id)!, ts: now } : null) } as unknown as LiveFleet,
+      repo,
+      (id) => sent.push(`${id} ${status.status(id)?.status}`),
+    );
+    const m = createPrealarmMonitor({ repo, live, directory, now: () => now, evaluated: () => status.refresh() });
+    const frame = (id: string, s: VehicleStatus) => status.frame({ cmd: CMD.vehicleStatus, data: { vehicleId: id, status: s, ts: now } });
+    await repo.prealarms.update({ ...rule, vehicleIds: [first!.id, second!.id] });
+    soc.set(first!.id, 20);
+    soc.set(second!.id, 20);
+    await m.tick();
+    now += 2 * HOUR;
+    await m.tick();
+    expect(status.status(first!.id)?.status).toBe('alarm');
+    expect(status.status(second!.id)?.status).toBe('offline');
+    expect(sent).toEqual([`${first!.id} alarm`, `${second!.id} offline`]);
+    // The model's own status frames for the vehicle read alarm too.
+    expect(frame(first!.id, 'normal').data).toMatchObject({ status: 'alarm' });
+    expect(frame(second!.id, 'offline').data).toMatchObject({ status: 'offline' });
+
+    soc.set(first!.id, 40);
+    soc.set(second!.id, 40);
+    now += 60_000;
+    await m.tick();
+    expect(status.status(first!.id)?.status).toBe('normal');
+    expect(frame(first!.id, 'normal').data).toMatchObject({ status: 'normal' });
+    expect(sent.slice(2)).toEqual([`${first!.id} normal`, `${second!.id} offline`]);
   });
 });

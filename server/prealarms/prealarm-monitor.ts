@@ -14,6 +14,8 @@ export interface PrealarmMonitorDeps {
   live: Pick<LiveFleet, 'latest' | 'devices'>;
   directory: Pick<VehicleDirectory, 'all'>;
   now: () => number;
+  /** Called after each evaluation (the live status follows what fires at once on this node). */
+  evaluated?: () => Promise<void>;
 }
 
 export const keyOf = (rule: Pick<PrealarmRecord, 'deviceKey'>): PrealarmKey | undefined =>
@@ -51,7 +53,7 @@ export const prealarmAlarm = (rule: PrealarmRecord, vehicleId: string, type: 'ra
 });
 
 export function createPrealarmMonitor(deps: PrealarmMonitorDeps) {
-  const { repo, live, directory, now } = deps;
+  const { repo, live, directory, now, evaluated } = deps;
   const readings = (vehicleId: string, key: PrealarmKey): number[] =>
     live.devices(vehicleId).flatMap((d) => {
       if (d.deviceType !== key.deviceType) return [];
@@ -90,6 +92,7 @@ export function createPrealarmMonitor(deps: PrealarmMonitorDeps) {
       await repo.prealarms.dropState(s.prealarmId, s.vehicleId);
     }
     await repo.alarms.record(alarms);
+    await evaluated?.();
   };
 
   return {

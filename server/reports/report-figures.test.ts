@@ -2,14 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceType } from '../../streams/protocol/types';
 import type { HistorySample } from '../storage/records';
+import { HOUR_MS, summariseHours } from './hour-summary';
 import { alarmFigures, type DayFigures, vehicleFigures } from './report-figures';
 
 const T0 = Date.parse('2026-11-01T00:00:00Z');
 const MIN = 60_000;
 
-const series = (deviceType: DeviceType, deviceId: number, rows: Array<[number, Record<string, number>]>): [string, HistorySample[]] => [
+const series = (deviceType: DeviceType, deviceId: number, rows: Array<[number, Record<string, number>]>, start = T0): [string, HistorySample[]] => [
   `${deviceType}:${deviceId}`,
-  rows.map(([at, values]) => ({ vehicleId: 'v1', deviceType, deviceId, ts: T0 + at, values })),
+  rows.map(([at, values]) => ({ vehicleId: 'v1', deviceType, deviceId, ts: start + at, values })),
 ];
 
 const samples = new Map([
@@ -47,7 +48,7 @@ const samples = new Map([
 describe('report figures', () => {
   it('integrates distance, driving time, energy per source, SOC, tanks and tyres', () => {
     const days = new Map<number, DayFigures>();
-    expect(vehicleFigures('v1', samples, days)).toEqual({
+    expect(vehicleFigures('v1', summariseHours([...samples.values()].flat()), days)).toEqual({
       vehicleId: 'v1',
       // 1 + 0.5 + 1.5 km
       distanceKm: 3,
@@ -75,8 +76,24 @@ describe('report figures', () => {
     ]);
   });
 
+  it('counts the intervals between hours and days once, each in the day of its earlier sample', () => {
+    // The same history starting 5 minutes before midnight: it spans two hours and two days.
+    const start = T0 + 24 * HOUR_MS - 5 * MIN;
+    const moved = [...samples.values()].flat().map((s) => ({ ...s, ts: s.ts - T0 + start }));
+    const days = new Map<number, DayFigures>();
+    const f = vehicleFigures('v1', summariseHours(moved), days);
+    expect(f).toEqual(vehicleFigures('v1', summariseHours([...samples.values()].flat()), new Map()));
+    const [first, second] = [...days.values()].sort((a, b) => a.day - b.day);
+    // Every interval starts before midnight (the last odometer step runs 23:57 to 00:17, the solar
+    // charger's 23:55 to 00:05), so the day after gets none of them.
+    expect(first!.distanceKm).toBeCloseTo(3, 9);
+    expect(first!.energyKwh.solar).toBeCloseTo(0.606, 9);
+    expect(second!.distanceKm).toBe(0);
+    expect(first!.socCount + second!.socCount).toBe(3);
+  });
+
   it('a vehicle without history has empty figures, not zeros that look measured', () => {
-    const f = vehicleFigures('v2', new Map(), new Map());
+    const f = vehicleFigures('v2', [], new Map());
     expect(f.soc).toEqual({ min: null, avg: null, lowS: 0 });
     expect(f.tyreMinKpa).toBeNull();
     expect(f.tanks).toEqual([]);

@@ -120,4 +120,22 @@ export const registerTestHookRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
     async () => ok(await escalateOverdue(ctx)),
   );
+  r.post(
+    '/test/v1/prealarm/age',
+    {
+      config: hook,
+      schema: {
+        tags: ['test hooks'],
+        summary: "Move a pre-alarm rule's pending periods back by some hours, as if they had begun earlier; data is how many it moved",
+        body: Type.Object({ prealarmId: Id, hours: Type.Integer({ minimum: 1, maximum: 72 }) }),
+        response: answers(Type.Integer()),
+      },
+    },
+    async (req) => {
+      if (!(await ctx.repo.prealarms.get(req.body.prealarmId))) throw notFound('Pre-alarm not found');
+      const pending = (await ctx.repo.prealarms.states(req.body.prealarmId)).filter((s) => s.state === 'pending');
+      for (const s of pending) await ctx.repo.prealarms.putState({ ...s, since: s.since - req.body.hours * 3600_000 });
+      return ok(pending.length);
+    },
+  );
 };

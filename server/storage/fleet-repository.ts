@@ -216,6 +216,51 @@ export interface HistoryStore {
   prune(beforeMs: number): Promise<void>;
   /** True once any sample exists (backfill runs only on an empty history). */
   hasAny(): Promise<boolean>;
+  /**
+   * Samples of these vehicles' devices of these types in [from, to), oldest first per device; with
+   * `wanted`, each sample keeps only the keys it accepts (the same function each time: it is cached).
+   */
+  vehiclesRange(
+    vehicleIds: readonly string[],
+    deviceTypes: readonly DeviceType[],
+    from: number,
+    to: number,
+    wanted?: (key: string) => boolean,
+  ): Promise<HistorySample[]>;
+}
+
+/** A vehicle's hour whose history changed since its rollup was built; seq counts the changes. */
+export interface RollupMark {
+  vehicleId: string;
+  hour: number;
+  seq: number;
+}
+
+/** A rollup: a vehicle's packed hour or day summary, by its start. */
+export interface RollupRow {
+  vehicleId: string;
+  at: number;
+  vals: Uint8Array;
+}
+
+/** Rollups of each vehicle's history (packed summaries) by hour and by day, kept as history arrives. */
+export interface RollupStore {
+  /** Marked hours starting before `beforeMs`, by vehicle then hour, at most `limit`. */
+  marked(beforeMs: number, limit: number): Promise<RollupMark[]>;
+  /**
+   * Stores the hour rollups built for marked hours and the day rollups folded from them (null: no
+   * samples now), and clears each mark unless its hour's history changed again since it was read.
+   */
+  save(
+    hours: Array<{ mark: RollupMark; vals: Buffer | null }>,
+    days: Array<{ vehicleId: string; day: number; vals: Buffer | null }>,
+  ): Promise<void>;
+  /** These vehicles' rollups of the hours, or days, that start in [from, to). */
+  read(span: 'hour' | 'day', vehicleIds: readonly string[], from: number, to: number): Promise<RollupRow[]>;
+  /** These vehicles' marked hours in [from, to). */
+  markedIn(vehicleIds: readonly string[], from: number, to: number): Promise<Array<{ vehicleId: string; hour: number }>>;
+  /** Drops the rollups and marks of hours and days that start before `beforeMs`. */
+  prune(beforeMs: number): Promise<void>;
 }
 
 export interface GroupLogFilter {
@@ -275,6 +320,7 @@ export interface FleetRepository {
   codes: CodeStore;
   alarms: AlarmStore;
   history: HistoryStore;
+  rollups: RollupStore;
   groupLogs: GroupLogStore;
   audit: AuditStore;
   reports: ReportStore;

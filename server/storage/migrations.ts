@@ -739,6 +739,58 @@ const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    // Reports read rollups of each vehicle's history by hour and by day (packed summaries, see
+    // server/reports/hour-summary.ts) instead of every sample. Storing samples marks their vehicle's hour in history_rollup_todo
+    // (seq counts the marks, so a rollup built while samples arrive does not clear the newer mark);
+    // history stored before this version is marked here and rolled up in the background.
+    version: 12,
+    sql: `
+      CREATE TABLE history_rollups (
+        vehicle_id TEXT NOT NULL,
+        hour INTEGER NOT NULL,
+        vals BLOB NOT NULL,
+        PRIMARY KEY (vehicle_id, hour)
+      ) WITHOUT ROWID;
+      CREATE TABLE history_day_rollups (
+        vehicle_id TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        vals BLOB NOT NULL,
+        PRIMARY KEY (vehicle_id, day)
+      ) WITHOUT ROWID;
+      CREATE TABLE history_rollup_todo (
+        vehicle_id TEXT NOT NULL,
+        hour INTEGER NOT NULL,
+        seq INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (vehicle_id, hour)
+      ) WITHOUT ROWID;
+      CREATE INDEX history_rollup_todo_hour ON history_rollup_todo(hour);
+      INSERT INTO history_rollup_todo (vehicle_id, hour) SELECT DISTINCT vehicle_id, ts / 3600000 * 3600000 FROM history;
+    `,
+    postgres: `
+      CREATE TABLE history_rollups (
+        vehicle_id TEXT COLLATE "C" NOT NULL,
+        hour BIGINT NOT NULL,
+        vals BYTEA NOT NULL,
+        PRIMARY KEY (vehicle_id, hour)
+      );
+      CREATE TABLE history_day_rollups (
+        vehicle_id TEXT COLLATE "C" NOT NULL,
+        day BIGINT NOT NULL,
+        vals BYTEA NOT NULL,
+        PRIMARY KEY (vehicle_id, day)
+      );
+      CREATE TABLE history_rollup_todo (
+        vehicle_id TEXT COLLATE "C" NOT NULL,
+        hour BIGINT NOT NULL,
+        seq INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (vehicle_id, hour)
+      );
+      CREATE INDEX history_rollup_todo_hour ON history_rollup_todo(hour);
+      INSERT INTO history_rollup_todo (vehicle_id, hour)
+        SELECT DISTINCT s.vehicle_id, h.ts / 3600000 * 3600000 FROM history h JOIN history_series s ON s.id = h.series;
+    `,
+  },
 ];
 
 /** The same versions, oldest first, in PostgreSQL's dialect. */

@@ -45,6 +45,7 @@ export const sampleHistory = (
       if (ts - lastPrune > 3600_000) {
         lastPrune = ts;
         await repo.history.prune(ts - timing.retentionMs);
+        await repo.rollups.prune(ts - timing.retentionMs);
       }
     } finally {
       running = false;

@@ -50,6 +50,8 @@ export interface ListPageProps<Row, F extends string> {
    * subscription and redraws only the rows on screen whose values changed.
    */
   live?: Observable<LiveRows<Row>>;
+  /** The table's narrowest width, below which it scrolls sideways (60rem unless given: a wide list). */
+  minWidth?: string;
 }
 
 /** A row as it is now, its live values merged in; the same object as long as they do not change. */
@@ -136,6 +138,7 @@ export function ListPage<Row, F extends string>(props: ListPageProps<Row, F>) {
                 selection={selection}
                 onSelect={props.bulkActions ? select : undefined}
                 live={props.live}
+                minWidth={props.minWidth ?? '60rem'}
               />
             )}
             <HStack justify="flex-end" gap="3" wrap="wrap">
@@ -284,6 +287,7 @@ interface VirtualTableProps<Row> {
   selection: RowSelectionState;
   onSelect?: (id: string, selected: boolean) => void;
   live?: Observable<LiveRows<Row>>;
+  minWidth: string;
 }
 
 /**
@@ -328,7 +332,7 @@ function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   return (
     // An opaque scroller lets the browser scroll it on the compositor instead of repainting it each frame.
     <Box ref={scroller} bg="bg" borderWidth="1px" borderRadius="lg" overflow="auto" maxHeight="calc(100dvh - 15rem)" data-testid="list-scroller">
-      <ChakraTable.Root size="sm" aria-label={props.label} stickyHeader css={BODY_CELLS} style={{ tableLayout: 'fixed', minWidth: '60rem' }}>
+      <ChakraTable.Root size="sm" aria-label={props.label} stickyHeader css={BODY_CELLS} style={{ tableLayout: 'fixed', minWidth: props.minWidth }}>
         <TableHead table={props.table} columns={props.columns} sort={props.sort} selection={props.selection} />
         <tbody>
           {before > 0 && (

@@ -122,3 +122,20 @@ describe('TimeSeriesChart', () => {
     expect(plots[1]!.options.series).toHaveLength(4);
   });
 });
+
+describe('points', () => {
+  const pointsOf = () => (plots[0]!.options.series as Array<{ points?: { show: boolean; filter?: unknown } }>).slice(1).filter((_, i) => i % 3 === 0).map((s) => s.points);
+
+  it('marks only the newest reading of a live chart, and every reading of a chart of days', () => {
+    renderChart(new Subject<ChartFrame>());
+    expect(pointsOf().every((p) => p?.show === true && typeof p.filter === 'function')).toBe(true);
+    cleanup();
+    plots.length = 0;
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <TimeSeriesChart series={series} data$={new Subject<ChartFrame>()} points="every" />
+      </ChakraProvider>,
+    );
+    expect(pointsOf().every((p) => p?.show === true && p.filter === undefined)).toBe(true);
+  });
+});

@@ -61,7 +61,10 @@ const latestPoint = (u: uPlot, seriesIdx: number): number[] | null => {
   return null;
 };
 
-function buildOptions(series: readonly ChartSeries[], width: number, height: number, mode: ColorMode): uPlot.Options {
+/** Which readings get a point: the newest only (live charts), or every one (a value per day). */
+export type ChartPoints = 'latest' | 'every';
+
+function buildOptions(series: readonly ChartSeries[], width: number, height: number, mode: ColorMode, points: ChartPoints = 'latest'): uPlot.Options {
   const theme = THEME[mode];
   const units = [...new Set(series.map((s) => s.unit ?? ''))];
   const scaleOf = (unit: string | undefined) => `y:${unit ?? ''}`;
@@ -79,7 +82,7 @@ function buildOptions(series: readonly ChartSeries[], width: number, height: num
         width: 1.5,
         scale: scaleOf(s.unit),
         spanGaps: false,
-        points: { show: true, size: 6, fill: color, filter: latestPoint },
+        points: { show: true, size: 6, fill: color, ...(points === 'latest' ? { filter: latestPoint } : {}) },
         ...(s.decimals === undefined ? {} : { value: (_: uPlot, v: number | null) => (v === null ? '--' : v.toFixed(s.decimals)) }),
       },
       { label: `${label} min`, stroke: 'transparent', scale: scaleOf(s.unit), points: { show: false } },
@@ -127,8 +130,9 @@ export function TimeSeriesChart(props: {
   data$: Observable<ChartFrame>;
   height?: number;
   label?: string;
+  points?: ChartPoints;
 }) {
-  const { series, data$, height = 280 } = props;
+  const { series, data$, height = 280, points = 'latest' } = props;
   const mode = useColorMode();
   const containerRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
@@ -141,7 +145,7 @@ export function TimeSeriesChart(props: {
   useEffect(() => {
     const container = containerRef.current!;
     const current = seriesRef.current;
-    const options = buildOptions(current, Math.max(container.clientWidth, 300), height, mode);
+    const options = buildOptions(current, Math.max(container.clientWidth, 300), height, mode, points);
     options.hooks = {
       setSelect: [
         (u) => {
@@ -169,7 +173,7 @@ export function TimeSeriesChart(props: {
       plot.destroy();
       plotRef.current = null;
     };
-  }, [signature, height, mode]);
+  }, [signature, height, mode, points]);
 
   useSubscription(data$, (frame) => {
     lastFrameRef.current = frame;

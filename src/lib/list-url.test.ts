@@ -31,4 +31,15 @@ describe('list URL state', () => {
   it('sends only the filters that are set', () => {
     expect(listQueryOf(parseListUrl('status=normal&sort=name', KEYS))).toEqual({ pageNum: 1, pageSize: 20, sort: 'name', filters: { status: 'normal' } });
   });
+
+  it("keeps the page's other parameters, and a second list's under its prefix", () => {
+    const search = 'fleetId=fleet-1&pageNum=2&sub.pageNum=3';
+    const rules = parseListUrl(search, KEYS);
+    const subs = parseListUrl(search, [] as const, 'sub');
+    expect([rules.pageNum, subs.pageNum]).toEqual([2, 3]);
+    expect(listUrlSearch(changeListUrl(subs, { pageNum: 4 }), search, 'sub')).toBe('?fleetId=fleet-1&pageNum=2&sub.pageNum=4');
+    expect(listUrlSearch(changeListUrl(rules, { filters: { status: 'alarm' } }), search)).toBe('?fleetId=fleet-1&sub.pageNum=3&status=alarm');
+    // A list's own parameters keep their order whatever order the URL had them in.
+    expect(listUrlSearch(changeListUrl(parseListUrl('sort=name&status=alarm', KEYS), { pageNum: 2 }), 'sort=name&status=alarm')).toBe('?status=alarm&sort=name&pageNum=2');
+  });
 });

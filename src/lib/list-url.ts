@@ -1,5 +1,7 @@
 // A list's page, page size, sort and filters as URL parameters, so a reload or a shared link shows
-// the same list (`?pageNum=2&pageSize=50&sort=-name&status=alarm&search=van`).
+// the same list (`?pageNum=2&pageSize=50&sort=-name&status=alarm&search=van`). A second list on the
+// same page names its parameters with a prefix (`sub.pageNum`); parameters that are not the list's
+// own (the page's `fleetId`, the other list's) stay as they are.
 import type { ListQuery } from '../../streams/api/resource';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../streams/api/resource';
 
@@ -16,27 +18,39 @@ const positive = (raw: string | null, fallback: number, max: number): number => 
   return Number.isInteger(value) && value >= 1 ? Math.min(value, max) : fallback;
 };
 
-export function parseListUrl<F extends string>(search: string, filterKeys: readonly F[]): ListUrlState<F> {
+const named = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key);
+
+export function parseListUrl<F extends string>(search: string, filterKeys: readonly F[], prefix = ''): ListUrlState<F> {
   const params = new URLSearchParams(search);
+  const get = (key: string) => params.get(named(prefix, key));
   const filters = {} as Record<F, string>;
-  for (const key of filterKeys) filters[key] = params.get(key) ?? '';
+  for (const key of filterKeys) filters[key] = get(key) ?? '';
   return {
-    pageNum: positive(params.get('pageNum'), 1, 1_000_000),
-    pageSize: positive(params.get('pageSize'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
-    sort: params.get('sort') ?? '',
+    pageNum: positive(get('pageNum'), 1, 1_000_000),
+    pageSize: positive(get('pageSize'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    sort: get('sort') ?? '',
     filters,
   };
 }
 
-/** The query string of a list state; defaults are left out so plain links stay plain. */
-export function listUrlSearch<F extends string>(state: ListUrlState<F>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries<string>(state.filters)) if (value) params.set(key, value);
-  if (state.sort) params.set('sort', state.sort);
-  if (state.pageNum !== 1) params.set('pageNum', String(state.pageNum));
-  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(state.pageSize));
-  const search = params.toString();
-  return search ? `?${search}` : '';
+/**
+ * The query string of a list state over the current one (`search`), whose other parameters stay;
+ * defaults are left out so plain links stay plain.
+ */
+export function listUrlSearch<F extends string>(state: ListUrlState<F>, search = '', prefix = ''): string {
+  const params = new URLSearchParams(search);
+  const own = [...Object.keys(state.filters), 'sort', 'pageNum', 'pageSize'];
+  for (const key of own) params.delete(named(prefix, key));
+  // The list's own parameters after the others, always in the same order.
+  const put = (key: string, value: string | null) => {
+    if (value) params.set(named(prefix, key), value);
+  };
+  for (const [key, value] of Object.entries<string>(state.filters)) put(key, value);
+  put('sort', state.sort);
+  put('pageNum', state.pageNum !== 1 ? String(state.pageNum) : null);
+  put('pageSize', state.pageSize !== DEFAULT_PAGE_SIZE ? String(state.pageSize) : null);
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
 
 /** The next state: a changed filter, sort or page size starts again at page 1. */

@@ -148,4 +148,29 @@ describe('pre-alarms', () => {
     await page.getByRole('button', { name: 'Add pre-alarm' }).waitFor();
     await shoot('presubfleet-page');
   });
+
+  it('puts a vehicle in alarm, live, while its pre-alarm fires, and back to normal when it resolves', async () => {
+    // The rule made above, on the first fleet of the list.
+    const fleets = await server.adminCall<{ rows: Array<{ id: string; prealarms: number }> }>('GET', '/customization/prealarm/v1/fleet/query/list?pageNum=1&pageSize=50');
+    const fleetId = fleets.rows.find((f) => f.prealarms > 0)!.id;
+    const rules = await server.adminCall<{ rows: Array<{ id: string; name: string }> }>('GET', `/customization/prealarm/v1/query/list?fleetId=${fleetId}`);
+    const rule = rules.rows.find((r) => r.name === 'Battery watch')!;
+    const fleet = await server.adminCall<{ rows: Array<{ id: string; name: string }> }>('GET', `/customization/vehicle/v1/query/list?fleetId=${fleetId}`);
+    const vehicle = fleet.rows[0]!;
+    // Held normal, so only the pre-alarm can put it in alarm.
+    await server.adminCall('POST', '/test/v1/vehicle/status', { vehicleId: vehicle.id, status: 'normal' });
+    await page.goto(`${server.url}/home/detail/page?vehicleId=${vehicle.id}`);
+    await page.getByTestId('vehicle-name').filter({ hasText: vehicle.name }).waitFor();
+    const status = page.getByTestId('vehicle-status');
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 15_000 }).toBe('normal');
+
+    // Every vehicle of the fleet has been pending (SOC > 0) for the whole hour: the rule fires.
+    await expect.poll(() => server.adminCall<number>('POST', '/test/v1/prealarm/age', { prealarmId: rule.id, hours: 1 }), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 15_000 }).toBe('alarm');
+    await expect(status.textContent()).resolves.toBe('Alarm');
+
+    await server.adminCall('DELETE', `/customization/prealarm/v1/delete/single?prealarmId=${encodeURIComponent(rule.id)}`);
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 15_000 }).toBe('normal');
+    await server.adminCall('POST', '/test/v1/vehicle/status', { vehicleId: vehicle.id, status: null });
+  });
 });

@@ -1,6 +1,8 @@
 import type { HistoryStore } from '../fleet-repository';
-import { pack, unpack } from '../history-packing';
+import { pack, unpack, unpackSome } from '../history-packing';
 import type { HistorySample } from '../records';
+import type { DeviceType } from '../../../streams/protocol/types';
+import { HOUR_MS } from '../../reports/hour-summary';
 import type { PgAccess } from './pg-access';
 import { advisoryLockKey } from './pg-migrate';
 
@@ -97,6 +99,19 @@ export const pgHistoryStore = (a: PgAccess): HistoryStore => {
       list.map((r) => r.keySet),
       list.map((r) => r.vals),
     );
+    // Marked after the samples are in: a rollup built in between reads them, or is built again.
+    const hours = new Map<string, { vehicleId: string; hour: number }>();
+    for (const s of samples) {
+      const hour = Math.floor(s.ts / HOUR_MS) * HOUR_MS;
+      hours.set(`${s.vehicleId}|${hour}`, { vehicleId: s.vehicleId, hour });
+    }
+    const marks = [...hours.values()];
+    await a.run(
+      `INSERT INTO history_rollup_todo (vehicle_id, hour) SELECT * FROM unnest(?::text[], ?::bigint[])
+       ON CONFLICT (vehicle_id, hour) DO UPDATE SET seq = history_rollup_todo.seq + 1`,
+      marks.map((m) => m.vehicleId),
+      marks.map((m) => m.hour),
+    );
   };
 
   return {
@@ -140,5 +155,28 @@ export const pgHistoryStore = (a: PgAccess): HistoryStore => {
       }
     },
     hasAny: async () => (await a.one('SELECT 1 AS x FROM history LIMIT 1')) !== undefined,
+    vehiclesRange: async (vehicleIds, deviceTypes, from, to, wanted) => {
+      if (vehicleIds.length === 0 || deviceTypes.length === 0) return [];
+      const rows = await a.many(
+        `SELECT s.vehicle_id, s.device_type, s.device_id, h.ts, h.key_set, h.vals FROM history_series s
+         JOIN history h ON h.series = s.id AND h.ts >= ? AND h.ts < ?
+         WHERE s.vehicle_id = ANY(?::text[]) AND s.device_type = ANY(?::text[])
+         ORDER BY s.id, h.ts`,
+        from,
+        to,
+        vehicleIds,
+        deviceTypes,
+      );
+      if (rows.some((r) => !keySets.has(Number(r.key_set)))) await loadKeySets();
+      return rows.map(
+        (r): HistorySample => ({
+          vehicleId: String(r.vehicle_id),
+          deviceType: r.device_type as DeviceType,
+          deviceId: Number(r.device_id),
+          ts: Number(r.ts),
+          values: wanted ? unpackSome(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer, wanted) : unpack(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer),
+        }),
+      );
+    },
   };
 };

@@ -29,6 +29,7 @@ import { portablePrealarmStore, portableReportStore } from '../report-stores';
 import { advisoryLockKey } from './pg-migrate';
 import { pgVehicleScope } from './pg-vehicle-scope';
 import { pgPlaylistStore } from './pg-playlist-store';
+import { pgRollupStore } from './pg-rollup-store';
 
 const NAME_TABLES = { fleet: 'fleets', subFleet: 'sub_fleets', depot: 'depots' } as const;
 
@@ -65,6 +66,7 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
     alarms: pgAlarmStore(a),
     playlists: pgPlaylistStore(a),
     history: pgHistoryStore(a),
+    rollups: pgRollupStore(a),
     groupLogs: pgGroupLogStore(a),
     audit: pgAuditStore(a),
     issues: followUpIssueStore(pgFollowUpPort(a)),

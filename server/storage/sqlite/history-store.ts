@@ -1,6 +1,8 @@
 import type { HistoryStore } from '../fleet-repository';
+import { HOUR_MS } from '../../reports/hour-summary';
 import type { HistorySample } from '../records';
-import { pack, unpack } from '../history-packing';
+import type { DeviceType } from '../../../streams/protocol/types';
+import { pack, unpack, unpackSome } from '../history-packing';
 import type { SqliteAccess } from './sqlite-access';
 
 const ROWS_PER_INSERT = 100;
@@ -34,6 +36,9 @@ export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStor
     `INSERT OR REPLACE INTO history (vehicle_id, device_type, device_id, ts, key_set, vals) VALUES ${Array(rows).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`;
   const insertOne = db.prepare(insertSql(1));
   const insertMany = db.prepare(insertSql(ROWS_PER_INSERT));
+  const markHour = db.prepare(
+    'INSERT INTO history_rollup_todo (vehicle_id, hour) VALUES (?, ?) ON CONFLICT (vehicle_id, hour) DO UPDATE SET seq = seq + 1',
+  );
   // A device reports the same keys sample after sample: remember its last key set instead of sorting each time.
   const lastKeys = new Map<string, { keys: string[]; sorted: string[]; id: number }>();
   const keySetFor = (series: string, values: Record<string, number>): { sorted: string[]; id: number } => {
@@ -49,9 +54,11 @@ export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStor
     append: async (samples) => {
       db.transaction(() => {
         const params: unknown[] = [];
+        const hours = new Set<string>();
         let prev: HistorySample | null = null;
         let key = '';
         for (const s of samples) {
+          hours.add(`${s.vehicleId}|${Math.floor(s.ts / HOUR_MS) * HOUR_MS}`);
           // Samples come grouped by device (a backfill stores millions): name the series once per run.
           if (!prev || prev.deviceId !== s.deviceId || prev.deviceType !== s.deviceType || prev.vehicleId !== s.vehicleId) {
             key = `${s.vehicleId}|${s.deviceType}|${s.deviceId}`;
@@ -69,6 +76,10 @@ export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStor
           }
         }
         for (let i = 0; i < params.length; i += 6) insertOne.run(params.slice(i, i + 6));
+        for (const h of hours) {
+          const at = h.lastIndexOf('|');
+          markHour.run(h.slice(0, at), Number(h.slice(at + 1)));
+        }
       })();
     },
     range: async (ref, from, to) =>
@@ -96,5 +107,28 @@ export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStor
       })();
     },
     hasAny: async () => one('SELECT 1 AS x FROM history LIMIT 1') !== undefined,
+    vehiclesRange: async (vehicleIds, deviceTypes, from, to, wanted) => {
+      if (vehicleIds.length === 0 || deviceTypes.length === 0) return [];
+      return many(
+        // CROSS JOIN keeps the series outermost, so each device's samples are a range of the primary
+        // key; the planner would otherwise walk each vehicle's whole history.
+        `SELECT h.vehicle_id, h.device_type, h.device_id, h.ts, h.key_set, h.vals FROM history_series s
+         CROSS JOIN history h ON h.vehicle_id = s.vehicle_id AND h.device_type = s.device_type AND h.device_id = s.device_id AND h.ts >= ? AND h.ts < ?
+         WHERE s.vehicle_id IN (${vehicleIds.map(() => '?').join(', ')}) AND s.device_type IN (${deviceTypes.map(() => '?').join(', ')})
+         ORDER BY s.vehicle_id, s.device_type, s.device_id, h.ts`,
+        from,
+        to,
+        ...vehicleIds,
+        ...deviceTypes,
+      ).map(
+        (r): HistorySample => ({
+          vehicleId: String(r.vehicle_id),
+          deviceType: r.device_type as DeviceType,
+          deviceId: Number(r.device_id),
+          ts: Number(r.ts),
+          values: wanted ? unpackSome(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer, wanted) : unpack(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer),
+        }),
+      );
+    },
   };
 };

@@ -20,6 +20,7 @@ import { sqliteAlarmStore } from './alarm-store';
 import { sqliteAuditStore } from './audit-store';
 import { sqliteGroupLogStore } from './group-log-store';
 import { sqliteHistoryStore } from './history-store';
+import { sqliteRollupStore } from './rollup-store';
 import { sqliteDepotStore, sqliteFleetStore, sqliteSubFleetStore } from './group-stores';
 import { portablePrealarmStore, portableReportStore, type PortableQueries } from '../report-stores';
 import { sqliteAccess } from './sqlite-access';
@@ -79,6 +80,7 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     alarms: sqliteAlarmStore(access),
     playlists: sqlitePlaylistStore(access),
     history: sqliteHistoryStore(access),
+    rollups: sqliteRollupStore(access),
     groupLogs: sqliteGroupLogStore(access),
     audit: sqliteAuditStore(access),
     issues: followUpIssueStore(sqliteFollowUpPort(access)),

@@ -78,7 +78,7 @@ export function PrealarmRules(props: { fleetId: string; subFleetId: string | nul
       header: '',
       value: () => '',
       exported: false,
-      width: '10%',
+      width: '8.5rem',
       cell: (r) =>
         canEdit && (
           <RowEditDelete name={r.name} onEdit={() => setForm({ rule: r })} onDelete={() => setDeleting(r)} />
@@ -95,6 +95,7 @@ export function PrealarmRules(props: { fleetId: string; subFleetId: string | nul
         rowId={(r) => r.id}
         label={props.label}
         failed="The pre-alarms could not be loaded."
+        minWidth="50rem"
         empty={canEdit ? 'No pre-alarms yet. Add one with Add pre-alarm.' : 'No pre-alarms yet.'}
         actions={
           canEdit && (

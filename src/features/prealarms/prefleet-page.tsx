@@ -20,7 +20,7 @@ export default function PrefleetPage() {
   const { resources, session } = useFleetConsole();
   const fleetId = new URLSearchParams(usePinnedSearch()).get('fleetId') ?? session.get('prealarmFleetId') ?? '';
   const title = session.get('preFleetTitle') ?? 'Fleet';
-  const subList = useListUrl(SUB_FILTERS);
+  const subList = useListUrl(SUB_FILTERS, 'sub');
   const open = (sub: SubFleet) => {
     session.set('preSubFleetTitle', sub.name);
     navigate(LINKS.preSubFleet(sub.id));
@@ -55,6 +55,7 @@ export default function PrefleetPage() {
           rowId={(s) => s.id}
           label={`Sub-fleets of ${title}`}
           failed="The sub-fleets could not be loaded."
+          minWidth="30rem"
           empty="This fleet has no sub-fleets."
         />
       </Box>

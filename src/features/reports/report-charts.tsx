@@ -1,5 +1,5 @@
-// The report's charts, one point per day of the range: energy in and out per source, distance and
-// average SOC, on the console's uPlot chart.
+// The report's charts, a point per day of the range joined by lines: energy in and out per source,
+// distance and average SOC, on the console's uPlot chart.
 import { useMemo } from 'react';
 import { Box, Heading, SimpleGrid } from '@chakra-ui/react';
 import { of } from 'rxjs';
@@ -55,13 +55,13 @@ export function ReportCharts({ result, units }: { result: ReportResult; units: D
         <Heading as="h3" size="md" mb="2">
           Energy per day
         </Heading>
-        <TimeSeriesChart series={ENERGY} data$={frames.energy$} height={240} label="Energy in and out per day" />
+        <TimeSeriesChart series={ENERGY} data$={frames.energy$} height={240} label="Energy in and out per day" points="every" />
       </Box>
       <Box borderWidth="1px" borderRadius="lg" p="4" minWidth="0">
         <Heading as="h3" size="md" mb="2">
           Distance and SOC per day
         </Heading>
-        <TimeSeriesChart series={usage} data$={frames.use$} height={240} label="Distance and average SOC per day" />
+        <TimeSeriesChart series={usage} data$={frames.use$} height={240} label="Distance and average SOC per day" points="every" />
       </Box>
     </SimpleGrid>
   );
