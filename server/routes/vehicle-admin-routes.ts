@@ -59,8 +59,7 @@ const byLive = (key: LiveSortKey, desc: boolean) => (a: LiveRow, b: LiveRow) => 
 };
 const DeviceRefQuery = Type.Object({ vehicleId: Id, deviceType: DeviceTypeSchema, deviceId: Type.Integer({ minimum: 0, maximum: 3 }) });
 
-const failPlacement = (p: { error: string; code: 400 | 403 }) =>
-  new ApiError(p.code, p.code === 400 ? `fleetId: ${p.error}` : 'No access to this fleet');
+const failPlacement = (p: { error: string; code: 400 | 403 }) => new ApiError(p.code, p.error);
 
 /** Vehicles (/vehicles/list): list, create (form or .xls/.xlsx batch), update, delete, and their optional devices. */
 export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerContext) => {
