@@ -70,7 +70,7 @@ export function ListPage<Row, F extends string>(props: ListPageProps<Row, F>) {
   usePublishCount(page.data?.total ?? null);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const queryKey = JSON.stringify(list.query);
-  useEffect(() => setSelection({}), [queryKey]);
+  useEffect(() => setSelection((current) => (Object.keys(current).length === 0 ? current : {})), [queryKey]);
   const select = useCallback(
     (id: string, selected: boolean) =>
       setSelection((current) => {

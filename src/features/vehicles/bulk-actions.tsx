@@ -18,7 +18,7 @@ function newestVersion(vehicles: VehicleListRow[], deviceType: DeviceType): stri
   return versions.sort((a, b) => a.localeCompare(b, undefined, { numeric: true })).at(-1) ?? '';
 }
 
-export function BulkActions(props: { selected: VehicleListRow[]; canEdit: boolean; canFirmware: boolean; canSettings: boolean; onDone: () => void }) {
+export function BulkActions(props: { selected: VehicleListRow[]; canTransfer: boolean; canFirmware: boolean; canSettings: boolean; onDone: () => void }) {
   const { resources } = useFleetConsole();
   const [operation, setOperation] = useState<Operation | null>(null);
   const [transferring, setTransferring] = useState(false);
@@ -44,7 +44,7 @@ export function BulkActions(props: { selected: VehicleListRow[]; canEdit: boolea
           Restore defaults
         </Button>
       )}
-      {props.canEdit && (
+      {props.canTransfer && (
         <Button size="sm" variant="outline" onClick={() => setTransferring(true)}>
           Transfer
         </Button>

@@ -1,20 +1,58 @@
 import { useMemo } from 'react';
 import type { Loadable } from '../../../streams/api/loadable';
-import type { Page } from '../../../streams/api/types';
+import type { Depot, Fleet, Page, SubFleet } from '../../../streams/api/types';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
 
 export type Option = { value: string; label: string };
 
 const ALL = { pageNum: 1, pageSize: 500 };
-const options = (page: Loadable<Page<{ id: string; name: string }>>): Option[] => (page.data?.rows ?? []).map((row) => ({ value: row.id, label: row.name }));
+const rowsOf = <T>(page: Loadable<Page<T>>): T[] => page.data?.rows ?? [];
+const option = (row: { id: string; name: string }): Option => ({ value: row.id, label: row.name });
+const placeable = <T extends Fleet | SubFleet | Depot>(rows: T[]): T[] => rows.filter((row) => row.allowed.includes('placeVehicles'));
 
-/** The fleets the user may see, and the sub-fleets and depots of one of them, as select options. */
+/** The fleets the user may see, and the sub-fleets and depots of one of them, as filter options. */
 export function usePlacementOptions(fleetId: string): { fleets: Option[]; subFleets: Option[]; depots: Option[] } {
   const { resources } = useFleetConsole();
   const inFleet = useMemo(() => ({ ...ALL, filters: { fleetId: fleetId || undefined } }), [fleetId]);
   const fleets = useList(resources.fleets, ALL);
   const subFleets = useList(resources.subFleets, inFleet);
   const depots = useList(resources.depots, inFleet);
-  return { fleets: options(fleets), subFleets: fleetId ? options(subFleets) : [], depots: fleetId ? options(depots) : [] };
+  return { fleets: rowsOf(fleets).map(option), subFleets: fleetId ? rowsOf(subFleets).map(option) : [], depots: fleetId ? rowsOf(depots).map(option) : [] };
+}
+
+export interface VehicleDestinations {
+  /** Fleets the user may put vehicles in, alone or in one of its sub-fleets or depots. */
+  fleets: Option[];
+  /** The sub-fleets and depots of the chosen fleet the user may put vehicles in. */
+  subFleets: Option[];
+  depots: Option[];
+  /** Whether vehicles may stay in the chosen fleet with no sub-fleet or depot. */
+  wholeFleet: boolean;
+  /** False until the three lists have answered: an empty choice then means there is none. */
+  loaded: boolean;
+}
+
+/**
+ * Where the user may add or move vehicles, as the server decides it (each node's `placeVehicles`):
+ * a sub-fleet manager gets their sub-fleet's fleet, but only with their own sub-fleet in it.
+ */
+export function useVehicleDestinations(fleetId: string): VehicleDestinations {
+  const { resources } = useFleetConsole();
+  const fleets = useList(resources.fleets, ALL);
+  const subFleets = useList(resources.subFleets, ALL);
+  const depots = useList(resources.depots, ALL);
+  return useMemo(() => {
+    const subs = placeable(rowsOf(subFleets));
+    const deps = placeable(rowsOf(depots));
+    const holding = new Set([...subs, ...deps].map((row) => row.fleetId));
+    const whole = new Set(placeable(rowsOf(fleets)).map((fleet) => fleet.id));
+    return {
+      fleets: rowsOf(fleets).filter((fleet) => whole.has(fleet.id) || holding.has(fleet.id)).map(option),
+      subFleets: subs.filter((row) => row.fleetId === fleetId).map(option),
+      depots: deps.filter((row) => row.fleetId === fleetId).map(option),
+      wholeFleet: whole.has(fleetId),
+      loaded: [fleets, subFleets, depots].every((list) => list.data !== undefined),
+    };
+  }, [fleets, subFleets, depots, fleetId]);
 }
