@@ -265,4 +265,47 @@ describe('/vehicles/list as a fleet manager', () => {
     await expect.poll(() => fleets.count()).toBe(2);
     await screenshot(page, 'vehicle-list-fleet-manager');
   });
+
+  it('is offered only the places they may put vehicles in', async () => {
+    // They also manage a sub-fleet of fleet-2: fleet-2 is offered, but only with that sub-fleet.
+    const managerId = (await server.adminCall<ApiPage<{ id: string; email: string }>>('GET', '/customization/account/v1/query/list?pageSize=500')).rows.find(
+      (account) => account.email === manager.email,
+    )!.id;
+    await server.adminCall('PUT', '/customization/subfleet/v1/update/single', { subFleetId: 'fleet-2-sub-1', managerId });
+    const subFleetName = (await server.adminCall<{ name: string }>('GET', '/customization/subfleet/v1/get/detail?subFleetId=fleet-2-sub-1')).name;
+    await signIn(manager);
+    await page.goto(`${server.url}/vehicles/list?fleetId=fleet-1`);
+    await table().waitFor();
+    const moved = await firstRowName();
+    await page.getByRole('button', { name: `More actions for ${moved}` }).click();
+    await page.getByRole('menuitem', { name: 'Transfer' }).click();
+    const dialog = page.getByRole('dialog');
+    const labels = (name: string) => dialog.getByRole('combobox', { name, exact: true }).locator('option').allInnerTexts();
+    await expect.poll(() => labels('Fleet')).toEqual(expect.arrayContaining(['Nordic Coach Lines', 'Alpine RV Rentals']));
+    expect(await dialog.getByRole('combobox', { name: 'Fleet', exact: true }).locator('option').count()).toBe(3);
+    await dialog.getByRole('combobox', { name: 'Fleet', exact: true }).selectOption({ label: 'Alpine RV Rentals' });
+    await expect.poll(() => labels('Sub-fleet')).toEqual(['None', subFleetName]);
+    expect(await labels('Depot')).toEqual(['None']);
+    // fleet-2 is not theirs as a whole: a vehicle may go there only into their sub-fleet.
+    await dialog.getByRole('button', { name: 'Transfer' }).click();
+    await dialog.getByText('Please select a sub-fleet or depot you manage!').waitFor();
+    await dialog.getByRole('combobox', { name: 'Sub-fleet', exact: true }).selectOption({ label: subFleetName });
+    await dialog.getByRole('button', { name: 'Transfer' }).click();
+    await page.getByText('Transferred successfully').first().waitFor();
+    await expect
+      .poll(async () => (await vehicles('&subFleetId=fleet-2-sub-1')).rows.some((vehicle) => vehicle.name === moved))
+      .toBe(true);
+    await screenshot(page, 'vehicle-list-fleet-manager-transfer');
+  });
+
+  it('gets no add, batch add or bulk buttons while they manage no fleet', async () => {
+    const idle = { email: 'idle.boss@fleet.test', password: 'Manage#123' };
+    await server.adminCall('POST', '/customization/account/v1/add/single', { ...idle, userName: 'Idle Boss', status: 'active', roleId: 'role-fleet-manager' });
+    await signIn(idle);
+    await page.goto(`${server.url}/vehicles/list`);
+    await expect.poll(() => page.getByTestId('list-empty').innerText()).toBe('No vehicles in the fleets you can see.');
+    expect(await page.getByRole('button', { name: 'Add vehicle' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Batch add' }).count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'Select row' }).count()).toBe(0);
+  });
 });

@@ -29,7 +29,7 @@ function destinationFields(to: VehicleDestinations, values: Destination): Dialog
   const needed = (field: 'subFleet' | 'depot') =>
     placeNeeded && (field === 'subFleet' ? to.subFleets.length > 0 : to.subFleets.length === 0) ? [required(MESSAGES.placementRequired)] : [];
   return [
-    { name: 'fleetId', label: 'Fleet', rules: [selected], options: to.fleets },
+    { name: 'fleetId', label: 'Fleet', rules: [selected], options: to.fleets, clears: ['subFleetId', 'depotId'] },
     { name: 'subFleetId', label: 'Sub-fleet', rules: needed('subFleet'), placeholder: 'None', options: to.subFleets },
     { name: 'depotId', label: 'Depot', rules: needed('depot'), placeholder: 'None', options: to.depots },
   ];
