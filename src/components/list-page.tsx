@@ -186,11 +186,21 @@ const TABLE_LAYOUT = {
   '& tbody td[data-align=end]': { textAlign: 'end' },
 } as const;
 
-/** The grid columns every row shares, and the width below which the table scrolls sideways. */
+/**
+ * The grid columns every row shares, and the width below which the table scrolls sideways. As in
+ * a fixed table layout, columns without a width share what is left; when every column has one,
+ * the room to spare goes to them in proportion to their widths.
+ */
 function columnLayout<Row>(columns: ReadonlyArray<ListColumn<Row>>, selectable: boolean): { template: string; minWidth: string } {
   const widths = [...(selectable ? [SELECT_WIDTH] : []), ...columns.map((column) => column.width)];
+  const growing = widths.every((width) => width !== undefined);
+  const track = (width: string | undefined) => {
+    if (width === undefined) return `minmax(${MIN_AUTO_COLUMN}, 1fr)`;
+    const rem = /^([\d.]+)rem$/.exec(width);
+    return growing && rem ? `minmax(${width}, ${rem[1]}fr)` : width;
+  };
   return {
-    template: widths.map((width) => width ?? `minmax(${MIN_AUTO_COLUMN}, 1fr)`).join(' '),
+    template: widths.map(track).join(' '),
     minWidth: `max(60rem, calc(${widths.map((width) => width ?? MIN_AUTO_COLUMN).join(' + ')}))`,
   };
 }

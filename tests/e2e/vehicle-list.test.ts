@@ -110,7 +110,8 @@ describe('/vehicles/list as the super administrator', () => {
     await expect.poll(() => firstRowName()).toBe(expected[0]);
     await page.reload();
     await expect.poll(() => firstRowName()).toBe(expected[0]);
-    await expect(page.getByRole('combobox', { name: 'Fleet', exact: true }).inputValue()).resolves.toBe('fleet-1');
+    // The filter's options come from their own read, which may answer after the rows.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Fleet', exact: true }).inputValue()).toBe('fleet-1');
 
     await rowOf(expected[1]!).getByRole('button', { name: expected[1]!, exact: true }).click();
     await page.waitForURL('**/vehicles/subdetail/page?vehicleId=*');
@@ -142,7 +143,7 @@ describe('/vehicles/list as the super administrator', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Zephyr Van');
     const taken = (await vehicles()).rows[0]!.sn;
     await dialog.getByRole('textbox', { name: 'S/N' }).fill(taken);
-    await dialog.getByRole('combobox', { name: 'Fleet' }).selectOption('fleet-1');
+    await dialog.getByRole('combobox', { name: 'Fleet', exact: true }).selectOption('fleet-1');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByTestId('field-error').filter({ hasText: 'Please recheck the vehicle serial number (SN)' }).waitFor();
     await expect(dialog.getByRole('textbox', { name: 'Name' }).inputValue()).resolves.toBe('Zephyr Van');
@@ -261,7 +262,7 @@ describe('/vehicles/list as a fleet manager', () => {
     const factories = page.getByRole('combobox', { name: 'Factory' }).locator('option');
     await expect.poll(() => factories.count()).toBe(2);
     await page.getByRole('button', { name: 'Add vehicle' }).click();
-    const fleets = page.getByRole('dialog').getByRole('combobox', { name: 'Fleet' }).locator('option');
+    const fleets = page.getByRole('dialog').getByRole('combobox', { name: 'Fleet', exact: true }).locator('option');
     await expect.poll(() => fleets.count()).toBe(2);
     await screenshot(page, 'vehicle-list-fleet-manager');
   });
@@ -281,10 +282,10 @@ describe('/vehicles/list as a fleet manager', () => {
     await page.getByRole('menuitem', { name: 'Transfer' }).click();
     const dialog = page.getByRole('dialog');
     const labels = (name: string) => dialog.getByRole('combobox', { name, exact: true }).locator('option').allInnerTexts();
-    await expect.poll(() => labels('Fleet')).toEqual(expect.arrayContaining(['Nordic Coach Lines', 'Alpine RV Rentals']));
+    await expect.poll(() => labels('Fleet'), { timeout: 15_000 }).toEqual(expect.arrayContaining(['Nordic Coach Lines', 'Alpine RV Rentals']));
     expect(await dialog.getByRole('combobox', { name: 'Fleet', exact: true }).locator('option').count()).toBe(3);
     await dialog.getByRole('combobox', { name: 'Fleet', exact: true }).selectOption({ label: 'Alpine RV Rentals' });
-    await expect.poll(() => labels('Sub-fleet')).toEqual(['None', subFleetName]);
+    await expect.poll(() => labels('Sub-fleet'), { timeout: 15_000 }).toEqual(['None', subFleetName]);
     expect(await labels('Depot')).toEqual(['None']);
     // fleet-2 is not theirs as a whole: a vehicle may go there only into their sub-fleet.
     await dialog.getByRole('button', { name: 'Transfer' }).click();
@@ -293,7 +294,7 @@ describe('/vehicles/list as a fleet manager', () => {
     await dialog.getByRole('button', { name: 'Transfer' }).click();
     await page.getByText('Transferred successfully').first().waitFor();
     await expect
-      .poll(async () => (await vehicles('&subFleetId=fleet-2-sub-1')).rows.some((vehicle) => vehicle.name === moved))
+      .poll(async () => (await vehicles('&subFleetId=fleet-2-sub-1')).rows.some((vehicle) => vehicle.name === moved), { timeout: 15_000 })
       .toBe(true);
     await screenshot(page, 'vehicle-list-fleet-manager-transfer');
   });
@@ -303,7 +304,7 @@ describe('/vehicles/list as a fleet manager', () => {
     await server.adminCall('POST', '/customization/account/v1/add/single', { ...idle, userName: 'Idle Boss', status: 'active', roleId: 'role-fleet-manager' });
     await signIn(idle);
     await page.goto(`${server.url}/vehicles/list`);
-    await expect.poll(() => page.getByTestId('list-empty').innerText()).toBe('No vehicles in the fleets you can see.');
+    await expect.poll(() => page.getByTestId('list-empty').innerText(), { timeout: 15_000 }).toBe('No vehicles in the fleets you can see.');
     expect(await page.getByRole('button', { name: 'Add vehicle' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Batch add' }).count()).toBe(0);
     expect(await page.getByRole('checkbox', { name: 'Select row' }).count()).toBe(0);

@@ -220,7 +220,8 @@ export default function VehicleListPage() {
       {adding && <AddVehicleDialog open fleetId={fleetId} onClose={() => setAdding(false)} />}
       <BatchAddDialog open={importing} onClose={() => setImporting(false)} />
       <EditVehicleDialog vehicle={editing} onClose={() => setEditing(null)} />
-      {transferring.length > 0 && <TransferDialog vehicles={transferring} onClose={() => setTransferring([])} />}
+      {/* Mounted before it opens, as the confirm dialog is: opened from the row menu, a dialog mounted at that moment takes the menu's closing for a click outside. */}
+      <TransferDialog vehicles={transferring} onClose={() => setTransferring([])} />
       <ConfirmDialog
         open={pending !== null}
         title={pending?.kind === 'delete' ? 'Delete vehicle' : 'Unbind vehicle'}
