@@ -291,12 +291,12 @@ describe('/vehicles/list as a fleet manager', () => {
     await dialog.getByRole('button', { name: 'Transfer' }).click();
     await dialog.getByText('Please select a sub-fleet or depot you manage!').waitFor();
     await dialog.getByRole('combobox', { name: 'Sub-fleet', exact: true }).selectOption({ label: subFleetName });
+    await screenshot(page, 'vehicle-list-fleet-manager-transfer');
     await dialog.getByRole('button', { name: 'Transfer' }).click();
     await page.getByText('Transferred successfully').first().waitFor();
     await expect
       .poll(async () => (await vehicles('&subFleetId=fleet-2-sub-1')).rows.some((vehicle) => vehicle.name === moved), { timeout: 15_000 })
       .toBe(true);
-    await screenshot(page, 'vehicle-list-fleet-manager-transfer');
   });
 
   it('gets no add, batch add or bulk buttons while they manage no fleet', async () => {
