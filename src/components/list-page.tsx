@@ -171,6 +171,7 @@ const HEAD_HEIGHT = 40;
 const BLOCK = 16;
 const OVERSCAN = 8;
 const MIN_AUTO_COLUMN = '6rem';
+const SELECT_WIDTH = '3rem';
 
 const TABLE_LAYOUT = {
   display: 'grid',
@@ -211,8 +212,6 @@ function blockRange(range: Range): number[] {
   const last = Math.min(range.count, Math.ceil((range.endIndex + 1 + range.overscan) / BLOCK) * BLOCK);
   return Array.from({ length: last - first }, (_, i) => first + i);
 }
-
-const SELECT_WIDTH = '3rem';
 
 /** TanStack keeps the header: sorting and select-all; body rows are drawn from the list's own columns. */
 function tableColumns<Row>(columns: ReadonlyArray<ListColumn<Row>>, selectable: boolean): ColumnDef<Row>[] {
