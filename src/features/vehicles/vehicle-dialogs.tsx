@@ -5,7 +5,7 @@ import { type DialogField, DialogForm } from '../../components/dialog-form';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
 import { MESSAGES, required, selected, serialNumber, vehicleName } from '../../lib/validation';
-import { type VehicleDestinations, useVehicleDestinations } from './use-placement-options';
+import { type FleetPlaces, type VehicleDestinations, vehicleDestinations } from './fleet-places';
 
 const KINDS = [
   { value: 'van', label: 'Van' },
@@ -35,10 +35,10 @@ function destinationFields(to: VehicleDestinations, values: Destination): Dialog
   ];
 }
 
-export function AddVehicleDialog(props: { open: boolean; fleetId: string; onClose: () => void }) {
+export function AddVehicleDialog(props: { open: boolean; fleetId: string; places: FleetPlaces; onClose: () => void }) {
   const { resources } = useFleetConsole();
   const [fleetId, setFleetId] = useState(props.fleetId);
-  const destinations = useVehicleDestinations(fleetId);
+  const destinations = vehicleDestinations(props.places, fleetId);
   return (
     <DialogForm<'name' | 'sn' | 'kind' | keyof Destination>
       open={props.open}
@@ -88,11 +88,11 @@ export function EditVehicleDialog(props: { vehicle: VehicleListRow | null; onClo
 }
 
 /** Moves one vehicle, or each of several, to another fleet / sub-fleet / depot the user may place vehicles in. */
-export function TransferDialog(props: { vehicles: VehicleListRow[]; onClose: () => void }) {
+export function TransferDialog(props: { vehicles: VehicleListRow[]; places: FleetPlaces; onClose: () => void }) {
   const { resources } = useFleetConsole();
   const first = props.vehicles[0];
   const [fleetId, setFleetId] = useState(first?.fleetId ?? '');
-  const destinations = useVehicleDestinations(fleetId);
+  const destinations = vehicleDestinations(props.places, fleetId);
   const count = props.vehicles.length;
   return (
     <DialogForm

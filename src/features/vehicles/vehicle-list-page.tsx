@@ -24,7 +24,7 @@ import { BulkActions } from './bulk-actions';
 import { liveVehicleRows } from './live-vehicle-rows';
 import { VEHICLE_CELLS, vehicleColumns } from './vehicle-columns';
 import { AddVehicleDialog, EditVehicleDialog, TransferDialog } from './vehicle-dialogs';
-import { usePlacementOptions, useVehicleDestinations } from './use-placement-options';
+import { type FleetPlaces, placementOptions, useFleetPlaces, vehicleDestinations } from './fleet-places';
 import { useHoldsAll } from '../../components/access-gate';
 import { filterSelect } from '../../components/filter-select';
 import { RowMenu } from '../../components/row-menu';
@@ -48,9 +48,8 @@ type Pending = { kind: 'delete' | 'unbind'; vehicle: VehicleListRow } | null;
  * spreadsheet) needs a place they may put vehicles in; transfer, that too and every selected row
  * editable. Firmware and defaults need only the permission: every listed vehicle is in scope.
  */
-function usePageGrants() {
-  const destinations = useVehicleDestinations('');
-  const place = destinations.fleets.length > 0;
+function usePageGrants(places: FleetPlaces) {
+  const place = vehicleDestinations(places, '').fleets.length > 0;
   return {
     add: place,
     transfer: (selected: readonly VehicleListRow[]) => place && selected.every((vehicle) => vehicle.allowed.includes('edit')),
@@ -64,12 +63,13 @@ export default function VehicleListPage() {
   const { resources, session } = fleetConsole;
   const list = useListUrl(FILTERS);
   const [factoryId] = useFactory();
-  const grants = usePageGrants();
+  const places = useFleetPlaces();
+  const grants = usePageGrants(places);
   const filters = list.state.filters;
   // The header's factory narrows the list unless a fleet is picked in the filters.
   const fleetId = filters.fleetId || factoryId;
   const query = useMemo(() => ({ ...list.query, filters: { ...list.query.filters, fleetId: fleetId || undefined } }), [list.query, fleetId]);
-  const placement = usePlacementOptions(fleetId);
+  const placement = placementOptions(places, fleetId);
   const live$ = useMemo(() => liveVehicleRows(fleetConsole.fleet.vehicles$), [fleetConsole.fleet]);
 
   const [adding, setAdding] = useState(false);
@@ -174,6 +174,7 @@ export default function VehicleListPage() {
             ? (selected, clear) => (
                 <BulkActions
                   selected={selected}
+                  places={places}
                   canTransfer={grants.transfer(selected)}
                   canFirmware={grants.firmware}
                   canSettings={grants.settings}
@@ -217,11 +218,11 @@ export default function VehicleListPage() {
           </>
         )}
       </RowMenu>
-      {adding && <AddVehicleDialog open fleetId={fleetId} onClose={() => setAdding(false)} />}
+      {adding && <AddVehicleDialog open fleetId={fleetId} places={places} onClose={() => setAdding(false)} />}
       <BatchAddDialog open={importing} onClose={() => setImporting(false)} />
       <EditVehicleDialog vehicle={editing} onClose={() => setEditing(null)} />
       {/* Mounted before it opens, as the confirm dialog is: opened from the row menu, a dialog mounted at that moment takes the menu's closing for a click outside. */}
-      <TransferDialog vehicles={transferring} onClose={() => setTransferring([])} />
+      <TransferDialog vehicles={transferring} places={places} onClose={() => setTransferring([])} />
       <ConfirmDialog
         open={pending !== null}
         title={pending?.kind === 'delete' ? 'Delete vehicle' : 'Unbind vehicle'}
