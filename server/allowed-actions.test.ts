@@ -34,20 +34,20 @@ const allowedOf = async (role: RoleName, kind: string) => Object.fromEntries((aw
 
 describe('allowed actions per node', () => {
   it('follow the scope, not the role alone', async () => {
-    expect(await allowedOf('fleetManager', 'fleet')).toEqual({ 'fleet-1': ['edit', 'addSubFleet', 'addDepot'], 'fleet-2': [] });
+    expect(await allowedOf('fleetManager', 'fleet')).toEqual({ 'fleet-1': ['edit', 'addSubFleet', 'addDepot', 'placeVehicles'], 'fleet-2': [] });
     const subs = await allowedOf('fleetManager', 'subfleet');
-    expect(subs['fleet-1-sub-1']).toEqual(['edit', 'delete']);
+    expect(subs['fleet-1-sub-1']).toEqual(['edit', 'delete', 'placeVehicles']);
     // Their own sub-fleet in someone else's fleet: edit it, but not delete it (that changes fleet-2).
-    expect(subs['fleet-2-sub-1']).toEqual(['edit']);
+    expect(subs['fleet-2-sub-1']).toEqual(['edit', 'placeVehicles']);
 
     expect(await allowedOf('subFleetManager', 'fleet')).toEqual({ 'fleet-1': [] });
-    expect(await allowedOf('subFleetManager', 'subfleet')).toEqual({ 'fleet-1-sub-1': ['edit'] });
+    expect(await allowedOf('subFleetManager', 'subfleet')).toEqual({ 'fleet-1-sub-1': ['edit', 'placeVehicles'] });
     for (const kind of ['fleet', 'subfleet', 'depot']) {
       for (const role of ['engineer', 'operator'] as const) {
         expect(Object.values(await allowedOf(role, kind)).flat(), `${role} ${kind}`).toEqual([]);
       }
     }
-    expect(Object.values(await allowedOf('super', 'fleet')).every((a) => a.join() === 'edit,delete,addSubFleet,addDepot')).toBe(true);
+    expect(Object.values(await allowedOf('super', 'fleet')).every((a) => a.join() === 'edit,delete,addSubFleet,addDepot,placeVehicles')).toBe(true);
   });
 
   it('an offered edit succeeds and a withheld one is refused, for every node every role sees', { timeout: 60_000 }, async () => {
@@ -80,5 +80,31 @@ describe('allowed actions per node', () => {
     expect(new Set(managed.map((v) => v.allowed.join()))).toEqual(new Set(['edit,unbind']));
     expect((await unbind('fleetManager', managed.find((v) => v.subFleetId !== null)!)).status).toBe(200);
     expect(new Set((await vehicles('operator')).map((v) => v.allowed.length))).toEqual(new Set([0]));
+  });
+
+  // Last: it moves vehicles. Each role places one of its vehicles into every node it sees.
+  it('a vehicle is placed where placeVehicles is offered, and refused elsewhere with the field named', { timeout: 60_000 }, async () => {
+    const fieldOf = { fleet: 'fleetId', subfleet: 'subFleetId', depot: 'depotId' } as const;
+    for (const role of ['fleetManager', 'subFleetManager'] as const) {
+      const mine = await api<{ rows: Array<{ id: string }> }>(t.url, 'GET', '/customization/vehicle/v1/query/list', { token: users[role].token, query: { pageSize: 1 } });
+      const vehicleId = mine.body.data.rows[0]!.id;
+      let refused = 0;
+      for (const { kind } of KINDS) {
+        for (const node of await list(role, kind)) {
+          const place = kind === 'fleet' ? { fleetId: node.id } : { fleetId: node.fleetId, [fieldOf[kind]]: node.id };
+          const r = await api(t.url, 'PUT', '/customization/vehicle/v1/update/single', {
+            token: users[role].token,
+            body: { vehicleId, subFleetId: null, depotId: null, ...place },
+          });
+          const offered = node.allowed.includes('placeVehicles');
+          expect(r.status, `${role} places into ${node.id}`).toBe(offered ? 200 : 403);
+          if (!offered) {
+            refused += 1;
+            expect(r.body.msg).toMatch(new RegExp(`^${fieldOf[kind]}: `));
+          }
+        }
+      }
+      expect(refused, `${role} sees a node it may not place into`).toBeGreaterThan(0);
+    }
   });
 });

@@ -89,23 +89,21 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
 
   const adminPassword = config.adminPassword ?? randomPassword();
   const createdAt = new Date(now()).toISOString();
+  const account = { status: 'active', phone: '', speedUnit: 'km/h', mileageUnit: 'km', createdAt, lastSignInAt: null } as const;
   const seeded = await repo.seedOnce(
     demoFleet({
       vehicles: config.simVehicles,
       seed: config.simSeed,
       createdAt,
-      admin: {
-        id: 'user-admin',
-        email: config.adminEmail,
-        userName: 'Administrator',
-        passwordHash: await hashPassword(adminPassword),
-        status: 'active',
-        roleId: 'role-super-admin',
-        phone: '',
-        speedUnit: 'km/h',
-        mileageUnit: 'km',
-        createdAt,
-        lastSignInAt: null,
+      admin: { ...account, id: 'user-admin', email: config.adminEmail, userName: 'Administrator', passwordHash: await hashPassword(adminPassword), roleId: 'role-super-admin' },
+      // A password nobody knows: the administrator sends the engineer a reset ("Forgot password?" or the accounts page).
+      serviceEngineer: {
+        ...account,
+        id: 'user-service-engineer',
+        email: `service.engineer@${config.adminEmail.split('@')[1]}`,
+        userName: 'Fleet Service',
+        passwordHash: await hashPassword(randomPassword()),
+        roleId: 'role-service-engineer',
       },
     }),
   );

@@ -56,6 +56,17 @@ describe('fleets, sub-fleets, depots', () => {
     expect((await call('GET', '/customization/fleet/v1/get/detail', { query: { fleetId } })).body.code).toBe(404);
   });
 
+  it('seeded fleets come with a service engineer, so renaming one asks for nothing more', async () => {
+    const seeded = (await call('GET', '/customization/fleet/v1/query/list', { query: { pageSize: 500 } })).body.data.rows as Array<{ id: string; serviceEngineerName: string | null }>;
+    const demo = seeded.filter((fleet) => /^fleet-\d+$/.test(fleet.id));
+    expect(demo.length).toBeGreaterThan(0);
+    expect(new Set(demo.map((fleet) => fleet.serviceEngineerName))).toEqual(new Set(['Fleet Service']));
+    const engineers = (await call('GET', '/customization/account/v1/query/candidates', { query: { job: 'serviceEngineer' } })).body.data as Array<{ userName: string }>;
+    expect(engineers.map((account) => account.userName)).toContain('Fleet Service');
+    const renamed = await call('PUT', '/customization/fleet/v1/update/single', { body: { fleetId: demo[0]!.id, name: 'Renamed Seeded Fleet' } });
+    expect(renamed.body.code).toBe(200);
+  });
+
   it('refuses to delete a fleet that still has vehicles', async () => {
     const r = await call('DELETE', '/customization/fleet/v1/delete/single', { query: { fleetId: 'fleet-1' } });
     expect(r.body.code).toBe(400);
@@ -114,7 +125,7 @@ describe('invalid input on every write route → 400 naming the field, nothing w
     ['POST', '/customization/vehicle/v1/add/single', { body: { name: 'V', sn: 'NEW-2', fleetId: 'nope', kind: 'van' } }, 'fleetId'],
     ['POST', '/customization/vehicle/v1/add/single', { body: { name: 'V', sn: 'NEW-3', fleetId: 'fleet-1', kind: 'car' } }, 'kind'],
     ['PUT', '/customization/vehicle/v1/update/single', { body: { vehicleId: 'veh-00001', name: 'x'.repeat(31) } }, 'name'],
-    ['PUT', '/customization/vehicle/v1/update/single', { body: { vehicleId: 'veh-00001', depotId: 'fleet-2-depot-1' } }, 'fleetId'],
+    ['PUT', '/customization/vehicle/v1/update/single', { body: { vehicleId: 'veh-00001', depotId: 'fleet-2-depot-1' } }, 'depotId'],
     ['POST', '/customization/device/v1/add/single', { body: { vehicleId: 'veh-00001', deviceType: 'bms' } }, 'deviceType'],
     ['PUT', '/customization/device/v1/update/single', { body: { vehicleId: 'veh-00001', deviceType: 'mppt', deviceId: 7, model: 'M' } }, 'deviceId'],
     ['POST', '/customization/account/v1/add/single', { body: { email: 'not-an-email', userName: 'U', password: 'Secret#1', status: 'active', roleId: null } }, 'email'],

@@ -142,7 +142,7 @@ describe('bulk group operations', () => {
     expect(elsewhere.body.data.rows.map((r) => r.id)).not.toContain(started.body.data.id);
 
     const bad = await admin('POST', '/customization/grouplog/v1/add/transfer', { body: { vehicleIds: ['veh-00011'], fleetId: 'fleet-1', subFleetId: 'fleet-2-sub-1', depotId: null } });
-    expect({ status: bad.status, msg: bad.body.msg }).toEqual({ status: 400, msg: 'fleetId: unknown sub-fleet fleet-2-sub-1 in this fleet' });
+    expect({ status: bad.status, msg: bad.body.msg }).toEqual({ status: 400, msg: 'subFleetId: unknown sub-fleet fleet-2-sub-1 in this fleet' });
   });
 });
 

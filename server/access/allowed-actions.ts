@@ -27,6 +27,7 @@ export const fleetActions = (actor: User, fleet: { id: string }): GroupAction[] 
     ['delete', inScope && can(actor, PERMISSIONS.fleetCreate)],
     ['addSubFleet', inScope && can(actor, PERMISSIONS.subFleetEdit)],
     ['addDepot', inScope && can(actor, PERMISSIONS.depotEdit)],
+    ['placeVehicles', inScope && can(actor, PERMISSIONS.vehicleEdit)],
   ]);
 };
 
@@ -35,6 +36,8 @@ export const placementActions = (actor: User, kind: 'subFleet' | 'depot', record
   return granted([
     ['edit', permitted && placementReachable(actor.scope, kind, record)],
     ['delete', permitted && fleetInScope(actor.scope, record.fleetId)],
+    // Vehicles may be added or moved into it: the placement check of the vehicle writes (vehicle-placement.ts).
+    ['placeVehicles', can(actor, PERMISSIONS.vehicleEdit) && placementReachable(actor.scope, kind, record)],
   ]);
 };
 

@@ -65,11 +65,13 @@ export interface DemoFleetOptions {
   vehicles: number;
   seed: number;
   admin: UserRecord;
+  /** Named as every demo fleet's service engineer, so editing a seeded fleet does not ask for one. */
+  serviceEngineer?: UserRecord;
   createdAt: string;
 }
 
-/** Everything written on first start: roles, the super admin, fleets with sub-fleets and depots, vehicles. */
-export const demoFleet = ({ vehicles: count, seed, admin, createdAt }: DemoFleetOptions): SeedData => {
+/** Everything written on first start: roles, the super admin and the service engineer, fleets with sub-fleets and depots, vehicles. */
+export const demoFleet = ({ vehicles: count, seed, admin, serviceEngineer, createdAt }: DemoFleetOptions): SeedData => {
   const rnd = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
   const roles = BUILTIN_ROLES.map((r) => ({ ...r, id: `role-${r.roleKey.replace('.', '-')}`, builtin: true }));
@@ -78,7 +80,7 @@ export const demoFleet = ({ vehicles: count, seed, admin, createdAt }: DemoFleet
   const depots: DepotRecord[] = [];
   PLANS.forEach((plan, fi) => {
     const fleetId = `fleet-${fi + 1}`;
-    fleets.push({ id: fleetId, name: plan.name, status: 'active', managerId: null, serviceEngineerId: null, createdAt });
+    fleets.push({ id: fleetId, name: plan.name, status: 'active', managerId: null, serviceEngineerId: serviceEngineer?.id ?? null, createdAt });
     plan.subFleets.forEach((name, si) =>
       subFleets.push({ id: `${fleetId}-sub-${si + 1}`, fleetId, name, status: 'active', managerId: null, createdAt }),
     );
@@ -126,5 +128,5 @@ export const demoFleet = ({ vehicles: count, seed, admin, createdAt }: DemoFleet
     });
   }
   const devices = vehicles.flatMap((v) => deviceRecords(v, pick));
-  return { roles, admin, fleets, subFleets, depots, vehicles, devices };
+  return { roles, accounts: serviceEngineer ? [admin, serviceEngineer] : [admin], fleets, subFleets, depots, vehicles, devices };
 };

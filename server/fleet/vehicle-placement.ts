@@ -1,5 +1,6 @@
 import type { Actor } from '../access/actor';
 import { scopeIncludes } from '../access/scope-includes';
+import { ApiError } from '../http/api-error';
 import type { FleetRepository } from '../storage/fleet-repository';
 
 export interface PlacementInput {
@@ -8,18 +9,29 @@ export interface PlacementInput {
   depotId: string | null;
 }
 
-/** Why a vehicle cannot be placed there, or null when it can; `home` is where it will live. */
+export type PlacementRefusal = { error: string; field: keyof PlacementInput; code: 400 | 403 };
+
+/** A refused placement as the API answers it: the message starts with the field it names. */
+export const placementError = (p: PlacementRefusal): ApiError => new ApiError(p.code, `${p.field}: ${p.error}`);
+
+/**
+ * Why a vehicle cannot be placed there, or null when it can; `home` is where it will live. Out of
+ * scope names the most specific place given, the one the caller would change.
+ */
 export const checkPlacement = async (
   repo: FleetRepository,
   actor: Extract<Actor, { kind: 'user' }>,
   p: PlacementInput,
-): Promise<{ error: string; code: 400 | 403 } | { error: null; home: { lat: number; lng: number } }> => {
-  if (!(await repo.fleets.get(p.fleetId))) return { error: `unknown fleet ${p.fleetId}`, code: 400 };
+): Promise<PlacementRefusal | { error: null; home: { lat: number; lng: number } }> => {
+  if (!(await repo.fleets.get(p.fleetId))) return { error: `unknown fleet ${p.fleetId}`, field: 'fleetId', code: 400 };
   const sub = p.subFleetId ? await repo.subFleets.get(p.subFleetId) : null;
-  if (p.subFleetId && sub?.fleetId !== p.fleetId) return { error: `unknown sub-fleet ${p.subFleetId} in this fleet`, code: 400 };
+  if (p.subFleetId && sub?.fleetId !== p.fleetId) return { error: `unknown sub-fleet ${p.subFleetId} in this fleet`, field: 'subFleetId', code: 400 };
   const depot = p.depotId ? await repo.depots.get(p.depotId) : null;
-  if (p.depotId && depot?.fleetId !== p.fleetId) return { error: `unknown depot ${p.depotId} in this fleet`, code: 400 };
-  if (!scopeIncludes(actor.scope, p)) return { error: 'no access to this fleet', code: 403 };
+  if (p.depotId && depot?.fleetId !== p.fleetId) return { error: `unknown depot ${p.depotId} in this fleet`, field: 'depotId', code: 400 };
+  if (!scopeIncludes(actor.scope, p)) {
+    const [field, label] = p.depotId ? (['depotId', 'depot'] as const) : p.subFleetId ? (['subFleetId', 'sub-fleet'] as const) : (['fleetId', 'fleet'] as const);
+    return { error: `no access to place vehicles in this ${label}`, field, code: 403 };
+  }
   const home =
     depot ?? (await repo.depots.page({ scope: { all: true }, fleetId: p.fleetId }, { pageNum: 1, pageSize: 1 })).rows[0];
   return { error: null, home: home ? { lat: home.lat, lng: home.lng } : { lat: 0, lng: 0 } };

@@ -4,8 +4,8 @@ import { PERMISSIONS } from '../../streams/api/permissions';
 import { can } from '../access/actor';
 import { canSeeVehicle } from '../access/can-see-vehicle';
 import { runGroupStep, transferTargetOf } from '../fleet/group-operation-step';
-import { checkPlacement } from '../fleet/vehicle-placement';
-import { badRequest, forbidden, notFound } from '../http/api-error';
+import { checkPlacement, placementError } from '../fleet/vehicle-placement';
+import { ApiError, badRequest, forbidden, notFound } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
 import { DeviceTypeSchema, GroupLogDetailSchema, GroupLogSchema, GroupOperationSchema, Id, Nullable, PageOf, PageQuery, PlainText } from '../../streams/protocol/rest-schemas';
@@ -164,7 +164,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
       const { vehicleIds, ...target } = req.body;
       checkVehicles(accountOf(req), vehicleIds);
       const placed = await checkPlacement(ctx.repo, accountOf(req), target);
-      if (placed.error !== null) throw placed.code === 400 ? badRequest(`fleetId: ${placed.error}`) : forbidden('No access to this fleet');
+      if (placed.error !== null) throw placementError(placed);
       return start(req, vehicleIds, { deviceType: 'system', deviceId: 0 }, 'transfer', { ...target, to: await placementName(target) });
     },
   );
@@ -188,7 +188,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
       if (failed.length === 0) throw badRequest('logId: no failed vehicles to retry');
       if (log.operation === 'transfer') {
         const placed = await checkPlacement(ctx.repo, actor, transferTargetOf(log.detail));
-        if (placed.error !== null) throw placed.code === 400 ? badRequest(`logId: ${placed.error}`) : forbidden('No access to this fleet');
+        if (placed.error !== null) throw new ApiError(placed.code, `logId: ${placed.error}`);
       }
       const rows = await Promise.all(
         failed.map((v) => runGroupStep(ctx, log.operation, log.detail, { vehicleId: v.vehicleId, deviceType: log.deviceType, deviceId: v.deviceId })),

@@ -8,10 +8,10 @@ import { visibleVehicle } from '../access/visible-vehicle';
 import { FIRMWARE_CATALOGUE } from '../fleet/firmware-catalogue';
 import { KIND_DEFAULTS } from '../fleet/vehicle-kinds';
 import { addVehicles, removeVehicle, replaceVehicle } from '../fleet/vehicle-lifecycle';
-import { checkPlacement, type PlacementInput } from '../fleet/vehicle-placement';
+import { checkPlacement, placementError, type PlacementInput } from '../fleet/vehicle-placement';
 import { deviceRecords } from '../fleet/vehicle-devices';
 import { detailOf, listRowsOf, snapshotOf } from '../fleet/vehicle-view';
-import { ApiError, badRequest } from '../http/api-error';
+import { badRequest } from '../http/api-error';
 import { accountOf, actorOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
 import {
@@ -58,9 +58,6 @@ const byLive = (key: LiveSortKey, desc: boolean) => (a: LiveRow, b: LiveRow) => 
   return desc ? -order : order;
 };
 const DeviceRefQuery = Type.Object({ vehicleId: Id, deviceType: DeviceTypeSchema, deviceId: Type.Integer({ minimum: 0, maximum: 3 }) });
-
-const failPlacement = (p: { error: string; code: 400 | 403 }) =>
-  new ApiError(p.code, p.code === 400 ? `fleetId: ${p.error}` : 'No access to this fleet');
 
 /** Vehicles (/vehicles/list): list, create (form or .xls/.xlsx batch), update, delete, and their optional devices. */
 export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerContext) => {
@@ -153,7 +150,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
     async (req) => {
       const { name, sn, fleetId, kind, subFleetId = null, depotId = null, ...equipment } = req.body;
       const placed = await checkPlacement(ctx.repo, accountOf(req), { fleetId, subFleetId, depotId });
-      if (placed.error !== null) throw failPlacement(placed);
+      if (placed.error !== null) throw placementError(placed);
       if (await ctx.repo.vehicles.bySn(sn)) {
         throw badRequest('The operation failed. Please recheck the vehicle serial number (SN): it is already registered');
       }
@@ -204,7 +201,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       const moved = next.fleetId !== v.fleetId || next.subFleetId !== v.subFleetId || next.depotId !== v.depotId;
       if (moved) {
         const placed = await checkPlacement(ctx.repo, accountOf(req), placement);
-        if (placed.error !== null) throw failPlacement(placed);
+        if (placed.error !== null) throw placementError(placed);
       }
       if (next.sn !== v.sn && (await ctx.repo.vehicles.bySn(next.sn))) {
         throw badRequest('The operation failed. Please recheck the vehicle serial number (SN): it is already registered');

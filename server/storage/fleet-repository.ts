@@ -36,7 +36,8 @@ import type { PrealarmStore, ReportStore } from './report-records';
 
 export interface SeedData {
   roles: RoleRecord[];
-  admin: UserRecord;
+  /** The super admin first, then the demo fleets' service engineer. */
+  accounts: UserRecord[];
   fleets: FleetRecord[];
   subFleets: SubFleetRecord[];
   depots: DepotRecord[];

@@ -73,4 +73,28 @@ describe('DialogForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
+
+  it('empties the choices that belonged to a select when it changes', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <DialogForm
+          open
+          title="Transfer"
+          fields={[
+            { name: 'fleetId', label: 'Fleet', rules: [], options: [{ value: 'f1', label: 'North' }, { value: 'f2', label: 'South' }], clears: ['subFleetId'] },
+            { name: 'subFleetId', label: 'Sub-fleet', rules: [], placeholder: 'None', options: [{ value: 's1', label: 'North harbour' }] },
+          ]}
+          initial={{ fleetId: 'f1', subFleetId: 's1' }}
+          success="Transferred successfully"
+          onSubmit={onSubmit}
+          onClose={vi.fn()}
+        />
+      </ChakraProvider>,
+    );
+    fireEvent.change(screen.getByRole('combobox', { name: 'Fleet' }), { target: { value: 'f2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ fleetId: 'f2', subFleetId: '' }));
+  });
 });
+

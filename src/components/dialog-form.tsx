@@ -22,6 +22,8 @@ export interface DialogField<F extends string> {
   required?: boolean;
   /** A text area for text over several lines (descriptions, reasons). */
   multiline?: boolean;
+  /** Fields emptied when this one changes: choices among its old value's options (a sub-fleet of the old fleet). */
+  clears?: readonly F[];
 }
 
 export interface DialogFormProps<F extends string> extends ValidatedFormOptions<F> {
@@ -95,7 +97,7 @@ function DialogFormBody<F extends string>(props: DialogFormProps<F>) {
                 field.editor(values[field.name], (value) => update(field.name, value))
               ) : field.options ? (
                 <NativeSelect.Root>
-                  <NativeSelect.Field value={values[field.name]} onChange={(event) => update(field.name, event.currentTarget.value)}>
+                  <NativeSelect.Field value={values[field.name]} onChange={(event) => update(field.name, event.currentTarget.value, field.clears)}>
                     <option value="">{field.placeholder ?? 'Please select'}</option>
                     {field.options.map((option) => (
                       <option key={option.value} value={option.value}>

@@ -94,4 +94,15 @@ describe('ListPage', () => {
     await waitFor(() => expect(within(table).getByText('Nantes')).toBeTruthy());
     expect(within(table).getAllByText('Lyon')).toHaveLength(2);
   });
+
+  it('draws whole blocks of rows around the visible ones, not a 500-row page', async () => {
+    setUp('pageSize=500', depots(500));
+    const table = await screen.findByRole('table', { name: 'Depots' });
+    const drawn = table.querySelectorAll('[data-row-id]').length;
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(100);
+    expect(drawn % 16).toBe(0);
+    expect(table.getAttribute('aria-rowcount')).toBe('501');
+  });
 });
+

@@ -1,7 +1,7 @@
-import { type ReactNode, memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Box, Button, HStack, Menu, NativeSelect, Portal, Table as ChakraTable, Text, chakra } from '@chakra-ui/react';
 import { type ColumnDef, type RowSelectionState, type Table, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
 import { type Observable, identity } from 'rxjs';
 import type { Poll } from '../../streams/api/loadable';
@@ -72,7 +72,7 @@ export function ListPage<Row, F extends string>(props: ListPageProps<Row, F>) {
   usePublishCount(page.data?.total ?? null);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const queryKey = JSON.stringify(list.query);
-  useEffect(() => setSelection({}), [queryKey]);
+  useEffect(() => setSelection((current) => (Object.keys(current).length === 0 ? current : {})), [queryKey]);
   const select = useCallback(
     (id: string, selected: boolean) =>
       setSelection((current) => {
@@ -167,13 +167,54 @@ export function ListPage<Row, F extends string>(props: ListPageProps<Row, F>) {
 
 const EMPTY: never[] = [];
 
-// Body rows are plain elements styled once here rather than a styled component per cell.
-const BODY_CELLS = {
-  '& tbody tr[data-row-id]': { height: `${ROW_HEIGHT}px` },
+// Rows are absolutely placed at fixed heights inside size-contained boxes: a scroll step moves
+// them on the compositor and a row drawn or redrawn lays out only itself, never the whole table.
+const HEAD_HEIGHT = 40;
+// The drawn rows change in blocks, so scrolling re-renders once per block rather than per row.
+const BLOCK = 16;
+const OVERSCAN = 8;
+const MIN_AUTO_COLUMN = '6rem';
+const SELECT_WIDTH = '3rem';
+
+const TABLE_LAYOUT = {
+  display: 'grid',
+  '& thead': { display: 'grid', position: 'sticky', top: 0, zIndex: 1, bg: 'bg' },
+  '& tr': { display: 'grid', gridTemplateColumns: 'var(--list-columns)' },
+  '& thead tr': { height: `${HEAD_HEIGHT}px` },
+  '& th': { display: 'flex', alignItems: 'center', overflow: 'hidden' },
+  '& th[data-align=end]': { justifyContent: 'flex-end' },
+  '& tbody': { display: 'block', position: 'relative' },
+  '& tbody tr': { position: 'absolute', top: 0, left: 0, width: '100%', height: `${ROW_HEIGHT}px`, contain: 'strict' },
   '& tbody tr[data-selected]': { bg: 'bg.muted' },
-  '& tbody td': { px: '3', borderBottomWidth: '1px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 'sm' },
+  '& tbody td': { display: 'block', px: '3', lineHeight: `${ROW_HEIGHT - 1}px`, borderBottomWidth: '1px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 'sm' },
   '& tbody td[data-align=end]': { textAlign: 'end' },
 } as const;
+
+/**
+ * The grid columns every row shares, and the width below which the table scrolls sideways. As in
+ * a fixed table layout, columns without a width share what is left; when every column has one,
+ * the room to spare goes to them in proportion to their widths.
+ */
+function columnLayout<Row>(columns: ReadonlyArray<ListColumn<Row>>, selectable: boolean, floor: string): { template: string; minWidth: string } {
+  const widths = [...(selectable ? [SELECT_WIDTH] : []), ...columns.map((column) => column.width)];
+  const growing = widths.every((width) => width !== undefined);
+  const track = (width: string | undefined) => {
+    if (width === undefined) return `minmax(${MIN_AUTO_COLUMN}, 1fr)`;
+    const rem = /^([\d.]+)rem$/.exec(width);
+    return growing && rem ? `minmax(${width}, ${rem[1]}fr)` : width;
+  };
+  return {
+    template: widths.map(track).join(' '),
+    minWidth: `max(${floor}, calc(${widths.map((width) => width ?? MIN_AUTO_COLUMN).join(' + ')}))`,
+  };
+}
+
+/** Whole blocks of rows around the visible ones. */
+function blockRange(range: Range): number[] {
+  const first = Math.max(0, Math.floor((range.startIndex - range.overscan) / BLOCK) * BLOCK);
+  const last = Math.min(range.count, Math.ceil((range.endIndex + 1 + range.overscan) / BLOCK) * BLOCK);
+  return Array.from({ length: last - first }, (_, i) => first + i);
+}
 
 /** TanStack keeps the header: sorting and select-all; body rows are drawn from the list's own columns. */
 function tableColumns<Row>(columns: ReadonlyArray<ListColumn<Row>>, selectable: boolean): ColumnDef<Row>[] {
@@ -182,13 +223,12 @@ function tableColumns<Row>(columns: ReadonlyArray<ListColumn<Row>>, selectable: 
     header: column.header,
     accessorFn: column.value,
     enableSorting: column.sortable ?? false,
-    meta: { width: column.width, align: column.align },
+    meta: { align: column.align },
   }));
   if (!selectable) return defs;
   return [
     {
       id: 'select',
-      meta: { width: '3rem' },
       header: ({ table }) => (
         <input
           type="checkbox"
@@ -205,10 +245,12 @@ function tableColumns<Row>(columns: ReadonlyArray<ListColumn<Row>>, selectable: 
   ];
 }
 
-type ColumnMeta = { width?: string; align?: 'start' | 'end' };
+type ColumnMeta = { align?: 'start' | 'end' };
 
 interface BodyRowProps<Row> {
   id: string;
+  /** The row's place in the page, from 0. */
+  index: number;
   /** The row as it is now: its live values merged in, the same object while they stay the same. */
   row: Row;
   columns: ReadonlyArray<ListColumn<Row>>;
@@ -217,19 +259,18 @@ interface BodyRowProps<Row> {
   selected: boolean;
 }
 
-// A row re-renders only when its row object, its selection or the columns change: scrolling draws
-// the rows that come into view and leaves the others alone.
-const BodyRow = memo(function BodyRow<Row>({ id, row, columns, onSelect, selected }: BodyRowProps<Row>) {
+// A row re-renders only when its row object, its place, its selection or the columns change.
+const BodyRow = memo(function BodyRow<Row>({ id, index, row, columns, onSelect, selected }: BodyRowProps<Row>) {
   return (
-    <tr data-row-id={id} data-selected={selected || undefined}>
+    <tr role="row" aria-rowindex={index + 2} data-row-id={id} data-selected={selected || undefined} style={{ transform: `translateY(${index * ROW_HEIGHT}px)` }}>
       {onSelect && (
-        <td>
-          {/* Native inputs: a row is drawn on every scroll step, so its cells stay light. */}
+        <td role="cell">
+          {/* Native inputs: rows come into view in blocks while scrolling, so their cells stay light. */}
           <input type="checkbox" aria-label="Select row" checked={selected} onChange={(event) => onSelect(id, event.currentTarget.checked)} />
         </td>
       )}
       {columns.map((column) => (
-        <td key={column.id} data-align={column.align}>
+        <td role="cell" key={column.id} data-align={column.align}>
           {column.cell ? column.cell(row) : (column.value(row) ?? '--')}
         </td>
       ))}
@@ -248,17 +289,17 @@ interface TableHeadProps<Row> {
 
 const TableHead = memo(function TableHead<Row>(props: TableHeadProps<Row>) {
   return (
-    <ChakraTable.Header>
+    <ChakraTable.Header role="rowgroup">
       {props.table.getHeaderGroups().map((group) => (
-        <ChakraTable.Row key={group.id}>
+        <ChakraTable.Row key={group.id} role="row" aria-rowindex={1}>
           {group.headers.map((header) => {
             const meta = header.column.columnDef.meta as ColumnMeta | undefined;
             const sorted = header.column.getIsSorted();
             return (
               <ChakraTable.ColumnHeader
                 key={header.id}
-                width={meta?.width}
-                textAlign={meta?.align}
+                role="columnheader"
+                data-align={meta?.align}
                 aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
               >
                 {header.column.getCanSort() ? (
@@ -291,11 +332,11 @@ interface VirtualTableProps<Row> {
 }
 
 /**
- * The rows on screen as they are now. One subscription to `live$` for the list; an emission redraws
- * the table only when a row on screen reads differently, and rows scrolled into view read the
- * newest values at once.
+ * The rows drawn as they are now. One subscription to `live$` for the list; an emission redraws
+ * the body only when a drawn row reads differently, and rows coming into view read the newest
+ * values at once.
  */
-function useLiveRows<Row>(live$: Observable<LiveRows<Row>> | undefined, onScreen: readonly Row[]): readonly Row[] {
+function useLiveRows<Row>(live$: Observable<LiveRows<Row>> | undefined, drawnRows: readonly Row[]): readonly Row[] {
   const reader = useRef<LiveRows<Row>>(identity);
   const shown = useRef<{ rows: readonly Row[]; drawn: readonly Row[] }>({ rows: [], drawn: [] });
   const [, redraw] = useReducer((n: number) => n + 1, 0);
@@ -311,45 +352,89 @@ function useLiveRows<Row>(live$: Observable<LiveRows<Row>> | undefined, onScreen
       reader.current = identity;
     };
   }, [live$]);
-  const drawn = onScreen.map((row) => reader.current(row));
+  const drawn = drawnRows.map((row) => reader.current(row));
   useLayoutEffect(() => {
-    shown.current = { rows: onScreen, drawn };
+    shown.current = { rows: drawnRows, drawn };
   });
   return drawn;
 }
 
+interface TableBodyProps<Row> {
+  rows: readonly Row[];
+  /** The drawn rows: indexes first (inclusive) to last (exclusive) of `rows`. */
+  first: number;
+  last: number;
+  columns: ReadonlyArray<ListColumn<Row>>;
+  rowId: (row: Row) => string;
+  selection: RowSelectionState;
+  onSelect?: (id: string, selected: boolean) => void;
+  live?: Observable<LiveRows<Row>>;
+}
+
+// Renders when the drawn block, the rows or the selection change, or a drawn row's live values do.
+const TableBody = memo(function TableBody<Row>(props: TableBodyProps<Row>) {
+  const slice = useMemo(() => props.rows.slice(props.first, props.last), [props.rows, props.first, props.last]);
+  const drawn = useLiveRows(props.live, slice);
+  return (
+    <tbody role="rowgroup" style={{ height: props.rows.length * ROW_HEIGHT }}>
+      {drawn.map((row, i) => {
+        const id = props.rowId(row);
+        return (
+          <BodyRow key={id} id={id} index={props.first + i} row={row} columns={props.columns} onSelect={props.onSelect} selected={props.selection[id] === true} />
+        );
+      })}
+    </tbody>
+  );
+}) as <Row>(props: TableBodyProps<Row>) => ReactNode;
+
 function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const scroller = useRef<HTMLDivElement>(null);
-  const rows = props.table.getRowModel().rows;
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10, initialRect: FIRST_PAINT });
-  const items = virtualizer.getVirtualItems();
-  const before = items[0]?.start ?? 0;
-  const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
-  const columnCount = props.columns.length + (props.onSelect ? 1 : 0);
-  const onScreen = items.map((item) => rows[item.index]!.original);
-  const drawn = useLiveRows(props.live, onScreen);
+  const tableRows = props.table.getRowModel().rows;
+  const rows = useMemo(() => tableRows.map((row) => row.original), [tableRows]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    rangeExtractor: blockRange,
+    initialRect: FIRST_PAINT,
+    // Let React batch the block changes instead of rendering inside the scroll event.
+    useFlushSync: false,
+  });
+  const indexes = virtualizer.getVirtualIndexes();
+  const layout = useMemo(() => columnLayout(props.columns, Boolean(props.onSelect), props.minWidth), [props.columns, props.onSelect, props.minWidth]);
+  const height = HEAD_HEIGHT + rows.length * ROW_HEIGHT + 2;
 
   return (
-    // An opaque scroller lets the browser scroll it on the compositor instead of repainting it each frame.
-    <Box ref={scroller} bg="bg" borderWidth="1px" borderRadius="lg" overflow="auto" maxHeight="calc(100dvh - 15rem)" data-testid="list-scroller">
-      <ChakraTable.Root size="sm" aria-label={props.label} stickyHeader css={BODY_CELLS} style={{ tableLayout: 'fixed', minWidth: props.minWidth }}>
+    // Size-contained: its height is set here, so nothing inside can make the page lay out again.
+    <Box
+      ref={scroller}
+      bg="bg"
+      borderWidth="1px"
+      borderRadius="lg"
+      overflow="auto"
+      data-testid="list-scroller"
+      style={{ height: `min(calc(100dvh - 15rem), ${height}px)`, contain: 'strict' }}
+    >
+      <ChakraTable.Root
+        size="sm"
+        role="table"
+        aria-label={props.label}
+        aria-rowcount={rows.length + 1}
+        css={TABLE_LAYOUT}
+        style={{ '--list-columns': layout.template, minWidth: layout.minWidth } as CSSProperties}
+      >
         <TableHead table={props.table} columns={props.columns} sort={props.sort} selection={props.selection} />
-        <tbody>
-          {before > 0 && (
-            <tr aria-hidden>
-              <td colSpan={columnCount} style={{ height: before, padding: 0 }} />
-            </tr>
-          )}
-          {drawn.map((row) => {
-            const id = props.rowId(row);
-            return <BodyRow key={id} id={id} row={row} columns={props.columns} onSelect={props.onSelect} selected={props.selection[id] === true} />;
-          })}
-          {after > 0 && (
-            <tr aria-hidden>
-              <td colSpan={columnCount} style={{ height: after, padding: 0 }} />
-            </tr>
-          )}
-        </tbody>
+        <TableBody
+          rows={rows}
+          first={indexes[0] ?? 0}
+          last={(indexes[indexes.length - 1] ?? -1) + 1}
+          columns={props.columns}
+          rowId={props.rowId}
+          selection={props.selection}
+          onSelect={props.onSelect}
+          live={props.live}
+        />
       </ChakraTable.Root>
     </Box>
   );

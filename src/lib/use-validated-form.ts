@@ -30,8 +30,9 @@ export function useValidatedForm<F extends string>(
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const update = (field: F, value: string) => {
-    const next = { ...values, [field]: value };
+  /** Sets a field; `clears` are emptied with it (choices that belonged to its old value). */
+  const update = (field: F, value: string, clears: readonly F[] = []) => {
+    const next = { ...values, ...Object.fromEntries(clears.map((cleared) => [cleared, ''])), [field]: value };
     setValues(next);
     if (submitted) setErrors(check(next));
   };

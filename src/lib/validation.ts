@@ -38,6 +38,7 @@ export const MESSAGES = {
   statusRequired: 'Please select the status!',
   managerRequired: 'Please select the manager!',
   serviceEngineerRequired: 'Please select the service engineer!',
+  placementRequired: 'Please select a sub-fleet or depot you manage!',
   vehicleDestination: 'Please choose where the vehicles go!',
   reportNameRequired: 'Please enter the report name!',
   dataNameRequired: 'Please enter the data name!',

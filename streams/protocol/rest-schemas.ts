@@ -243,7 +243,7 @@ export const ProfileSchema = Type.Object({
  * permissions and the caller's scope, so the console draws exactly the actions the server allows.
  * `addSubFleet` and `addDepot` are on fleets only.
  */
-export const GROUP_ACTIONS = ['edit', 'delete', 'addSubFleet', 'addDepot'] as const;
+export const GROUP_ACTIONS = ['edit', 'delete', 'addSubFleet', 'addDepot', 'placeVehicles'] as const;
 const GroupActions = Type.Array(Type.Union(GROUP_ACTIONS.map((action) => Type.Literal(action))));
 
 export const FleetSchema = Type.Object({

@@ -31,7 +31,7 @@ try {
   const now = hourOf(Date.now()) + 37 * 60_000;
   const seed = demoFleet({ vehicles, seed: 1, createdAt: new Date(now).toISOString(), admin: { id: 'bench' } as never });
   const repo = await openRepository(db.config);
-  await repo.seedOnce({ ...seed, admin: { ...seed.admin, id: 'bench', email: 'bench@fleet.test', userName: 'Bench', passwordHash: 'x', status: 'active', roleId: null, phone: '', speedUnit: 'km/h', mileageUnit: 'km', createdAt: new Date(now).toISOString() } });
+  await repo.seedOnce({ ...seed, accounts: [{ id: 'bench', email: 'bench@fleet.test', userName: 'Bench', passwordHash: 'x', status: 'active', roleId: null, phone: '', speedUnit: 'km/h', mileageUnit: 'km', createdAt: new Date(now).toISOString(), lastSignInAt: null }] });
   const specs = seed.vehicles.map((v) => simSpecOf(v, seed.devices.filter((d) => d.vehicleId === v.id)));
   const filled = await backfillHistory(createFleetModel(config, now), repo, specs, { hours, intervalMs: 60_000, untilMs: now, stopped: () => false });
   const ids = seed.vehicles.map((v) => v.id);

@@ -110,7 +110,8 @@ describe('/vehicles/list as the super administrator', () => {
     await expect.poll(() => firstRowName()).toBe(expected[0]);
     await page.reload();
     await expect.poll(() => firstRowName()).toBe(expected[0]);
-    await expect(page.getByRole('combobox', { name: 'Fleet', exact: true }).inputValue()).resolves.toBe('fleet-1');
+    // The filter's options come from their own read, which may answer after the rows.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Fleet', exact: true }).inputValue()).toBe('fleet-1');
 
     await rowOf(expected[1]!).getByRole('button', { name: expected[1]!, exact: true }).click();
     await page.waitForURL('**/vehicles/subdetail/page?vehicleId=*');
@@ -142,7 +143,7 @@ describe('/vehicles/list as the super administrator', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Zephyr Van');
     const taken = (await vehicles()).rows[0]!.sn;
     await dialog.getByRole('textbox', { name: 'S/N' }).fill(taken);
-    await dialog.getByRole('combobox', { name: 'Fleet' }).selectOption('fleet-1');
+    await dialog.getByRole('combobox', { name: 'Fleet', exact: true }).selectOption('fleet-1');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByTestId('field-error').filter({ hasText: 'Please recheck the vehicle serial number (SN)' }).waitFor();
     await expect(dialog.getByRole('textbox', { name: 'Name' }).inputValue()).resolves.toBe('Zephyr Van');
@@ -261,8 +262,51 @@ describe('/vehicles/list as a fleet manager', () => {
     const factories = page.getByRole('combobox', { name: 'Factory' }).locator('option');
     await expect.poll(() => factories.count()).toBe(2);
     await page.getByRole('button', { name: 'Add vehicle' }).click();
-    const fleets = page.getByRole('dialog').getByRole('combobox', { name: 'Fleet' }).locator('option');
+    const fleets = page.getByRole('dialog').getByRole('combobox', { name: 'Fleet', exact: true }).locator('option');
     await expect.poll(() => fleets.count()).toBe(2);
     await screenshot(page, 'vehicle-list-fleet-manager');
+  });
+
+  it('is offered only the places they may put vehicles in', async () => {
+    // They also manage a sub-fleet of fleet-2: fleet-2 is offered, but only with that sub-fleet.
+    const managerId = (await server.adminCall<ApiPage<{ id: string; email: string }>>('GET', '/customization/account/v1/query/list?pageSize=500')).rows.find(
+      (account) => account.email === manager.email,
+    )!.id;
+    await server.adminCall('PUT', '/customization/subfleet/v1/update/single', { subFleetId: 'fleet-2-sub-1', managerId });
+    const subFleetName = (await server.adminCall<{ name: string }>('GET', '/customization/subfleet/v1/get/detail?subFleetId=fleet-2-sub-1')).name;
+    await signIn(manager);
+    await page.goto(`${server.url}/vehicles/list?fleetId=fleet-1`);
+    await table().waitFor();
+    const moved = await firstRowName();
+    await page.getByRole('button', { name: `More actions for ${moved}` }).click();
+    await page.getByRole('menuitem', { name: 'Transfer' }).click();
+    const dialog = page.getByRole('dialog');
+    const labels = (name: string) => dialog.getByRole('combobox', { name, exact: true }).locator('option').allInnerTexts();
+    await expect.poll(() => labels('Fleet'), { timeout: 15_000 }).toEqual(expect.arrayContaining(['Nordic Coach Lines', 'Alpine RV Rentals']));
+    expect(await dialog.getByRole('combobox', { name: 'Fleet', exact: true }).locator('option').count()).toBe(3);
+    await dialog.getByRole('combobox', { name: 'Fleet', exact: true }).selectOption({ label: 'Alpine RV Rentals' });
+    await expect.poll(() => labels('Sub-fleet'), { timeout: 15_000 }).toEqual(['None', subFleetName]);
+    expect(await labels('Depot')).toEqual(['None']);
+    // fleet-2 is not theirs as a whole: a vehicle may go there only into their sub-fleet.
+    await dialog.getByRole('button', { name: 'Transfer' }).click();
+    await dialog.getByText('Please select a sub-fleet or depot you manage!').waitFor();
+    await dialog.getByRole('combobox', { name: 'Sub-fleet', exact: true }).selectOption({ label: subFleetName });
+    await screenshot(page, 'vehicle-list-fleet-manager-transfer');
+    await dialog.getByRole('button', { name: 'Transfer' }).click();
+    await page.getByText('Transferred successfully').first().waitFor();
+    await expect
+      .poll(async () => (await vehicles('&subFleetId=fleet-2-sub-1')).rows.some((vehicle) => vehicle.name === moved), { timeout: 15_000 })
+      .toBe(true);
+  });
+
+  it('gets no add, batch add or bulk buttons while they manage no fleet', async () => {
+    const idle = { email: 'idle.boss@fleet.test', password: 'Manage#123' };
+    await server.adminCall('POST', '/customization/account/v1/add/single', { ...idle, userName: 'Idle Boss', status: 'active', roleId: 'role-fleet-manager' });
+    await signIn(idle);
+    await page.goto(`${server.url}/vehicles/list`);
+    await expect.poll(() => page.getByTestId('list-empty').innerText(), { timeout: 15_000 }).toBe('No vehicles in the fleets you can see.');
+    expect(await page.getByRole('button', { name: 'Add vehicle' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Batch add' }).count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'Select row' }).count()).toBe(0);
   });
 });

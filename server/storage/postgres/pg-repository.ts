@@ -204,7 +204,7 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
         if (await q.one('SELECT 1 AS x FROM seed_state WHERE id = 1')) return false;
         const now = new Date().toISOString();
         await insertRows(q, 'roles', data.roles.map((r) => fromRole(r, now)));
-        await insertRows(q, 'users', [fromUser(data.admin)]);
+        await insertRows(q, 'users', data.accounts.map(fromUser));
         await insertRows(q, 'fleets', data.fleets.map(fromFleet));
         await insertRows(q, 'sub_fleets', data.subFleets.map(fromSubFleet));
         await insertRows(q, 'depots', data.depots.map(fromDepot));

@@ -226,7 +226,7 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
           for (const r of rows) stmt.run(r);
         };
         put('roles', data.roles.map((r) => fromRole(r, now)));
-        put('users', [fromUser(data.admin)]);
+        put('users', data.accounts.map(fromUser));
         put('fleets', data.fleets.map(fromFleet));
         put('sub_fleets', data.subFleets.map(fromSubFleet));
         put('depots', data.depots.map(fromDepot));

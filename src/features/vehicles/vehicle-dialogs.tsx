@@ -1,11 +1,11 @@
 // Add, edit and transfer of one vehicle, on the kit's dialog form.
 import { useState } from 'react';
 import type { VehicleListRow } from '../../../streams/api/types';
-import { DialogForm } from '../../components/dialog-form';
+import { type DialogField, DialogForm } from '../../components/dialog-form';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
-import { selected, serialNumber, vehicleName } from '../../lib/validation';
-import { usePlacementOptions } from './use-placement-options';
+import { MESSAGES, required, selected, serialNumber, vehicleName } from '../../lib/validation';
+import { type FleetPlaces, type VehicleDestinations, vehicleDestinations } from './fleet-places';
 
 const KINDS = [
   { value: 'van', label: 'Van' },
@@ -18,25 +18,50 @@ const KINDS = [
 const snRefusal = (message: string) => (message.includes('(SN)') ? ('sn' as const) : undefined);
 const orNull = (id: string) => id || null;
 
-export function AddVehicleDialog(props: { open: boolean; fleetId: string; onClose: () => void }) {
+type Destination = { fleetId: string; subFleetId: string; depotId: string };
+
+/**
+ * Fleet, sub-fleet and depot over the places the user may put vehicles. In a fleet that is not
+ * theirs as a whole, one of their sub-fleets (or depots, when they have no sub-fleet there) is required.
+ */
+function destinationFields(to: VehicleDestinations, values: Destination): DialogField<keyof Destination>[] {
+  const placeNeeded = to.loaded && !to.wholeFleet && !values.subFleetId && !values.depotId;
+  const needed = (field: 'subFleet' | 'depot') =>
+    placeNeeded && (field === 'subFleet' ? to.subFleets.length > 0 : to.subFleets.length === 0) ? [required(MESSAGES.placementRequired)] : [];
+  return [
+    { name: 'fleetId', label: 'Fleet', rules: [selected], options: to.fleets, clears: ['subFleetId', 'depotId'] },
+    { name: 'subFleetId', label: 'Sub-fleet', rules: needed('subFleet'), placeholder: 'None', options: to.subFleets },
+    { name: 'depotId', label: 'Depot', rules: needed('depot'), placeholder: 'None', options: to.depots },
+  ];
+}
+
+export function AddVehicleDialog(props: { open: boolean; fleetId: string; places: FleetPlaces; onClose: () => void }) {
   const { resources } = useFleetConsole();
   const [fleetId, setFleetId] = useState(props.fleetId);
-  const placement = usePlacementOptions(fleetId);
+  const destinations = vehicleDestinations(props.places, fleetId);
   return (
-    <DialogForm
+    <DialogForm<'name' | 'sn' | 'kind' | keyof Destination>
       open={props.open}
       title="Add vehicle"
       success={SUCCESS.added}
-      initial={{ name: '', sn: '', fleetId: props.fleetId, kind: 'van' }}
+      initial={{ name: '', sn: '', fleetId: props.fleetId, subFleetId: '', depotId: '', kind: 'van' }}
       onValuesChange={(values) => setFleetId(values.fleetId)}
-      fields={[
+      fields={(values) => [
         { name: 'name', label: 'Name', rules: [vehicleName('add')] },
         { name: 'sn', label: 'S/N', rules: [serialNumber] },
-        { name: 'fleetId', label: 'Fleet', rules: [selected], options: placement.fleets },
+        ...destinationFields(destinations, values),
         { name: 'kind', label: 'Kind', rules: [selected], options: KINDS },
       ]}
       refusalField={snRefusal}
-      onSubmit={(values) => resources.vehicles.create({ ...values, name: values.name.trim(), sn: values.sn.trim() })}
+      onSubmit={(values) =>
+        resources.vehicles.create({
+          ...values,
+          name: values.name.trim(),
+          sn: values.sn.trim(),
+          subFleetId: orNull(values.subFleetId),
+          depotId: orNull(values.depotId),
+        })
+      }
       onClose={props.onClose}
     />
   );
@@ -62,12 +87,12 @@ export function EditVehicleDialog(props: { vehicle: VehicleListRow | null; onClo
   );
 }
 
-/** Moves one vehicle, or each of several, to another fleet / sub-fleet / depot. */
-export function TransferDialog(props: { vehicles: VehicleListRow[]; onClose: () => void }) {
+/** Moves one vehicle, or each of several, to another fleet / sub-fleet / depot the user may place vehicles in. */
+export function TransferDialog(props: { vehicles: VehicleListRow[]; places: FleetPlaces; onClose: () => void }) {
   const { resources } = useFleetConsole();
   const first = props.vehicles[0];
   const [fleetId, setFleetId] = useState(first?.fleetId ?? '');
-  const placement = usePlacementOptions(fleetId);
+  const destinations = vehicleDestinations(props.places, fleetId);
   const count = props.vehicles.length;
   return (
     <DialogForm
@@ -77,11 +102,7 @@ export function TransferDialog(props: { vehicles: VehicleListRow[]; onClose: () 
       submitLabel="Transfer"
       initial={{ fleetId: first?.fleetId ?? '', subFleetId: count === 1 ? (first?.subFleetId ?? '') : '', depotId: count === 1 ? (first?.depotId ?? '') : '' }}
       onValuesChange={(values) => setFleetId(values.fleetId)}
-      fields={[
-        { name: 'fleetId', label: 'Fleet', rules: [selected], options: placement.fleets },
-        { name: 'subFleetId', label: 'Sub-fleet', rules: [], placeholder: 'None', options: placement.subFleets },
-        { name: 'depotId', label: 'Depot', rules: [], placeholder: 'None', options: placement.depots },
-      ]}
+      fields={(values) => destinationFields(destinations, values)}
       // One group operation, so the move shows in the group log with its outcome per vehicle.
       onSubmit={async (values) => {
         await resources.groupOperations.transfer(

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Box, Button, Input, Menu } from '@chakra-ui/react';
 import { Plus, Upload } from 'lucide-react';
 import type { Poll } from '../../../streams/api/loadable';
-import { holdsPermission, PERMISSIONS } from '../../../streams/api/permissions';
+import { PERMISSIONS } from '../../../streams/api/permissions';
 import type { ListQuery } from '../../../streams/api/resource';
 import type { Page, VehicleListRow } from '../../../streams/api/types';
 import { VEHICLE_STATUSES } from '../../../streams/protocol/types';
@@ -14,10 +14,9 @@ import { ListPage } from '../../components/list-page';
 import { STATUS_STYLE } from '../../components/vehicle-status';
 import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';
-import { navigate, usePinnedSearch } from '../../lib/navigation';
+import { navigate } from '../../lib/navigation';
 import { LINKS, VEHICLE_LIST_PATH } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
-import { useAccount } from '../../lib/use-account';
 import { useFactory } from '../../lib/use-factory';
 import { useListUrl } from '../../lib/use-list-url';
 import { BatchAddDialog } from './batch-add-dialog';
@@ -25,7 +24,8 @@ import { BulkActions } from './bulk-actions';
 import { liveVehicleRows } from './live-vehicle-rows';
 import { VEHICLE_CELLS, vehicleColumns } from './vehicle-columns';
 import { AddVehicleDialog, EditVehicleDialog, TransferDialog } from './vehicle-dialogs';
-import { usePlacementOptions } from './use-placement-options';
+import { type FleetPlaces, placementOptions, useFleetPlaces, vehicleDestinations } from './fleet-places';
+import { useHoldsAll } from '../../components/access-gate';
 import { filterSelect } from '../../components/filter-select';
 import { RowMenu } from '../../components/row-menu';
 
@@ -39,15 +39,22 @@ const LIVE_ORDER: Poll<Page<VehicleListRow>, ListQuery> = {
   when: (query) => LIVE_SORT_KEYS.has((query.sort ?? '').replace(/^-/, '')),
 };
 
+const vehicleId = (vehicle: VehicleListRow) => vehicle.id;
+
 type Pending = { kind: 'delete' | 'unbind'; vehicle: VehicleListRow } | null;
 
-function useGrants() {
-  const account = useAccount();
-  const info = account.status === 'ready' ? account.info : { roles: [], permissions: [] };
+/**
+ * The page's own buttons by what the user may do where they are: adding (one by one or from a
+ * spreadsheet) needs a place they may put vehicles in; transfer, that too and every selected row
+ * editable. Firmware and defaults need only the permission: every listed vehicle is in scope.
+ */
+function usePageGrants(places: FleetPlaces) {
+  const place = vehicleDestinations(places, '').fleets.length > 0;
   return {
-    edit: holdsPermission(info, [PERMISSIONS.vehicleEdit]),
-    firmware: holdsPermission(info, [PERMISSIONS.vehicleFirmware]),
-    settings: holdsPermission(info, [PERMISSIONS.vehicleSettings]),
+    add: place,
+    transfer: (selected: readonly VehicleListRow[]) => place && selected.every((vehicle) => vehicle.allowed.includes('edit')),
+    firmware: useHoldsAll([PERMISSIONS.vehicleFirmware]),
+    settings: useHoldsAll([PERMISSIONS.vehicleSettings]),
   };
 }
 
@@ -55,14 +62,14 @@ export default function VehicleListPage() {
   const fleetConsole = useFleetConsole();
   const { resources, session } = fleetConsole;
   const list = useListUrl(FILTERS);
-  const search = usePinnedSearch();
   const [factoryId] = useFactory();
-  const grants = useGrants();
+  const places = useFleetPlaces();
+  const grants = usePageGrants(places);
   const filters = list.state.filters;
   // The header's factory narrows the list unless a fleet is picked in the filters.
   const fleetId = filters.fleetId || factoryId;
   const query = useMemo(() => ({ ...list.query, filters: { ...list.query.filters, fleetId: fleetId || undefined } }), [list.query, fleetId]);
-  const placement = usePlacementOptions(fleetId);
+  const placement = placementOptions(places, fleetId);
   const live$ = useMemo(() => liveVehicleRows(fleetConsole.fleet.vehicles$), [fleetConsole.fleet]);
 
   const [adding, setAdding] = useState(false);
@@ -73,9 +80,10 @@ export default function VehicleListPage() {
   // One menu for every row, placed at the button that opened it: rows stay light to draw.
   const [menu, setMenu] = useState<{ vehicle: VehicleListRow; anchor: DOMRect } | null>(null);
 
+  // Read at the click, so the columns need not change with the page and filters.
   const open = (vehicle: VehicleListRow) => {
     session.set('vehicleId', vehicle.id);
-    session.set('originFlag', `${VEHICLE_LIST_PATH}${search ? `?${search}` : ''}`);
+    session.set('originFlag', `${VEHICLE_LIST_PATH}${window.location.search}`);
     navigate(LINKS.listedVehicle(vehicle.id));
   };
   const setTop = async (vehicle: VehicleListRow) => {
@@ -106,8 +114,9 @@ export default function VehicleListPage() {
           </>
         ),
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when what the actions depend on changes
-    [search],
+    // Built once: the actions use state setters and read the URL when clicked.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
   );
 
   const menuVehicle = menu?.vehicle;
@@ -117,7 +126,7 @@ export default function VehicleListPage() {
         resource={resources.vehicles}
         list={{ ...list, query }}
         columns={columns}
-        rowId={(vehicle) => vehicle.id}
+        rowId={vehicleId}
         label="Vehicles"
         failed="The vehicles could not be loaded."
         exportable
@@ -126,7 +135,7 @@ export default function VehicleListPage() {
         empty={
           filters.search || filters.status || filters.subFleetId || filters.depotId
             ? 'No vehicle matches these filters. Clear a filter or search for another name or S/N.'
-            : grants.edit
+            : grants.add
               ? 'No vehicles yet. Add one with Add vehicle, or import a spreadsheet with Batch add.'
               : 'No vehicles in the fleets you can see.'
         }
@@ -149,7 +158,7 @@ export default function VehicleListPage() {
           </>
         }
         actions={
-          grants.edit && (
+          grants.add && (
             <>
               <Button size="sm" variant="outline" onClick={() => setImporting(true)}>
                 <Upload /> Batch add
@@ -161,9 +170,16 @@ export default function VehicleListPage() {
           )
         }
         bulkActions={
-          grants.edit || grants.firmware || grants.settings
+          grants.add || grants.firmware || grants.settings
             ? (selected, clear) => (
-                <BulkActions selected={selected} canEdit={grants.edit} canFirmware={grants.firmware} canSettings={grants.settings} onDone={clear} />
+                <BulkActions
+                  selected={selected}
+                  places={places}
+                  canTransfer={grants.transfer(selected)}
+                  canFirmware={grants.firmware}
+                  canSettings={grants.settings}
+                  onDone={clear}
+                />
               )
             : undefined
         }
@@ -202,10 +218,11 @@ export default function VehicleListPage() {
           </>
         )}
       </RowMenu>
-      {adding && <AddVehicleDialog open fleetId={fleetId} onClose={() => setAdding(false)} />}
+      {adding && <AddVehicleDialog open fleetId={fleetId} places={places} onClose={() => setAdding(false)} />}
       <BatchAddDialog open={importing} onClose={() => setImporting(false)} />
       <EditVehicleDialog vehicle={editing} onClose={() => setEditing(null)} />
-      {transferring.length > 0 && <TransferDialog vehicles={transferring} onClose={() => setTransferring([])} />}
+      {/* Mounted before it opens, as the confirm dialog is: opened from the row menu, a dialog mounted at that moment takes the menu's closing for a click outside. */}
+      <TransferDialog vehicles={transferring} places={places} onClose={() => setTransferring([])} />
       <ConfirmDialog
         open={pending !== null}
         title={pending?.kind === 'delete' ? 'Delete vehicle' : 'Unbind vehicle'}
