@@ -245,6 +245,8 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
     '/customization/user/v1/update/avatar',
     {
       config: { access: { permission: PERMISSIONS.profileEdit } },
+      // Room for a 2 MB image as base64 (the server-wide limit is 1 MB); the schema and the bytes decide the rest.
+      bodyLimit: (AvatarDataUrl.maxLength ?? 0) + 1024,
       schema: {
         tags: tag,
         summary: `Set the own avatar: a data: URL of a PNG, JPEG or WebP image of at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB (the bytes must match the type); null removes it`,
