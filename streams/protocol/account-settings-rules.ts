@@ -17,7 +17,6 @@ export const ACCOUNT_SETTINGS_MESSAGES = {
   avatarSize: 'The avatar image must not exceed 2 MB!',
   sameEmail: 'This is already your email address!',
   emailTaken: 'This email is already registered',
-  codeRequired: 'Please enter the verification code!',
 } as const;
 
 export const ThemeSchema = Type.Union(THEMES.map((t) => Type.Literal(t)));
