@@ -21,4 +21,4 @@ export const ACCOUNT_SETTINGS_MESSAGES = {
 
 export const ThemeSchema = Type.Union(THEMES.map((t) => Type.Literal(t)));
 /** A data: URL carrying the bytes base64-encoded: 4 characters for every 3 bytes, plus the prefix. */
-export const AvatarDataUrl = Type.String({ maxLength: Math.ceil(AVATAR_MAX_BYTES / 3) * 4 + 64 });
+export const AvatarDataUrl = Type.String({ maxLength: Math.ceil(AVATAR_MAX_BYTES / 3) * 4 + 64, pattern: '^data:[a-z0-9.+/-]+;base64,[A-Za-z0-9+/]*={0,2}$' });
