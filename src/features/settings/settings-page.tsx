@@ -50,7 +50,7 @@ export default function SettingsPage() {
       )}
       {!canEdit && (
         <Text color="fg.muted" data-testid="read-only-note">
-          Your role does not allow changing these settings; they are shown as they are.
+          These settings are shown read-only: your role cannot change them.
         </Text>
       )}
       <ResourceView state={current} failed="Your profile could not be loaded.">
