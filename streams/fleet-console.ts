@@ -2,6 +2,7 @@ import { BehaviorSubject, ReplaySubject, Subject, asyncScheduler, debounceTime, 
 import { ApiError } from './api/api-error';
 import { createConsoleResources } from './api/console-resources';
 import { acknowledgeAlarm, fetchActiveAlarms, fetchSharedVehicle, fetchVehicleSnapshot } from './api/fleet-calls';
+import { PERMISSIONS, holdsPermission } from './api/permissions';
 import { loadable$ } from './api/loadable';
 import { createRestClient } from './api/rest-client';
 import type { TokenResponse } from './api/types';
@@ -103,8 +104,11 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
   const snapshot = createSnapshotLoader({
     load: async () => {
       // A share guest may fetch its one vehicle and nothing else.
-      const shared = session.get('shareAccount') !== null;
-      return shared ? fetchSharedVehicle(rest.client) : fetchVehicleSnapshot(rest.client);
+      if (session.get('shareAccount') !== null) return fetchSharedVehicle(rest.client);
+      // An account whose role may not see vehicles has an empty fleet: asking would only be refused (and toasted).
+      const signedIn = await account.load();
+      if (signedIn.status === 'ready' && !holdsPermission(signedIn.info, [PERMISSIONS.vehicleView])) return [];
+      return fetchVehicleSnapshot(rest.client);
     },
     land: (vehicles) => fleet.replace(vehicles),
     backoff: deps.backoff ?? exponentialBackoff({ baseMs: 1000, maxMs: 30_000, random: Math.random }),
