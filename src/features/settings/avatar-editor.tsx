@@ -185,8 +185,11 @@ export function AvatarEditor(props: { avatar: string | null; canSave: boolean })
               aria-label="Zoom"
               onChange={(event) => {
                 const next = Number(event.currentTarget.value);
+                // Zoom about the middle of the square: the point shown there stays there.
+                const ratio = placement(picture, next, at).scale / shown.scale;
+                const middle = BOX_PX / 2;
                 setZoom(next);
-                setAt((now) => placement(picture, next, now));
+                setAt(placement(picture, next, { x: middle - (middle - shown.x) * ratio, y: middle - (middle - shown.y) * ratio }));
               }}
             />
           </label>

@@ -55,7 +55,7 @@ export default function SettingsPage() {
       )}
       <ResourceView state={current} failed="Your profile could not be loaded.">
         {(loaded) => (
-          <>
+          <Stack gap="8">
             <Section title="Email">
               <EmailChangeForm current={loaded.email} canChange={canEdit} />
             </Section>
@@ -66,7 +66,7 @@ export default function SettingsPage() {
               </Stack>
             </Section>
             <ProfileForm profile={loaded} temperature={units.temperature} canSave={canEdit} />
-          </>
+          </Stack>
         )}
       </ResourceView>
       {canEdit && <PasswordForm />}
@@ -86,6 +86,7 @@ function ThemeSelect({ canSave }: { canSave: boolean }) {
         label="Theme"
         value={mode}
         options={['light', 'dark']}
+        labels={{ light: 'Light', dark: 'Dark' }}
         onChange={(theme) => {
           setColorMode(theme);
           if (canSave) profile.saveTheme(theme).then(() => showSuccess(SUCCESS.saved), () => undefined);
@@ -106,14 +107,14 @@ function Section(props: { title: string; children: React.ReactNode }) {
   );
 }
 
-function Select<T extends string>(props: { label: string; value: T; options: readonly T[]; onChange: (value: T) => void }) {
+function Select<T extends string>(props: { label: string; value: T; options: readonly T[]; labels?: Record<T, string>; onChange: (value: T) => void }) {
   return (
     <FormField label={props.label}>
       <NativeSelect.Root>
         <NativeSelect.Field value={props.value} onChange={(event) => props.onChange(event.currentTarget.value as T)}>
           {props.options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {props.labels?.[option] ?? option}
             </option>
           ))}
         </NativeSelect.Field>
