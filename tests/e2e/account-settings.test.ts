@@ -170,11 +170,11 @@ describe('allocation: the fleets and sub-fleets each holder manages', () => {
       const dialog = page.getByRole('form', { name: /Assign fleets to/ });
       // The lists come from one read: wait for them before touching a checkbox.
       await dialog.getByTestId('scope-lists').waitFor();
-      const fleets = dialog.getByRole('group', { name: 'Fleets' });
-      const subFleets = dialog.getByRole('group', { name: 'Sub-fleets' });
-      await fleets.getByRole('checkbox', { name: fleet.name }).waitFor();
+      const fleets = dialog.getByRole('group', { name: 'Fleets', exact: true });
+      const subFleets = dialog.getByRole('group', { name: 'Sub-fleets', exact: true });
+      await fleets.getByRole('checkbox', { name: fleet.name, exact: true }).waitFor();
       if (width === 1920) {
-        await fleets.getByRole('checkbox', { name: fleet.name }).check();
+        await fleets.getByRole('checkbox', { name: fleet.name, exact: true }).check();
         await dialog.getByRole('searchbox', { name: 'Search fleets and sub-fleets' }).fill(sub.name);
         await subFleets.getByRole('checkbox', { name: `${sub.name} (${sub.fleetName})` }).check();
         await screenshot(page, 'allocation-assign-fleets-1920');
@@ -183,7 +183,7 @@ describe('allocation: the fleets and sub-fleets each holder manages', () => {
         await page.getByRole('table', { name: 'Holders' }).getByRole('row').filter({ hasText: LEE.email }).getByText(fleet.name).waitFor();
         await screenshot(page, 'allocation-1920');
       } else {
-        await expect.poll(() => fleets.getByRole('checkbox', { name: fleet.name }).isChecked()).toBe(true);
+        await expect.poll(() => fleets.getByRole('checkbox', { name: fleet.name, exact: true }).isChecked()).toBe(true);
         await screenshot(page, 'allocation-assign-fleets-1100');
       }
     }
