@@ -11,7 +11,7 @@ import { useResource } from '../../lib/use-resource';
 import { MESSAGES, required, roleKey, roleName } from '../../lib/validation';
 import { MenuAuthority } from './menu-authority';
 import { PERMISSION_GROUPS, permissionWords } from './permission-words';
-import { togglePermission } from './role-permissions';
+import { inFormOrder, togglePermission } from './role-permissions';
 
 const MANAGER_AUTHORITY = [
   { value: 'both', label: 'Fleet manager and sub-fleet manager' },
@@ -62,7 +62,7 @@ export function RoleDialog(props: { open: boolean; role: Role | null; onClose: (
           name: values.name.trim(),
           ...(keyEditable ? { roleKey: values.roleKey.trim() } : {}),
           menu: draft.menu,
-          permissions: draft.permissions,
+          permissions: inFormOrder(draft.permissions, offered),
           fleetManager: values.manager === 'both' || values.manager === 'fleet',
           subFleetManager: values.manager === 'both' || values.manager === 'subFleet',
         };

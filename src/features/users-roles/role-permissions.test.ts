@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { togglePermission } from './role-permissions';
+import { inFormOrder, togglePermission } from './role-permissions';
 
 const offered = ['data:alarm:view', 'data:report:view', 'data:report:edit', 'fleet:vehicle:view', 'system:profile:edit'];
 
@@ -23,5 +23,9 @@ describe('role permissions on the form', () => {
       'data:report:view',
       'fleet:vehicle:view',
     ]);
+  });
+
+  it("stores the checked permissions in the form's order, wildcards after them", () => {
+    expect(inFormOrder(['fleet:vehicle:view', 'data:*:*', 'data:alarm:view'], offered)).toEqual(['data:alarm:view', 'fleet:vehicle:view', 'data:*:*']);
   });
 });

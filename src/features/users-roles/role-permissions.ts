@@ -12,3 +12,9 @@ export function togglePermission(held: readonly string[], offered: readonly stri
     return offered.filter((p) => p !== permission && permits([granted], p) && !held.includes(p));
   });
 }
+
+/** The list to store: the offered permissions in the form's order, then the role's others (wildcards) as they were. */
+export const inFormOrder = (held: readonly string[], offered: readonly string[]): string[] => [
+  ...offered.filter((p) => held.includes(p)),
+  ...held.filter((p) => !offered.includes(p)),
+];
