@@ -114,7 +114,7 @@ describe('settings', () => {
     await page.getByLabel('Zoom').fill('1.5');
     await crop.focus();
     await page.keyboard.press('ArrowLeft');
-    await screenshot(page, 'settings-avatar-crop-1920');
+    await screenshot(page, 'account-settings-avatar-crop-1920');
     await page.getByRole('button', { name: 'Save avatar' }).click();
     await page.getByText('Saved successfully').first().waitFor();
     await crop.waitFor({ state: 'detached' });
@@ -123,7 +123,7 @@ describe('settings', () => {
 
     await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    await screenshot(page, 'settings-1920');
+    await screenshot(page, 'account-settings-1920');
 
     // Another browser, with nothing kept: the account's theme and avatar follow the sign-in.
     const elsewhere = await newPage(1100, 900);
@@ -131,7 +131,7 @@ describe('settings', () => {
     await expect.poll(() => elsewhere.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await elsewhere.goto(`${server.url}/setting/set`);
     await elsewhere.getByTestId('settings-avatar').locator('img').waitFor();
-    await screenshot(elsewhere, 'settings-1100');
+    await screenshot(elsewhere, 'account-settings-1100');
   });
 
   it('an account whose role has no pages lands on settings with a note and no menu, and nothing it calls is refused', async () => {
@@ -148,7 +148,7 @@ describe('settings', () => {
     await page.waitForLoadState('networkidle');
     expect(refused).toEqual([]);
     expect(await page.getByText('Your role does not allow this').count()).toBe(0);
-    await screenshot(page, 'settings-no-menu-1920');
+    await screenshot(page, 'account-settings-no-menu-1920');
   });
 });
 
@@ -181,7 +181,7 @@ describe('allocation: the fleets and sub-fleets each holder manages', () => {
         await dialog.getByRole('button', { name: 'Assign' }).click();
         await page.getByText('Assigned successfully').first().waitFor();
         await page.getByRole('table', { name: 'Holders' }).getByRole('row').filter({ hasText: LEE.email }).getByText(fleet.name).waitFor();
-        await screenshot(page, 'allocation-1920');
+        await screenshot(page, 'allocation-fleets-assigned-1920');
       } else {
         await expect.poll(() => fleets.getByRole('checkbox', { name: fleet.name, exact: true }).isChecked()).toBe(true);
         await screenshot(page, 'allocation-assign-fleets-1100');
