@@ -53,7 +53,7 @@ describe('register, reset and change password', () => {
     const body = { userName: 'Op', phone: '+47 123 45 678', speedUnit: 'mph', mileageUnit: 'miles' };
     expect((await api(t.url, 'PUT', '/customization/user/v1/update/profile', { token: users.operator.token, body })).body.code).toBe(200);
     const p = await api(t.url, 'GET', '/customization/user/v1/get/profile', { token: users.operator.token });
-    expect(p.body.data).toEqual({ email: users.operator.email, ...body });
+    expect(p.body.data).toEqual({ email: users.operator.email, ...body, theme: 'light', avatar: null });
   });
 
   it('logs out: the token stops working', async () => {

@@ -103,8 +103,13 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
   const snapshot = createSnapshotLoader({
     load: async () => {
       // A share guest may fetch its one vehicle and nothing else.
-      const shared = session.get('shareAccount') !== null;
-      return shared ? fetchSharedVehicle(rest.client) : fetchVehicleSnapshot(rest.client);
+      if (session.get('shareAccount') !== null) return fetchSharedVehicle(rest.client);
+      // An account whose menu is empty (it lands on settings) has no page that shows vehicles, and its
+      // role may well not read them: asking would only be refused, and toasted. The menu is the
+      // contract's word for what a role reaches; permission names are each server's own.
+      const signedIn = await account.load();
+      if (signedIn.status === 'ready' && signedIn.menu.length === 0) return [];
+      return fetchVehicleSnapshot(rest.client);
     },
     land: (vehicles) => fleet.replace(vehicles),
     backoff: deps.backoff ?? exponentialBackoff({ baseMs: 1000, maxMs: 30_000, random: Math.random }),

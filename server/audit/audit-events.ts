@@ -12,6 +12,10 @@ export const AUDIT_EVENTS = [
   'account.role-changed',
   'account.status-changed',
   'account.deleted',
+  /** The account's own change, with a code mailed to the new address. */
+  'account.email-changed',
+  /** The fleets and sub-fleets an account is given (/role/alocation/page). */
+  'account.scope-changed',
   'role.created',
   'role.changed',
   'role.deleted',

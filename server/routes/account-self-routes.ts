@@ -7,15 +7,18 @@ import { saveAccount } from '../access/save-account';
 import { accountSubject, recordAudit } from '../audit/record-audit';
 import { hashPassword, verifyPassword } from '../auth/password-hash';
 import { codeHashOf, mailCode } from '../auth/verification-code';
+import { decodeImageDataUrl, imageDataUrl } from '../http/image-data-url';
+import { ACCOUNT_SETTINGS_MESSAGES, AVATAR_MAX_BYTES, AVATAR_TYPES, AvatarDataUrl, ThemeSchema } from '../../streams/protocol/account-settings-rules';
 import { badRequest } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { Email, MileageUnitSchema, Password, Phone, PlainText, ProfileSchema, SpeedUnitSchema, UserName } from '../../streams/protocol/rest-schemas';
+import { Email, MileageUnitSchema, Nullable, Password, Phone, PlainText, ProfileSchema, SpeedUnitSchema, UserName } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
-import type { UserRecord } from '../storage/records';
+import type { CodePurpose, UserRecord } from '../storage/records';
 
 const CODE_MAX_ATTEMPTS = 5;
+const EMAIL_CHANGE = 'Someone asked to use this address for their Fleet Console account. If it was you, enter this code on the settings page; otherwise ignore this mail.\n';
 const Purpose = Type.Union([Type.Literal('register'), Type.Literal('reset')]);
 const Code = Type.String({ maxLength: 6, pattern: '^[0-9]{6}$' });
 
@@ -24,16 +27,31 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tag = ['account (self)'];
 
-  const checkCode = async (email: string, purpose: 'register' | 'reset', code: string) => {
+  const checkCode = async (email: string, purpose: CodePurpose, code: string, accountId?: string) => {
     const stored = await ctx.repo.codes.get(email, purpose);
     if (!stored || stored.expiresAt < ctx.now() || stored.attempts >= CODE_MAX_ATTEMPTS) {
       throw badRequest('The verification code has expired, please request a new one');
     }
-    if (stored.codeHash !== codeHashOf(email, code)) {
+    if (stored.codeHash !== codeHashOf(email, code, accountId)) {
       await ctx.repo.codes.countAttempt(email, purpose);
       throw badRequest('The verification code is wrong');
     }
     await ctx.repo.codes.delete(email, purpose);
+  };
+
+  const limitCodeRequests = (email: string) => {
+    const key = `code:${email.toLowerCase()}`;
+    if (ctx.codeRequestLimiter.blocked(key, ctx.now())) throw badRequest('Too many attempts, please try again later');
+    ctx.codeRequestLimiter.fail(key, ctx.now());
+  };
+  const profileOf = async (user: UserRecord) => {
+    const { theme, avatar } = await ctx.repo.accountSettings.appearance(user.id);
+    return { email: user.email, userName: user.userName, phone: user.phone, speedUnit: user.speedUnit, mileageUnit: user.mileageUnit, theme, avatar: avatar && imageDataUrl(avatar) };
+  };
+  /** 400 naming `email` unless the address may become the account's. */
+  const mustBeFreeFor = async (user: UserRecord, email: string) => {
+    if (email.toLowerCase() === user.email.toLowerCase()) throw badRequest(`email: ${ACCOUNT_SETTINGS_MESSAGES.sameEmail}`);
+    if (await ctx.repo.users.byEmail(email)) throw badRequest(`email: ${ACCOUNT_SETTINGS_MESSAGES.emailTaken}`);
   };
 
   r.post(
@@ -49,9 +67,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
     },
     async (req) => {
       const { email, purpose } = req.body;
-      const key = `code:${email.toLowerCase()}`;
-      if (ctx.codeRequestLimiter.blocked(key, ctx.now())) throw badRequest('Too many attempts, please try again later');
-      ctx.codeRequestLimiter.fail(key, ctx.now());
+      limitCodeRequests(email);
       const existing = await ctx.repo.users.byEmail(email);
       if (purpose === 'register' && existing) throw badRequest('This email is already registered');
       // A reset for an unknown address answers the same as a real one, so addresses cannot be probed.
@@ -143,11 +159,8 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
 
   r.get(
     '/customization/user/v1/get/profile',
-    { schema: { tags: tag, summary: 'Own settings: email, user name, phone, units', response: answers(ProfileSchema) } },
-    async (req) => {
-      const { user } = accountOf(req);
-      return ok({ email: user.email, userName: user.userName, phone: user.phone, speedUnit: user.speedUnit, mileageUnit: user.mileageUnit });
-    },
+    { schema: { tags: tag, summary: 'Own settings: email, user name, phone, units, theme and avatar (a data: URL or null)', response: answers(ProfileSchema) } },
+    async (req) => ok(await profileOf(accountOf(req).user)),
   );
 
   r.put(
@@ -170,7 +183,91 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       const { user } = accountOf(req);
       const next = { ...user, ...req.body };
       await ctx.repo.users.update(next);
-      return ok({ email: next.email, userName: next.userName, phone: next.phone, speedUnit: next.speedUnit, mileageUnit: next.mileageUnit }, 'Saved');
+      return ok(await profileOf(next), 'Saved');
+    },
+  );
+
+  r.post(
+    '/customization/user/v1/send/email-code',
+    {
+      config: { access: { permission: PERMISSIONS.profileEdit } },
+      schema: {
+        tags: tag,
+        summary: 'Mail a 6-digit code (valid 10 minutes) to a new email address for the own account; update/email takes it',
+        body: Type.Object({ email: Email }),
+        response: answers(Type.Null()),
+      },
+    },
+    async (req) => {
+      const { user } = accountOf(req);
+      await mustBeFreeFor(user, req.body.email);
+      limitCodeRequests(req.body.email);
+      await mailCode(ctx, req.body.email, 'email', EMAIL_CHANGE, user.id);
+      return ok(null, 'Verification code sent');
+    },
+  );
+
+  r.put(
+    '/customization/user/v1/update/email',
+    {
+      config: { access: { permission: PERMISSIONS.profileEdit } },
+      schema: {
+        tags: tag,
+        summary: 'Change the own email address with the code send/email-code mailed to it; sign-in uses the new address from then on',
+        body: Type.Object({ email: Email, code: Code }),
+        response: answers(ProfileSchema),
+      },
+    },
+    async (req) => {
+      const { user } = accountOf(req);
+      await mustBeFreeFor(user, req.body.email);
+      await checkCode(req.body.email, 'email', req.body.code, user.id);
+      const next = { ...user, email: req.body.email };
+      await ctx.repo.users.update(next);
+      await recordAudit(ctx, req, { event: 'account.email-changed', target: accountSubject(next), detail: `${user.email} → ${next.email}` });
+      return ok(await profileOf(next), 'Saved');
+    },
+  );
+
+  r.put(
+    '/customization/user/v1/update/theme',
+    {
+      config: { access: { permission: PERMISSIONS.profileEdit } },
+      schema: { tags: tag, summary: 'Keep the own theme (light or dark); the console applies it at sign-in', body: Type.Object({ theme: ThemeSchema }), response: answers(Type.Null()) },
+    },
+    async (req) => {
+      await ctx.repo.accountSettings.setTheme(accountOf(req).user.id, req.body.theme);
+      return ok(null, 'Saved');
+    },
+  );
+
+  r.put(
+    '/customization/user/v1/update/avatar',
+    {
+      config: { access: { permission: PERMISSIONS.profileEdit } },
+      // Room for a 2 MB image as base64 (the server-wide limit is 1 MB); the schema and the bytes decide the rest.
+      bodyLimit: (AvatarDataUrl.maxLength ?? 0) + 1024,
+      schema: {
+        tags: tag,
+        summary: `Set the own avatar: a data: URL of a PNG, JPEG or WebP image of at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB (the bytes must match the type); null removes it`,
+        body: Type.Object({ avatar: Nullable(AvatarDataUrl) }),
+        response: answers(ProfileSchema),
+      },
+    },
+    async (req) => {
+      const { user } = accountOf(req);
+      const avatar =
+        req.body.avatar === null
+          ? null
+          : decodeImageDataUrl(req.body.avatar, {
+              field: 'avatar',
+              types: AVATAR_TYPES,
+              maxBytes: AVATAR_MAX_BYTES,
+              wrongType: ACCOUNT_SETTINGS_MESSAGES.avatarType,
+              tooLarge: ACCOUNT_SETTINGS_MESSAGES.avatarSize,
+            });
+      await ctx.repo.accountSettings.setAvatar(user.id, avatar);
+      return ok(await profileOf(user), 'Saved');
     },
   );
 

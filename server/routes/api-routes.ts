@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../server-context';
 import { registerAccountAdminRoutes } from './account-admin-routes';
 import { registerAccountCandidateRoutes } from './account-candidate-routes';
+import { registerAccountScopeRoutes } from './account-scope-routes';
 import { registerAccountSelfRoutes } from './account-self-routes';
 import { registerAlarmAckRoutes } from './alarm-ack-routes';
 import { registerAlarmRoutes } from './alarm-routes';
@@ -29,10 +30,11 @@ import { registerWallPlaylistRoutes } from './wall-playlist-routes';
 /** Every route under /api. */
 export const registerApiRoutes = (api: FastifyInstance, ctx: ServerContext) => {
   registerOauthTokenRoute(api, ctx);
-  registerSessionInfoRoutes(api);
+  registerSessionInfoRoutes(api, ctx);
   registerAccountSelfRoutes(api, ctx);
   registerAccountAdminRoutes(api, ctx);
   registerAccountCandidateRoutes(api, ctx);
+  registerAccountScopeRoutes(api, ctx);
   registerRoleRoutes(api, ctx);
   registerVehicleLiveRoutes(api, ctx);
   registerFleetRoutes(api, ctx);

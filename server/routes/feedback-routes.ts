@@ -13,7 +13,8 @@ import {
 import { Id, PageOf, PageQuery } from '../../streams/protocol/rest-schemas';
 import { can } from '../access/actor';
 import { scopeHolds } from '../follow-up/issue-access';
-import { decodeScreenshot, screenshotUrl } from '../follow-up/screenshot';
+import { decodeScreenshot } from '../follow-up/screenshot';
+import { imageDataUrl } from '../http/image-data-url';
 import { badRequest, forbidden, notFound } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
@@ -52,7 +53,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   };
   const detail = async (found: FeedbackRecord) => {
     const shot = await ctx.repo.feedback.screenshot(found.id);
-    return { ...feedbackView(found), replies: (await ctx.repo.feedback.replies(found.id)).map((x) => ({ ...x, at: iso(x.at) })), screenshot: shot ? screenshotUrl(shot) : null };
+    return { ...feedbackView(found), replies: (await ctx.repo.feedback.replies(found.id)).map((x) => ({ ...x, at: iso(x.at) })), screenshot: shot ? imageDataUrl(shot) : null };
   };
 
   r.post(

@@ -41,8 +41,8 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
     return role;
   };
   const roleSubject = (role: RoleRecord) => ({ id: role.id, label: `${role.name} (${role.roleKey})` });
-  const endFor = async (userIds: string[], exceptUserId: string) => {
-    for (const id of userIds) if (id !== exceptUserId) await endSessions(ctx, id, FORCED_LOGOUT.userRoleChanged);
+  const endFor = async (userIds: string[]) => {
+    for (const id of userIds) await endSessions(ctx, id, FORCED_LOGOUT.userRoleChanged);
   };
 
   r.get(
@@ -94,7 +94,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
       config: write,
       schema: {
         tags,
-        summary: "Change a role; its accounts' sessions end (cmd 161 1002). Built-in role keys are fixed; super.admin cannot change",
+        summary: "Change a role; its accounts' sessions end (cmd 161 1002), the caller's own too when it holds the role. Built-in role keys are fixed; super.admin cannot change",
         body: Type.Object({ roleId: Id, roleKey: Type.Optional(RoleKey), ...RoleFields }),
         response: answers(RoleSchema),
       },
@@ -111,7 +111,8 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
       mustGrant(me, next);
       await ctx.repo.roles.update(next);
       await recordAudit(ctx, req, { event: 'role.changed', target: roleSubject(next), detail: `permissions ${next.permissions.join(' ')}` });
-      await endFor(await ctx.repo.roles.userIds(role.id), me.user.id);
+      // The editor too, when it holds the role: its open consoles must sign in again to get the new menu.
+      await endFor(await ctx.repo.roles.userIds(role.id));
       return ok(await withUsers(next), 'Modified');
     },
   );
@@ -158,7 +159,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
       for (const u of changed) {
         await recordAudit(ctx, req, { event: 'account.role-changed', target: accountSubject(u), detail: await roleChangeDetail(ctx, u.roleId, req.body.roleId) });
       }
-      await endFor(changed.map((u) => u.id), me.user.id);
+      await endFor(changed.map((u) => u.id));
       return ok(changed.length, 'Assigned');
     },
   );

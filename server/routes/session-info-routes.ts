@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildMenu } from '../access/menu-catalogue';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
+import { imageDataUrl } from '../http/image-data-url';
 import type { TypeBoxProvider } from '../http/type-provider';
+import type { ServerContext } from '../server-context';
 
 const UserInfoData = Type.Object({
   user: Type.Object({
@@ -29,18 +31,19 @@ const MenuRouteSchema = Type.Recursive((Self) =>
 );
 
 /** The signed-in account and its menu. */
-export const registerSessionInfoRoutes = (app: FastifyInstance) => {
+export const registerSessionInfoRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   r.get(
     '/customization/user/v1/query/info',
     { schema: { tags: ['session'], summary: 'The signed-in account, its roles and permissions', response: answers(UserInfoData) } },
     async (req) => {
       const { user, role } = accountOf(req);
+      const { avatar } = await ctx.repo.accountSettings.appearance(user.id);
       return ok({
         user: {
           account: user.email,
           header: user.userName.slice(0, 1).toUpperCase(),
-          avatar: '',
+          avatar: avatar ? imageDataUrl(avatar) : '',
           name: user.userName,
           roleList: [{ roleName: role.name, roleKey: role.roleKey }],
         },

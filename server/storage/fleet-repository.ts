@@ -2,8 +2,10 @@
 // (PostgreSQL) can implement it; multi-row writes that must be atomic are single methods here.
 import type { AlarmSeverity } from '../../streams/api/types';
 import type { DeviceType } from '../../streams/protocol/types';
+import type { AccountSettingsStore } from './account-settings-store';
 import type {
   AlarmFilter,
+  CodePurpose,
   AlarmAck,
   PlaylistRecord,
   AlarmRecord,
@@ -79,10 +81,10 @@ export interface UserStore {
 }
 
 export interface CodeStore {
-  put(code: { email: string; purpose: 'register' | 'reset'; codeHash: string; expiresAt: number }): Promise<void>;
-  get(email: string, purpose: 'register' | 'reset'): Promise<{ codeHash: string; expiresAt: number; attempts: number } | null>;
-  countAttempt(email: string, purpose: 'register' | 'reset'): Promise<void>;
-  delete(email: string, purpose: 'register' | 'reset'): Promise<void>;
+  put(code: { email: string; purpose: CodePurpose; codeHash: string; expiresAt: number }): Promise<void>;
+  get(email: string, purpose: CodePurpose): Promise<{ codeHash: string; expiresAt: number; attempts: number } | null>;
+  countAttempt(email: string, purpose: CodePurpose): Promise<void>;
+  delete(email: string, purpose: CodePurpose): Promise<void>;
 }
 
 export interface SessionStore {
@@ -329,6 +331,7 @@ export interface FleetRepository {
   issues: IssueStore;
   feedback: FeedbackStore;
   playlists: PlaylistStore;
+  accountSettings: AccountSettingsStore;
   /** What the user manages, services or is assigned to. */
   scopeOf(userId: string): Promise<Extract<VisibleScope, { all: false }>>;
   /** Writes the first-start data unless the database was seeded before; true when it wrote. */

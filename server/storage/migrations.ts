@@ -791,6 +791,53 @@ const MIGRATIONS: Migration[] = [
         SELECT DISTINCT s.vehicle_id, h.ts / 3600000 * 3600000 FROM history h JOIN history_series s ON s.id = h.series;
     `,
   },
+  {
+    // Account settings and allocation: sub-fleets an account is given to manage (fleets already have
+    // fleet_members), each account's theme and avatar, and codes mailed to a new email address. SQLite
+    // cannot change the purpose CHECK in place, so verification_codes is rebuilt (codes live minutes).
+    version: 13,
+    sql: `
+      CREATE TABLE sub_fleet_members (
+        sub_fleet_id TEXT NOT NULL REFERENCES sub_fleets(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        PRIMARY KEY (sub_fleet_id, user_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX sub_fleet_members_user ON sub_fleet_members(user_id);
+      CREATE TABLE user_appearance (
+        user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+        theme TEXT NOT NULL DEFAULT 'light' CHECK (theme IN ('light', 'dark')),
+        avatar_type TEXT,
+        avatar BLOB
+      );
+      CREATE TABLE verification_codes_new (
+        email TEXT NOT NULL COLLATE NOCASE,
+        purpose TEXT NOT NULL CHECK (purpose IN ('register', 'reset', 'email')),
+        code_hash TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (email, purpose)
+      );
+      INSERT INTO verification_codes_new SELECT email, purpose, code_hash, expires_at, attempts FROM verification_codes;
+      DROP TABLE verification_codes;
+      ALTER TABLE verification_codes_new RENAME TO verification_codes;
+    `,
+    postgres: `
+      CREATE TABLE sub_fleet_members (
+        sub_fleet_id TEXT COLLATE "C" NOT NULL REFERENCES sub_fleets(id) ON DELETE CASCADE,
+        user_id TEXT COLLATE "C" NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        PRIMARY KEY (sub_fleet_id, user_id)
+      );
+      CREATE INDEX sub_fleet_members_user ON sub_fleet_members(user_id);
+      CREATE TABLE user_appearance (
+        user_id TEXT COLLATE "C" PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+        theme TEXT COLLATE "C" NOT NULL DEFAULT 'light' CHECK (theme IN ('light', 'dark')),
+        avatar_type TEXT COLLATE "C",
+        avatar BYTEA
+      );
+      ALTER TABLE verification_codes DROP CONSTRAINT verification_codes_purpose_check;
+      ALTER TABLE verification_codes ADD CONSTRAINT verification_codes_purpose_check CHECK (purpose IN ('register', 'reset', 'email'));
+    `,
+  },
 ];
 
 /** The same versions, oldest first, in PostgreSQL's dialect. */

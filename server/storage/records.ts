@@ -6,6 +6,9 @@ import type { VehicleKind } from '../sim/types';
 
 export type EntityStatus = 'active' | 'disabled';
 
+/** What a mailed verification code is for; 'email' confirms a new address of a signed-in account. */
+export type CodePurpose = 'register' | 'reset' | 'email';
+
 export interface RoleRecord {
   id: string;
   name: string;

@@ -2,7 +2,7 @@
 import { type Observable, of } from 'rxjs';
 import { type Loadable, type RetryPolicy, loadable$ } from './loadable';
 import type { Resource } from './resource';
-import type { Account, MenuCatalogue, RestClient, Role } from './types';
+import type { Account, AccountScope, AccountScopeChoices, MenuCatalogue, RestClient, Role } from './types';
 
 export interface AccountAdminCalls {
   /** The console pages a role's menu authority may list, grouped as in the sidebar. */
@@ -11,6 +11,10 @@ export interface AccountAdminCalls {
   allocate(roleId: string | null, accountIds: string[]): Promise<number>;
   /** Mails the account a code to choose a new password. */
   sendPasswordReset(accountId: string): Promise<unknown>;
+  /** The fleets and sub-fleets the account is given, with those the caller may give it. */
+  scope$(accountId: string): Observable<Loadable<AccountScopeChoices>>;
+  /** Replaces them; the accounts list reloads (its fleets column). */
+  saveScope(accountId: string, scope: AccountScope): Promise<AccountScope>;
 }
 
 export function createAccountAdminCalls(api: RestClient, retry: RetryPolicy, accounts: Resource<Account>, roles: Resource<Role>): AccountAdminCalls {
@@ -23,5 +27,11 @@ export function createAccountAdminCalls(api: RestClient, retry: RetryPolicy, acc
       return changed;
     },
     sendPasswordReset: (accountId) => api.put('/customization/account/v1/update/reset', { accountId }),
+    scope$: (accountId) => loadable$(of(accountId), (id) => api.get<AccountScopeChoices>('/customization/account/v1/get/scope', { accountId: id }), { retry }),
+    saveScope: async (accountId, scope) => {
+      const saved = await api.put<AccountScope>('/customization/account/v1/update/scope', { accountId, ...scope });
+      accounts.refresh();
+      return saved;
+    },
   };
 }

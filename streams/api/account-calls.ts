@@ -1,5 +1,6 @@
 // The signed-in user's own calls (contract and docs/api.md, "Accounts"): who they are, their
 // menu, registering, their profile and password, and ending the session.
+import type { Theme } from '../protocol/account-settings-rules';
 import type { MenuRoute, Profile, RestClient, UserInfo } from './types';
 
 const USER = '/customization/user/v1';
@@ -11,7 +12,7 @@ export interface Registration {
   password: string;
 }
 
-export type ProfileChanges = Omit<Profile, 'email'>;
+export type ProfileChanges = Omit<Profile, 'email' | 'theme' | 'avatar'>;
 
 export const fetchUserInfo = (api: RestClient): Promise<UserInfo> => api.get<UserInfo>(`${USER}/query/info`);
 
@@ -32,6 +33,16 @@ export const changePassword = (api: RestClient, oldPassword: string, password: s
 export const fetchProfile = (api: RestClient): Promise<Profile> => api.get<Profile>(`${USER}/get/profile`);
 
 export const saveProfile = (api: RestClient, changes: ProfileChanges): Promise<Profile> => api.put<Profile>(`${USER}/update/profile`, changes);
+
+/** Mails a code to `email`, the address the signed-in account wants; `changeEmail` takes it. */
+export const sendEmailChangeCode = (api: RestClient, email: string): Promise<null> => api.post<null>(`${USER}/send/email-code`, { email });
+
+export const changeEmail = (api: RestClient, email: string, code: string): Promise<Profile> => api.put<Profile>(`${USER}/update/email`, { email, code });
+
+export const saveTheme = (api: RestClient, theme: Theme): Promise<null> => api.put<null>(`${USER}/update/theme`, { theme });
+
+/** `avatar`: a data: URL of the cropped image, or null to remove it. */
+export const saveAvatar = (api: RestClient, avatar: string | null): Promise<Profile> => api.put<Profile>(`${USER}/update/avatar`, { avatar });
 
 /** Revokes the caller's token and closes its socket on the server. */
 export const logOut = (api: RestClient): Promise<null> => api.post<null>(`${USER}/logout`);

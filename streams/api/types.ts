@@ -13,6 +13,8 @@ import type {
   HistorySeriesSchema,
   MenuCatalogueSchema,
   ProfileSchema,
+  AccountScopeChoicesSchema,
+  AccountScopeSchema,
   RoleSchema,
   ShareAccessSchema,
   ShareSchema,
@@ -101,6 +103,8 @@ export type Account = Static<typeof AccountSchema>;
 export type Role = Static<typeof RoleSchema>;
 export type MenuCatalogue = Static<typeof MenuCatalogueSchema>;
 export type Profile = Static<typeof ProfileSchema>;
+export type AccountScope = Static<typeof AccountScopeSchema>;
+export type AccountScopeChoices = Static<typeof AccountScopeChoicesSchema>;
 export type SpeedUnit = Profile['speedUnit'];
 export type MileageUnit = Profile['mileageUnit'];
 

@@ -1,5 +1,6 @@
 import { type StringOptions, Type } from '@sinclair/typebox';
 import { DEVICE_TYPES, VEHICLE_STATUSES } from './types';
+import { ThemeSchema } from './account-settings-rules';
 
 // The REST shapes and field rules the server validates with (spec section 5) and the console's
 // types are derived from: one source, so the two cannot disagree.
@@ -236,6 +237,24 @@ export const ProfileSchema = Type.Object({
   phone: Type.String(),
   speedUnit: SpeedUnitSchema,
   mileageUnit: MileageUnitSchema,
+  theme: ThemeSchema,
+  /** A data: URL, or null without an avatar. */
+  avatar: Nullable(Type.String()),
+});
+
+/** The fleets and sub-fleets an account is given to manage (/role/alocation/page), beyond those it heads by name. */
+export const AccountScopeSchema = Type.Object({
+  fleetIds: Type.Array(Id, { maxItems: 500, uniqueItems: true }),
+  subFleetIds: Type.Array(Id, { maxItems: 500, uniqueItems: true }),
+});
+
+const Place = Type.Object({ id: Type.String(), name: Type.String() });
+
+/** An account's scope with what the caller may give it: fleets when its role manages fleets, sub-fleets when it manages sub-fleets. */
+export const AccountScopeChoicesSchema = Type.Object({
+  ...AccountScopeSchema.properties,
+  fleets: Type.Array(Place),
+  subFleets: Type.Array(Type.Object({ ...Place.properties, fleetId: Type.String(), fleetName: Type.String() })),
 });
 
 /**

@@ -6,7 +6,7 @@ import { fakeFetch, ok } from '../testing/fake-api';
 import { MemoryStorage } from './memory-storage';
 import { createProfileStore, type DisplayUnits } from './profile-store';
 
-const profile: Profile = { email: 'a@b.c', userName: 'Ann', phone: '', speedUnit: 'mph', mileageUnit: 'miles' };
+const profile: Profile = { email: 'a@b.c', userName: 'Ann', phone: '', speedUnit: 'mph', mileageUnit: 'miles', theme: 'dark', avatar: null };
 
 describe('profile store', () => {
   it('loads the profile into the display units, keeps it through a failed reload, and forgets it on reset', async () => {

@@ -3,7 +3,8 @@
 // and is kept per browser. A share guest has no profile: its speed and mileage units are kept per
 // browser too.
 import { BehaviorSubject, type Observable } from 'rxjs';
-import { fetchProfile, saveProfile, type ProfileChanges } from '../api/account-calls';
+import { changeEmail, fetchProfile, saveAvatar, saveProfile, saveTheme, sendEmailChangeCode, type ProfileChanges } from '../api/account-calls';
+import type { Theme } from '../protocol/account-settings-rules';
 import type { Loadable } from '../api/loadable';
 import type { MileageUnit, Profile, RestClient, SpeedUnit } from '../api/types';
 
@@ -26,6 +27,13 @@ export interface ProfileStore {
   units$: Observable<DisplayUnits>;
   load(): Promise<void>;
   save(changes: ProfileChanges): Promise<Profile>;
+  /** Mails a code to the new address; `changeEmail` with that code makes it the account's. */
+  sendEmailChangeCode(email: string): Promise<void>;
+  changeEmail(email: string, code: string): Promise<Profile>;
+  /** Keeps the theme on the account, so it follows the user to another browser. */
+  saveTheme(theme: Theme): Promise<void>;
+  /** A data: URL of the cropped image, or null to remove the avatar. */
+  saveAvatar(avatar: string | null): Promise<Profile>;
   setTemperatureUnit(unit: TemperatureUnit): void;
   /** Display units for a session without a server profile (a share guest), kept in this browser. */
   applyBrowserUnits(): void;
@@ -58,6 +66,24 @@ export function createProfileStore(api: RestClient, preferences: Storage): Profi
     },
     async save(changes) {
       const saved = await saveProfile(api, changes);
+      publish(saved);
+      return saved;
+    },
+    async sendEmailChangeCode(email) {
+      await sendEmailChangeCode(api, email);
+    },
+    async changeEmail(email, code) {
+      const saved = await changeEmail(api, email, code);
+      publish(saved);
+      return saved;
+    },
+    async saveTheme(theme) {
+      await saveTheme(api, theme);
+      const current = profile$$.value.data;
+      if (current) publish({ ...current, theme });
+    },
+    async saveAvatar(avatar) {
+      const saved = await saveAvatar(api, avatar);
       publish(saved);
       return saved;
     },

@@ -22,6 +22,7 @@ import { pgAlarmStore } from './pg-alarm-store';
 import { pgAuditStore } from './pg-audit-store';
 import { pgFollowUpPort } from './pg-follow-up-port';
 import { followUpFeedbackStore, followUpIssueStore } from '../follow-up-store';
+import { accountSettingsStore } from '../account-settings-store';
 import { pgGroupLogStore } from './pg-group-log-store';
 import { pgDepotStore, pgFleetStore, pgSubFleetStore } from './pg-group-stores';
 import { pgHistoryStore } from './pg-history-store';
@@ -71,6 +72,7 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
     audit: pgAuditStore(a),
     issues: followUpIssueStore(pgFollowUpPort(a)),
     feedback: followUpFeedbackStore(pgFollowUpPort(a)),
+    accountSettings: accountSettingsStore(pgFollowUpPort(a)),
     sessions: {
       create: async (s) => {
         await a.run(
@@ -194,7 +196,7 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
         `SELECT id FROM fleets WHERE manager_id = ? OR service_engineer_id = ? UNION SELECT fleet_id FROM fleet_members WHERE user_id = ?`,
         userId, userId, userId,
       ),
-      subFleetIds: await ids('SELECT id FROM sub_fleets WHERE manager_id = ?', userId),
+      subFleetIds: await ids('SELECT id FROM sub_fleets WHERE manager_id = ? UNION SELECT sub_fleet_id FROM sub_fleet_members WHERE user_id = ?', userId, userId),
       depotIds: await ids('SELECT id FROM depots WHERE manager_id = ?', userId),
     }),
     seedOnce: async (data) =>

@@ -26,6 +26,7 @@ import { portablePrealarmStore, portableReportStore, type PortableQueries } from
 import { sqliteAccess } from './sqlite-access';
 import { sqliteFollowUpPort } from './follow-up-port';
 import { followUpFeedbackStore, followUpIssueStore } from '../follow-up-store';
+import { accountSettingsStore } from '../account-settings-store';
 import { guardConstraints } from './unique-violation';
 import { inserter, type Row, updater, vehicleScopeClause } from './sql-helpers';
 import { likePattern, pageClause } from '../sql-text';
@@ -61,7 +62,9 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
       userId,
       userId,
     ).map((r) => String(r.id)),
-    subFleetIds: many('SELECT id FROM sub_fleets WHERE manager_id = ?', userId).map((r) => String(r.id)),
+    subFleetIds: many('SELECT id FROM sub_fleets WHERE manager_id = ? UNION SELECT sub_fleet_id FROM sub_fleet_members WHERE user_id = ?', userId, userId).map(
+      (r) => String(r.id),
+    ),
     depotIds: many('SELECT id FROM depots WHERE manager_id = ?', userId).map((r) => String(r.id)),
   });
 
@@ -85,6 +88,7 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     audit: sqliteAuditStore(access),
     issues: followUpIssueStore(sqliteFollowUpPort(access)),
     feedback: followUpFeedbackStore(sqliteFollowUpPort(access)),
+    accountSettings: accountSettingsStore(sqliteFollowUpPort(access)),
     sessions: {
       create: async (s: SessionRecord) => {
         db.prepare(

@@ -4,7 +4,8 @@ import { ArrowLeft, LogOut, Menu, MonitorPlay, Moon, Sun } from 'lucide-react';
 import { useObservableState } from 'observable-hooks';
 import type { UserInfo } from '../../../streams/api/types';
 import { headerCount$$ } from '../../components/header-count';
-import { setColorMode, useColorMode } from '../../lib/color-mode';
+import { PERMISSIONS, holdsPermission } from '../../../streams/api/permissions';
+import { setColorMode, useColorMode, type ColorMode } from '../../lib/color-mode';
 import { enterKiosk } from '../../lib/kiosk-mode';
 import { navigate } from '../../lib/navigation';
 import { ROUTES, VEHICLE_LIST_PATH } from '../../lib/routes';
@@ -43,6 +44,13 @@ export function Header(props: {
   };
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const { user } = props.info;
+  // The profile follows an avatar changed on /setting/set; the user info is read once per session.
+  const profile = useObservableState(fleetConsole.profile.profile$);
+  const avatar = profile?.data ? profile.data.avatar : user.avatar;
+  const switchTheme = (theme: ColorMode) => {
+    setColorMode(theme);
+    if (holdsPermission(props.info, [PERMISSIONS.profileEdit])) fleetConsole.profile.saveTheme(theme).catch(() => undefined);
+  };
 
   return (
     <Flex as="header" align="center" gap="3" px="4" height="14" borderBottomWidth="1px" bg="bg" flexShrink={0}>
@@ -76,7 +84,7 @@ export function Header(props: {
         aria-label={colorMode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
         variant="ghost"
         size="sm"
-        onClick={() => setColorMode(colorMode === 'dark' ? 'light' : 'dark')}
+        onClick={() => switchTheme(colorMode === 'dark' ? 'light' : 'dark')}
       >
         {colorMode === 'dark' ? <Sun /> : <Moon />}
       </IconButton>
@@ -93,7 +101,7 @@ export function Header(props: {
       <Button variant="ghost" size="sm" p="0" borderRadius="full" aria-label="Open settings" onClick={() => navigate(ROUTES.settings.path)}>
         <Avatar.Root size="sm">
           <Avatar.Fallback />
-          {user.avatar && <Avatar.Image src={user.avatar} alt="" />}
+          {avatar && <Avatar.Image src={avatar} alt="" />}
         </Avatar.Root>
       </Button>
       <IconButton aria-label="Log out" variant="ghost" size="sm" onClick={() => setConfirmingLogout(true)}>

@@ -3,6 +3,7 @@ import { Box, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
 import type { MenuRoute, UserInfo } from '../../../streams/api/types';
 import { ROUTES, type RouteSpec } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
+import { useAccountTheme } from '../../lib/use-account-theme';
 import { APP_VERSION } from '../../lib/version';
 import { useViewport } from '../use-viewport';
 import { Header } from './header';
@@ -13,15 +14,18 @@ export function MainLayout(props: { route: RouteSpec; info: UserInfo; menu: read
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { route } = props;
   const { session } = useFleetConsole();
+  useAccountTheme();
+  // An account whose role has no pages lands on settings: a sidebar would be empty.
+  const hasMenu = props.menu.length > 0;
   // Settings is also where a user without menu lands; there is nowhere to go back to then.
   const backTo = route.path === ROUTES.settings.path && props.menu.length === 0 ? undefined : backToParent(route.parent, session.get('originFlag'));
 
   return (
     <Flex height="100dvh" data-viewport={viewport}>
-      {viewport !== 'narrow' && (
+      {hasMenu && viewport !== 'narrow' && (
         <Sidebar menu={props.menu} currentPath={route.path} collapsed={viewport === 'compact'} />
       )}
-      {viewport === 'narrow' && (
+      {hasMenu && viewport === 'narrow' && (
         <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start">
           <Portal>
             <Drawer.Backdrop />
@@ -44,7 +48,7 @@ export function MainLayout(props: { route: RouteSpec; info: UserInfo; menu: read
           path={route.path}
           info={props.info}
           backTo={backTo}
-          onOpenMenu={viewport === 'narrow' ? () => setDrawerOpen(true) : undefined}
+          onOpenMenu={hasMenu && viewport === 'narrow' ? () => setDrawerOpen(true) : undefined}
         />
         <Box as="main" flex="1" overflow="auto" p={route.hideFooter ? '0' : { base: '3', md: '5' }}>
           {props.children}

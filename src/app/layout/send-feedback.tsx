@@ -10,19 +10,12 @@ import { FEEDBACK_CATEGORY_LABEL } from '../../lib/feedback-labels';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
 import { useValidatedForm } from '../../lib/use-validated-form';
+import { readDataUrl } from '../../lib/read-data-url';
 
 type Field = 'category' | 'message' | 'screenshot';
 const MESSAGE_MAX = 2000;
 const IMAGE_ONLY = 'Only PNG, JPEG, GIF or WebP images can be attached!';
 const TOO_LARGE = `The screenshot must be at most ${SCREENSHOT_MAX_BYTES / 1024} KB!`;
-
-const readDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 
 export function SendFeedback() {
   const [open, setOpen] = useState(false);

@@ -1,5 +1,7 @@
 // /setting/set: the user's own settings (spec section 3: email, user name, phone number,
-// password, speed unit, mileage unit), plus the temperature unit and theme of this browser.
+// password, speed unit, mileage unit), plus avatar and theme kept on the account and the temperature
+// unit of this browser. It is also where an account whose role has no menu pages lands. A role
+// without the profile permission sees its settings read-only, and the page makes no call it would refuse.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
@@ -8,10 +10,14 @@ import { LoadingState } from '../../components/loading-state';
 import { ResourceView } from '../../components/resource-view';
 import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';
-import type { MileageUnit, Profile, SpeedUnit } from '../../../streams/api/types';
+import { PERMISSIONS, holdsPermission } from '../../../streams/api/permissions';
+import type { MileageUnit, Profile, SpeedUnit, UserInfo } from '../../../streams/api/types';
 import type { TemperatureUnit } from '../../../streams/session/profile-store';
 import { useFleetConsole } from '../../lib/services';
+import { setColorMode, useColorMode, type ColorMode } from '../../lib/color-mode';
 import { useAccount } from '../../lib/use-account';
+import { AvatarEditor } from './avatar-editor';
+import { EmailChangeForm } from './email-change-form';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { MESSAGES, confirmation, password, userName, validateForm } from '../../lib/validation';
 
@@ -30,18 +36,63 @@ export default function SettingsPage() {
   }, [profile]);
 
   if (accountState.status !== 'ready' || !current || !units) return <LoadingState />;
+  const canEdit = holdsPermission(accountState.info, [PERMISSIONS.profileEdit]);
   return (
     <Stack gap="8" maxWidth="3xl">
       {accountState.menu.length === 0 && (
-        <Text color="fg.muted" data-testid="no-menu-note">
-          Your role gives you no console pages yet. Ask an administrator to assign a role.
+        <Box borderWidth="1px" borderRadius="lg" p="4" bg="bg.muted" data-testid="no-menu-note">
+          <Text fontWeight="semibold">Welcome, {accountState.info.user.name}</Text>
+          <Text color="fg.muted">
+            Your role ({roleList(accountState.info)}) gives you no console pages yet. Ask an administrator to assign you a role; until then you can keep your
+            settings here.
+          </Text>
+        </Box>
+      )}
+      {!canEdit && (
+        <Text color="fg.muted" data-testid="read-only-note">
+          These settings are shown read-only: your role cannot change them.
         </Text>
       )}
       <ResourceView state={current} failed="Your profile could not be loaded.">
-        {(loaded) => <ProfileForm profile={loaded} temperature={units.temperature} />}
+        {(loaded) => (
+          <Stack gap="8">
+            <Section title="Email">
+              <EmailChangeForm current={loaded.email} canChange={canEdit} />
+            </Section>
+            <Section title="Appearance">
+              <Stack gap="4">
+                <AvatarEditor avatar={loaded.avatar} canSave={canEdit} />
+                <ThemeSelect canSave={canEdit} />
+              </Stack>
+            </Section>
+            <ProfileForm profile={loaded} temperature={units.temperature} canSave={canEdit} />
+          </Stack>
+        )}
       </ResourceView>
-      <PasswordForm />
+      {canEdit && <PasswordForm />}
     </Stack>
+  );
+}
+
+const roleList = (info: UserInfo) => info.user.roleList.map((r) => r.roleName).join(' & ') || 'Member';
+
+/** The theme kept on the account (applied at every sign-in); without the permission, in this browser only. */
+function ThemeSelect({ canSave }: { canSave: boolean }) {
+  const { profile } = useFleetConsole();
+  const mode = useColorMode();
+  return (
+    <Box maxWidth="xs">
+      <Select<ColorMode>
+        label="Theme"
+        value={mode}
+        options={['light', 'dark']}
+        labels={{ light: 'Light', dark: 'Dark' }}
+        onChange={(theme) => {
+          setColorMode(theme);
+          if (canSave) profile.saveTheme(theme).then(() => showSuccess(SUCCESS.saved), () => undefined);
+        }}
+      />
+    </Box>
   );
 }
 
@@ -56,14 +107,14 @@ function Section(props: { title: string; children: React.ReactNode }) {
   );
 }
 
-function Select<T extends string>(props: { label: string; value: T; options: readonly T[]; onChange: (value: T) => void }) {
+function Select<T extends string>(props: { label: string; value: T; options: readonly T[]; labels?: Record<T, string>; onChange: (value: T) => void }) {
   return (
     <FormField label={props.label}>
       <NativeSelect.Root>
         <NativeSelect.Field value={props.value} onChange={(event) => props.onChange(event.currentTarget.value as T)}>
           {props.options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {props.labels?.[option] ?? option}
             </option>
           ))}
         </NativeSelect.Field>
@@ -73,9 +124,9 @@ function Select<T extends string>(props: { label: string; value: T; options: rea
   );
 }
 
-function ProfileForm({ profile: initial, temperature }: { profile: Profile; temperature: TemperatureUnit }) {
+function ProfileForm({ profile: initial, temperature, canSave }: { profile: Profile; temperature: TemperatureUnit; canSave: boolean }) {
   const { profile } = useFleetConsole();
-  const [values, setValues] = useState(initial);
+  const [values, setValues] = useState(() => ({ userName: initial.userName, phone: initial.phone, speedUnit: initial.speedUnit, mileageUnit: initial.mileageUnit }));
   const [errors, setErrors] = useState<{ userName?: string; phone?: string }>({});
   const [busy, setBusy] = useState(false);
 
@@ -89,8 +140,7 @@ function ProfileForm({ profile: initial, temperature }: { profile: Profile; temp
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const { email: _email, ...changes } = values;
-      await profile.save({ ...changes, userName: values.userName.trim() });
+      await profile.save({ ...values, userName: values.userName.trim() });
       showSuccess(SUCCESS.saved);
     } catch {
       // The streams layer has shown the server's message.
@@ -103,9 +153,6 @@ function ProfileForm({ profile: initial, temperature }: { profile: Profile; temp
     <Section title="Profile">
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          <FormField label="Email">
-            <Input value={values.email} readOnly name="email" />
-          </FormField>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <FormField label="User name" error={errors.userName}>
               <Input name="userName" value={values.userName} onChange={(event) => setValues({ ...values, userName: event.currentTarget.value })} />
@@ -122,11 +169,13 @@ function ProfileForm({ profile: initial, temperature }: { profile: Profile; temp
               onChange={(unit) => profile.setTemperatureUnit(unit)}
             />
           </SimpleGrid>
-          <Box>
-            <Button type="submit" colorPalette="blue" loading={busy}>
-              Save
-            </Button>
-          </Box>
+          {canSave && (
+            <Box>
+              <Button type="submit" colorPalette="blue" loading={busy}>
+                Save
+              </Button>
+            </Box>
+          )}
         </Stack>
       </form>
     </Section>

@@ -6,7 +6,7 @@ import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { confirmation, email, password, validateForm, verificationCode } from '../../lib/validation';
-import { SendCodeButton } from './send-code-button';
+import { SendCodeButton } from '../../components/send-code-button';
 
 type Field = 'email' | 'code' | 'password' | 'confirm';
 
@@ -38,7 +38,7 @@ export function PasswordResetForm(props: { onDone: () => void }) {
         {input('email', 'Email', 'email', 'username')}
         <HStack align="flex-end">
           {input('code', 'Verification code', 'text', 'one-time-code')}
-          <SendCodeButton address={values.email} purpose="reset" onInvalid={(problem) => setErrors((shown) => ({ ...shown, email: problem }))} />
+          <SendCodeButton address={values.email} send={(address) => resources.sendVerificationCode(address, 'reset')} onInvalid={(problem) => setErrors((shown) => ({ ...shown, email: problem }))} />
         </HStack>
         {input('password', 'New password', 'password', 'new-password')}
         {input('confirm', 'Confirm password', 'password', 'new-password')}

@@ -7,7 +7,7 @@ import { navigate } from '../../lib/navigation';
 import { ROUTES } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useValidatedForm } from '../../lib/use-validated-form';
-import { SendCodeButton } from './send-code-button';
+import { SendCodeButton } from '../../components/send-code-button';
 import { confirmation, email, password, userName, validateForm, verificationCode } from '../../lib/validation';
 
 type Field = 'email' | 'code' | 'name' | 'password' | 'confirm';
@@ -55,7 +55,7 @@ export default function RegisterPage() {
           {input('email', 'Email', 'email', 'email')}
           <HStack align="flex-end">
             {input('code', 'Verification code', 'text', 'one-time-code')}
-            <SendCodeButton address={values.email} purpose="register" onInvalid={(problem) => setErrors((shown) => ({ ...shown, email: problem }))} />
+            <SendCodeButton address={values.email} send={(address) => resources.sendVerificationCode(address, 'register')} onInvalid={(problem) => setErrors((shown) => ({ ...shown, email: problem }))} />
           </HStack>
           {input('name', 'User name', 'text', 'nickname')}
           {input('password', 'Password', 'password', 'new-password')}

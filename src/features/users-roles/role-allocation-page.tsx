@@ -1,5 +1,6 @@
 // /role/alocation/page: opened from a role (its id, key and sub-title kept in the session). Shows
-// who holds the role and what it reaches, and assigns more accounts to it, found by a search.
+// who holds the role and what it reaches, assigns more accounts to it, found by a search, and gives
+// each holder the fleets or sub-fleets it manages (Assign fleets).
 import { useMemo, useState } from 'react';
 import { Badge, Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { MAX_PAGE_SIZE } from '../../../streams/api/resource';
@@ -13,8 +14,18 @@ import { useResource } from '../../lib/use-resource';
 import { signedInText } from './accounts-list';
 import { permissionWords } from './permission-words';
 import { managerWords } from './roles-list';
+import { AssignFleetsDialog } from './assign-fleets-dialog';
+import { useAccount } from '../../lib/use-account';
+import { PERMISSIONS, ROLE_KEYS, holdsPermission } from '../../../streams/api/permissions';
 
-function AccountTable(props: { label: string; accounts: Account[]; chosen?: ReadonlySet<string>; onToggle?: (id: string) => void }) {
+function AccountTable(props: {
+  label: string;
+  accounts: Account[];
+  chosen?: ReadonlySet<string>;
+  onToggle?: (id: string) => void;
+  /** A per-row action (Assign fleets). */
+  action?: (account: Account) => React.ReactNode;
+}) {
   return (
     <Table.Root size="sm" aria-label={props.label}>
       <Table.Header>
@@ -25,6 +36,7 @@ function AccountTable(props: { label: string; accounts: Account[]; chosen?: Read
           <Table.ColumnHeader>Role</Table.ColumnHeader>
           <Table.ColumnHeader>Fleets</Table.ColumnHeader>
           <Table.ColumnHeader>Last sign-in</Table.ColumnHeader>
+          {props.action && <Table.ColumnHeader />}
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -42,6 +54,7 @@ function AccountTable(props: { label: string; accounts: Account[]; chosen?: Read
             <Table.Cell>{a.roleName}</Table.Cell>
             <Table.Cell>{a.fleets.map((f) => f.name).join(', ') || '—'}</Table.Cell>
             <Table.Cell>{signedInText(a.lastSignInAt)}</Table.Cell>
+            {props.action && <Table.Cell textAlign="end">{props.action(a)}</Table.Cell>}
           </Table.Row>
         ))}
       </Table.Body>
@@ -61,6 +74,10 @@ export default function RoleAllocationPage() {
   const found = useList(resources.accounts, useMemo(() => ({ pageSize: 50, filters: { search } }), [search]));
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
+  const [assigningFleets, setAssigningFleets] = useState<Account | null>(null);
+  const account = useAccount();
+  const canEditAccounts = account.status === 'ready' && holdsPermission(account.info, [PERMISSIONS.accountEdit]);
+  const managesPlaces = role.data !== undefined && role.data.roleKey !== ROLE_KEYS.superAdmin && (role.data.fleetManager || role.data.subFleetManager);
 
   if (!roleId) return <Text p="6">Open this page with Assign on a role of Users &amp; roles.</Text>;
   const titles = new Map((catalogue.data ?? []).flatMap((g) => g.pages.map((p) => [p.component, p.title] as const)));
@@ -111,9 +128,24 @@ export default function RoleAllocationPage() {
           Who holds it now
         </Heading>
         <ResourceView state={holders} failed="The holders could not be loaded." isEmpty={(p) => p.rows.length === 0} empty={<Text color="fg.muted">Nobody holds this role yet.</Text>}>
-          {(page) => <AccountTable label="Holders" accounts={page.rows} />}
+          {(page) => (
+            <AccountTable
+              label="Holders"
+              accounts={page.rows}
+              action={
+                canEditAccounts && managesPlaces
+                  ? (a) => (
+                      <Button size="xs" variant="outline" onClick={() => setAssigningFleets(a)} aria-label={`Assign fleets to ${a.email}`}>
+                        Assign fleets
+                      </Button>
+                    )
+                  : undefined
+              }
+            />
+          )}
         </ResourceView>
       </Box>
+      {assigningFleets && <AssignFleetsDialog account={assigningFleets} onClose={() => setAssigningFleets(null)} />}
       <Box>
         <Heading size="sm" mb="2">
           Assign accounts

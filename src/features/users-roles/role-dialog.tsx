@@ -10,7 +10,8 @@ import { useDraft } from '../../lib/use-draft';
 import { useResource } from '../../lib/use-resource';
 import { MESSAGES, required, roleKey, roleName } from '../../lib/validation';
 import { MenuAuthority } from './menu-authority';
-import { PERMISSION_GROUPS } from './permission-words';
+import { PERMISSION_GROUPS, permissionWords } from './permission-words';
+import { inFormOrder, togglePermission } from './role-permissions';
 
 const MANAGER_AUTHORITY = [
   { value: 'both', label: 'Fleet manager and sub-fleet manager' },
@@ -35,10 +36,10 @@ export function RoleDialog(props: { open: boolean; role: Role | null; onClose: (
   const offered = PERMISSION_GROUPS.flatMap((g) => g.permissions.map((p) => p.value));
   const [draft, edit] = useDraft(() => ({
     menu: role?.menu ?? [],
-    // Wildcards a role holds show as every permission they cover.
-    permissions: role ? offered.filter((p) => permits(role.permissions, p)) : [],
+    permissions: role?.permissions ?? [],
     tried: false,
   }));
+  const wildcards = draft.permissions.filter((p) => p.includes('*'));
   const menuMissing = draft.tried && draft.menu.length === 0;
   const keyEditable = !role?.builtin;
   return (
@@ -61,7 +62,7 @@ export function RoleDialog(props: { open: boolean; role: Role | null; onClose: (
           name: values.name.trim(),
           ...(keyEditable ? { roleKey: values.roleKey.trim() } : {}),
           menu: draft.menu,
-          permissions: offered.filter((p) => draft.permissions.includes(p)),
+          permissions: inFormOrder(draft.permissions, offered),
           fleetManager: values.manager === 'both' || values.manager === 'fleet',
           subFleetManager: values.manager === 'both' || values.manager === 'subFleet',
         };
@@ -96,6 +97,11 @@ export function RoleDialog(props: { open: boolean; role: Role | null; onClose: (
         <Text fontWeight="medium" mb="1">
           What holders may do
         </Text>
+        {wildcards.length > 0 && (
+          <Text fontSize="sm" color="fg.muted" mb="2" data-testid="role-wildcards">
+            Kept as {wildcards.length === 1 ? 'a wildcard' : 'wildcards'}, so what is added later is covered too: {wildcards.map(permissionWords).join('; ')}
+          </Text>
+        )}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
           {PERMISSION_GROUPS.map((group) => (
             <Stack key={group.area} gap="0" role="group" aria-label={`Permissions: ${group.area}`}>
@@ -106,11 +112,11 @@ export function RoleDialog(props: { open: boolean; role: Role | null; onClose: (
                 <label key={p.value} title={p.value}>
                   <input
                     type="checkbox"
-                    checked={draft.permissions.includes(p.value)}
+                    checked={permits(draft.permissions, p.value)}
                     onChange={(e) => {
                       const on = e.currentTarget.checked;
                       edit((d) => {
-                        d.permissions = toggled(d.permissions, [p.value], on);
+                        d.permissions = togglePermission(d.permissions, offered, p.value, on);
                       });
                     }}
                   />{' '}

@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@chakra-ui/react';
-import { showSuccess } from '../../components/toaster';
-import { SUCCESS } from '../../lib/messages';
-import { useFleetConsole } from '../../lib/services';
-import { email } from '../../lib/validation';
+import { showSuccess } from './toaster';
+import { SUCCESS } from '../lib/messages';
+import { email } from '../lib/validation';
 
 const RESEND_SECONDS = 60;
 
-/** Mails a verification code to the typed address, then waits a minute before offering it again. */
-export function SendCodeButton(props: { address: string; purpose: 'register' | 'reset'; onInvalid: (message: string) => void }) {
-  const { resources } = useFleetConsole();
+/** Mails a verification code to the typed address with `send`, then waits a minute before offering it again. */
+export function SendCodeButton(props: { address: string; send: (address: string) => Promise<unknown>; onInvalid: (message: string) => void }) {
   const [resendIn, setResendIn] = useState(0);
 
   useEffect(() => {
@@ -25,7 +23,7 @@ export function SendCodeButton(props: { address: string; purpose: 'register' | '
       return;
     }
     try {
-      await resources.sendVerificationCode(props.address.trim(), props.purpose);
+      await props.send(props.address.trim());
       showSuccess(SUCCESS.codeSent);
       setResendIn(RESEND_SECONDS);
     } catch {

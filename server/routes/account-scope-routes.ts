@@ -1,0 +1,85 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { PERMISSIONS, ROLE_KEYS } from '../../streams/api/permissions';
+import { mustReachAccount } from '../access/account-reach';
+import { accountSubject, recordAudit } from '../audit/record-audit';
+import { badRequest, notFound } from '../http/api-error';
+import { accountOf } from '../http/actor-of';
+import { answers, ok } from '../http/envelope';
+import { AccountScopeChoicesSchema, AccountScopeSchema, Id } from '../../streams/protocol/rest-schemas';
+import type { TypeBoxProvider } from '../http/type-provider';
+import type { ServerContext } from '../server-context';
+import type { UserRecord } from '../storage/records';
+
+/**
+ * The fleets and sub-fleets an account is given to manage (/role/alocation/page, "Assign fleets").
+ * A caller offers only places in its own scope, and only the kinds the account's role manages.
+ */
+export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  const tags = ['accounts'];
+
+  const target = async (req: Parameters<typeof accountOf>[0], accountId: string): Promise<UserRecord> => {
+    const u = await ctx.repo.users.get(accountId);
+    if (!u) throw notFound('Account not found');
+    await mustReachAccount(ctx, accountOf(req), u);
+    return u;
+  };
+
+  const choicesFor = async (req: Parameters<typeof accountOf>[0], u: UserRecord) => {
+    const { scope } = accountOf(req);
+    const role = u.roleId ? await ctx.repo.roles.get(u.roleId) : null;
+    if (!role || role.roleKey === ROLE_KEYS.superAdmin) return { fleets: [], subFleets: [] };
+    const fleets = (await ctx.repo.fleets.list(scope)).filter((f) => scope.all || scope.fleetIds.includes(f.id));
+    const names = new Map((await ctx.repo.fleets.list({ all: true })).map((f) => [f.id, f.name]));
+    const subFleets = role.subFleetManager ? (await ctx.repo.subFleets.page({ scope }, { pageNum: 1, pageSize: 10_000 })).rows : [];
+    return {
+      fleets: role.fleetManager ? fleets.map((f) => ({ id: f.id, name: f.name })) : [],
+      subFleets: subFleets.map((s) => ({ id: s.id, name: s.name, fleetId: s.fleetId, fleetName: names.get(s.fleetId) ?? s.fleetId })),
+    };
+  };
+
+  r.get(
+    '/customization/account/v1/get/scope',
+    {
+      config: { access: { permission: PERMISSIONS.accountView } },
+      schema: {
+        tags,
+        summary: 'The fleets and sub-fleets an account is given to manage, and those the caller may give it',
+        querystring: Type.Object({ accountId: Id }),
+        response: answers(AccountScopeChoicesSchema),
+      },
+    },
+    async (req) => {
+      const u = await target(req, req.query.accountId);
+      return ok({ ...(await ctx.repo.accountSettings.scope(u.id)), ...(await choicesFor(req, u)) });
+    },
+  );
+
+  r.put(
+    '/customization/account/v1/update/scope',
+    {
+      config: { access: { permission: PERMISSIONS.accountEdit } },
+      schema: {
+        tags,
+        summary: "Replace the fleets and sub-fleets an account is given to manage; only places get/scope offers. Its open consoles follow at once",
+        body: Type.Object({ accountId: Id, ...AccountScopeSchema.properties }),
+        response: answers(AccountScopeSchema),
+      },
+    },
+    async (req) => {
+      const u = await target(req, req.body.accountId);
+      const choices = await choicesFor(req, u);
+      const offered = { fleetIds: new Set(choices.fleets.map((f) => f.id)), subFleetIds: new Set(choices.subFleets.map((s) => s.id)) };
+      for (const field of ['fleetIds', 'subFleetIds'] as const) {
+        const refused = req.body[field].find((id) => !offered[field].has(id));
+        if (refused !== undefined) throw badRequest(`${field}: ${refused} cannot be given to this account`);
+      }
+      const next = { fleetIds: [...req.body.fleetIds].sort(), subFleetIds: [...req.body.subFleetIds].sort() };
+      await ctx.repo.accountSettings.setScope(u.id, next);
+      await recordAudit(ctx, req, { event: 'account.scope-changed', target: accountSubject(u), detail: `fleets ${next.fleetIds.join(' ') || '-'}; sub-fleets ${next.subFleetIds.join(' ') || '-'}` });
+      await ctx.sync.refresh();
+      return ok(next, 'Assigned');
+    },
+  );
+};

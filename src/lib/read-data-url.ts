@@ -1,0 +1,8 @@
+/** A chosen file as a data: URL (the console's images allow data:, and it goes to the API as JSON). */
+export const readDataUrl = (file: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
