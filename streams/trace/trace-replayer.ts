@@ -1,5 +1,10 @@
 import { Subject, asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
 import { retime, retimeAnswers, traceStartMs } from './retime';
+import type { VehicleSnapshot } from '../api/types';
+import { SNAPSHOT_PATH } from '../api/fleet-calls';
+import type { IncomingFrame } from '../protocol/types';
+import type { FleetRewind } from '../types';
+import type { TraceCheckpoint } from './trace-index';
 import { createTraceRestAnswers } from './trace-rest-answers';
 import { TracePlayer } from './trace-player';
 import type { ReplaySpeed, Trace } from './types';
@@ -11,6 +16,10 @@ export interface TraceReplayerOptions {
   apiBase?: string;
   /** Move the trace's times to the replay clock, as `npm run replay -- --retime` does (see retime.ts). */
   retime?: boolean;
+  /** Fleet states to seek from (see `indexTrace`); the console must take `rewind$` as its dependency. */
+  checkpoints?: readonly TraceCheckpoint[];
+  /** Wait for `resume()` once the socket opens instead of playing at once. */
+  paused?: boolean;
 }
 
 export interface TraceReplayer {
@@ -19,12 +28,17 @@ export interface TraceReplayer {
   fetch: typeof fetch;
   position$: Observable<number>;
   ended$: Observable<boolean>;
+  playing$: Observable<boolean>;
+  /** The fleet state to restart from on a seek, for the console's `rewind$` dependency. */
+  rewind$: Observable<FleetRewind>;
   /** What the console sent on the socket, parsed. */
   sent$: Observable<unknown>;
   readonly duration: number;
   pause(): void;
   resume(): void;
   seek(t: number): void;
+  /** Pauses and plays the next received message alone. */
+  step(): void;
   setSpeed(speed: ReplaySpeed): void;
 }
 
@@ -82,16 +96,22 @@ export function createTraceReplayer(trace: Trace, options: TraceReplayerOptions)
   const traceStart = options.retime ? traceStartMs(trace.header) : 0;
   const restOffset = scheduler.now() - traceStart;
   let frameOffset = restOffset;
+  const recorded = createTraceRestAnswers(trace.lines);
+  const answer = options.retime ? retimeAnswers(recorded, restOffset) : recorded;
+  const rewind$$ = new Subject<FleetRewind>();
+  const rewind = (checkpoint: TraceCheckpoint): void => {
+    const snapshot = answer('GET', SNAPSHOT_PATH, checkpoint.t).data as { rows?: VehicleSnapshot[] } | null;
+    const frames = options.retime ? checkpoint.frames.map((frame) => retime(frame, frameOffset) as IncomingFrame) : checkpoint.frames;
+    rewind$$.next({ vehicles: snapshot?.rows ?? [], frames });
+  };
   const player = new TracePlayer(
     trace.lines,
     (msg) => {
       const text = typeof msg === 'string' ? msg : JSON.stringify(options.retime ? retime(msg, frameOffset) : msg);
       for (const socket of sockets) socket.receive(text);
     },
-    { speed: options.speed, scheduler },
+    { speed: options.speed, scheduler, checkpoints: options.checkpoints && { list: options.checkpoints, rewind } },
   );
-  const recorded = createTraceRestAnswers(trace.lines);
-  const answer = options.retime ? retimeAnswers(recorded, restOffset) : recorded;
   const basePath = new URL(options.apiBase ?? '/api', 'http://replay.local').pathname.replace(/\/+$/, '');
   let position = 0;
   player.position$.subscribe((t) => {
@@ -105,7 +125,8 @@ export function createTraceReplayer(trace: Trace, options: TraceReplayerOptions)
       if (!started) {
         started = true;
         frameOffset = scheduler.now() - traceStart;
-        player.play();
+        if (options.paused) player.seek(0);
+        else player.play();
       }
     },
     closed: (socket: ReplaySocket) => {
@@ -132,11 +153,14 @@ export function createTraceReplayer(trace: Trace, options: TraceReplayerOptions)
     fetch: fetchFromTrace,
     position$: player.position$,
     ended$: player.ended$,
+    playing$: player.playing$,
+    rewind$: rewind$$.asObservable(),
     sent$: sent$$.asObservable(),
     duration: player.duration,
     pause: () => player.pause(),
     resume: () => player.play(),
     seek: (t) => player.seek(t),
+    step: () => player.step(),
     setSpeed: (speed) => player.setSpeed(speed),
   };
 }
