@@ -62,7 +62,7 @@ describe('TracePlayer', () => {
       const rewound: number[] = [];
       const checkpoints = [
         { t: 0, index: 0, frames: [] },
-        { t: 250, index: 2, frames: [] },
+        { t: 250, index: 1, frames: [] },
       ];
       const player = new TracePlayer(lines, (msg) => got.push(msg), { speed: 1, scheduler: ts, checkpoints: { list: checkpoints, rewind: (c) => rewound.push(c.t) } });
       player.seek(350);
