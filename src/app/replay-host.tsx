@@ -49,7 +49,7 @@ export function ReplayHost({ live, children }: { live: AppServices; children: Re
             </Text>
             <Box flex="1" />
             <Button size="xs" variant="subtle" onClick={() => navigate(ROUTES.testView.path)}>
-              Player
+              Open player
             </Button>
             <Button size="xs" variant="subtle" onClick={stop}>
               Back to live
