@@ -27,3 +27,6 @@ export function useReplay(): ReplayControl {
   if (!control) throw new Error('useReplay() outside <ReplayHost>');
   return control;
 }
+
+/** Whether the screens show a trace; false outside a replay host (live, as in component tests). */
+export const useReplaying = (): boolean => (useContext(ReplayContext)?.session ?? null) !== null;

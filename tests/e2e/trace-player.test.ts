@@ -77,7 +77,7 @@ describe('trace player', () => {
             else if (steadySince.at < 0) steadySince.at = at;
             return steadySince.at >= 0 && at - steadySince.at >= 2500;
           },
-          { timeout: 20_000, intervals: [150] },
+          { timeout: 20_000, interval: 150 },
         )
         .toBe(true);
     };
@@ -133,6 +133,7 @@ describe('trace player', () => {
     await page.getByTestId('count-offline').filter({ hasText: /^3$/ }).waitFor();
     expect(await page.getByTestId('count-alarm').innerText()).toBe('0');
     await page.getByTestId('replay-banner').filter({ hasText: `replaying ${fileName}` }).waitFor();
+    expect(await page.getByTestId('connection-badge').innerText()).toBe('Replay');
     await screenshot(page, 'trace-player-home-replayed');
     await page.getByRole('button', { name: 'Back to live' }).click();
     await page.getByTestId('replay-banner').waitFor({ state: 'detached' });

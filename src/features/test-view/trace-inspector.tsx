@@ -153,7 +153,7 @@ function FrameDetail({ entry }: { entry: TraceEntry | null }) {
   return (
     <Box borderWidth="1px" borderRadius="md" p="3" fontSize="sm" data-testid="frame-detail" minWidth="0">
       <Text fontWeight="semibold" mb="1">
-        {formatTraceTime(entry.t)} · {entry.dir} · {entry.path ?? commandLabel(entry.cmd)} {entry.vehicleId ? `· ${entry.vehicleId}` : ''}
+        {[formatTraceTime(entry.t), entry.dir, entry.path ?? commandLabel(entry.cmd), entry.vehicleId ?? ''].filter(Boolean).join(' · ')}
       </Text>
       {entry.drop && (
         <Text color="fg.error" mb="2">

@@ -9,6 +9,8 @@ import { formatTraceTime } from './trace-time';
 
 const SPEEDS: readonly ReplaySpeed[] = [0.25, 0.5, 1, 2, 5, 10, 25, 100, 'max'];
 const MARK_COLUMNS = 300;
+/** Each kind of mark has a lane of its own above the timeline. */
+const MARK_LANE_PX = 7;
 /** While the timeline is dragged, at most one seek per this long; the last position always lands. */
 const DRAG_SEEK_MS = 120;
 const MARK_COLOR = { alarm: 'red.solid', status: 'blue.solid', firmware: 'purple.solid', drop: 'gray.solid' } as const;
@@ -85,16 +87,17 @@ export function TracePlayerPanel({ session }: { session: ReplaySession }) {
           {formatTraceTime(shown)} / {formatTraceTime(trace.duration)}
         </Text>
       </HStack>
-      <Box position="relative" height="4" mb="1" aria-hidden data-testid="timeline-marks">
+      <Box position="relative" height={`${MARK_KINDS.length * MARK_LANE_PX}px`} mb="1" aria-hidden data-testid="timeline-marks">
         {marks.map(({ kind, column }) => (
           <Box
             key={`${kind}${column}`}
             data-kind={kind}
             position="absolute"
-            top={`${MARK_KINDS.indexOf(kind) * 4}px`}
+            top={`${MARK_KINDS.indexOf(kind) * MARK_LANE_PX}px`}
             left={`${(column / MARK_COLUMNS) * 100}%`}
-            width={`max(2px, ${100 / MARK_COLUMNS}%)`}
-            height="3px"
+            width={`max(3px, ${100 / MARK_COLUMNS}%)`}
+            height={`${MARK_LANE_PX - 2}px`}
+            borderRadius="1px"
             bg={MARK_COLOR[kind]}
           />
         ))}
