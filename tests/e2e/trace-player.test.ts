@@ -126,6 +126,14 @@ describe('trace player', () => {
     await page.setViewportSize({ width: 1100, height: 900 });
     await screenshot(page, 'trace-player-1100');
 
+    // Compared with itself, the recording has nothing the other lacks and its fleet never differs.
+    await page.getByLabel('Compare with a recording').selectOption({ label: fileName });
+    const comparison = page.getByTestId('trace-compare');
+    await comparison.getByTestId('first-difference').filter({ hasText: 'The fleet states agree all along' }).waitFor();
+    expect(await comparison.innerText()).toMatch(/Vehicles only in b\s+none/);
+    await comparison.scrollIntoViewIfNeeded();
+    await screenshot(page, 'trace-compare-1100');
+
     // The ordinary screens show the trace, under the banner, until going back to live.
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.getByRole('button', { name: 'Home', exact: true }).click();
