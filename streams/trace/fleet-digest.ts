@@ -53,9 +53,7 @@ export class FleetDigest {
   }
 }
 
+/** A status frame leaves out what did not change (alarms, soc, position): the last one sent stands. */
 function mergeStatus(before: StatusFrame | undefined, frame: StatusFrame): StatusFrame {
-  if (!before) return frame;
-  const data = { ...before.data, ...frame.data };
-  for (const field of ['alarms', 'soc', 'lat', 'lng'] as const) if (frame.data[field] === undefined) data[field] = before.data[field] as never;
-  return { cmd: 19, data };
+  return before ? { cmd: 19, data: { ...before.data, ...frame.data } } : frame;
 }

@@ -18,10 +18,44 @@ export function retime(value: unknown, offsetMs: number, key?: string): unknown 
   if (Array.isArray(value)) return value.map((item) => retime(item, offsetMs));
   if (typeof value !== 'object' || value === null) return value;
   const copy: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(value)) {
-    Object.defineProperty(copy, name, { value: retime(field, offsetMs, name), enumerable: true, writable: true, configurable: true });
+  const source = value as Record<string, unknown>;
+  // A seek retimes thousands of frames at once: plain assignment, except for a key that would set the prototype.
+  for (const name in source) {
+    if (!Object.hasOwn(source, name)) continue;
+    const field = retime(source[name], offsetMs, name);
+    if (name === '__proto__') Object.defineProperty(copy, name, { value: field, enumerable: true, writable: true, configurable: true });
+    else copy[name] = field;
   }
   return copy;
+}
+
+/** Whether `retime` would change anything in a flat record of values (device values, a status). */
+function flatHasTimes(record: Record<string, unknown>): boolean {
+  for (const name in record) {
+    const field = record[name];
+    if (name === 'ts' || (typeof field === 'string' && ISO_TIME.test(field)) || (typeof field === 'object' && field !== null)) return true;
+  }
+  return false;
+}
+
+/**
+ * `retime` for a received message, fast for the frames a trace is made of: a frame whose data is a
+ * flat record (values, status, version, firmware) gets its `ts` moved and shares the rest, unless
+ * some other field holds a time; anything else goes through `retime`.
+ */
+export function retimeMessage(message: unknown, offsetMs: number): unknown {
+  if (Array.isArray(message)) return message.map((item) => retimeMessage(item, offsetMs));
+  const frame = message as { data?: unknown } | null;
+  if (typeof frame !== 'object' || frame === null || typeof frame.data !== 'object' || frame.data === null || Array.isArray(frame.data)) return retime(message, offsetMs);
+  const { ts, values, ...rest } = frame.data as Record<string, unknown>;
+  const outer: Record<string, unknown> = { ...frame };
+  delete outer.data;
+  if (flatHasTimes(outer) || flatHasTimes(rest) || (values !== undefined && (typeof values !== 'object' || values === null || flatHasTimes(values as Record<string, unknown>)))) {
+    return retime(message, offsetMs);
+  }
+  const data: Record<string, unknown> = { ...(frame.data as Record<string, unknown>) };
+  if (typeof ts === 'number' && Number.isFinite(ts)) data.ts = ts + offsetMs;
+  return { ...frame, data };
 }
 
 /**

@@ -94,10 +94,9 @@ export function indexTrace(read: ReadTrace, everyMs = CHECKPOINT_EVERY_MS): Trac
   };
   let bad = 0;
   const fileLinesUntil = (t: number): void => {
-    for (; bad < malformed.length && (malformed[bad] as MalformedLine).t <= t; bad += 1) {
-      const { text, reason } = malformed[bad] as MalformedLine;
-      entries.push({ t: (malformed[bad] as MalformedLine).t, dir: 'file', cmd: null, vehicleId: null, value: text, drop: reason });
-      marks.push({ t: (malformed[bad] as MalformedLine).t, kind: 'drop' });
+    for (let line = malformed[bad]; line && line.t <= t; line = malformed[(bad += 1)]) {
+      entries.push({ t: line.t, dir: 'file', cmd: null, vehicleId: null, value: line.text, drop: line.reason });
+      marks.push({ t: line.t, kind: 'drop' });
     }
   };
 

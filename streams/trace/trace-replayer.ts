@@ -1,5 +1,5 @@
 import { Subject, asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
-import { retime, retimeAnswers, traceStartMs } from './retime';
+import { retimeAnswers, retimeMessage, traceStartMs } from './retime';
 import type { VehicleSnapshot } from '../api/types';
 import { SNAPSHOT_PATH } from '../api/fleet-calls';
 import type { IncomingFrame } from '../protocol/types';
@@ -99,15 +99,24 @@ export function createTraceReplayer(trace: Trace, options: TraceReplayerOptions)
   const recorded = createTraceRestAnswers(trace.lines);
   const answer = options.retime ? retimeAnswers(recorded, restOffset) : recorded;
   const rewind$$ = new Subject<FleetRewind>();
+  // A checkpoint's frames on the replay clock, made once: the clock is set when the socket opens.
+  const retimed = new WeakMap<TraceCheckpoint, { offset: number; frames: readonly IncomingFrame[] }>();
+  const onReplayClock = (checkpoint: TraceCheckpoint): readonly IncomingFrame[] => {
+    if (!options.retime) return checkpoint.frames;
+    const kept = retimed.get(checkpoint);
+    if (kept?.offset === frameOffset) return kept.frames;
+    const frames = checkpoint.frames.map((frame) => retimeMessage(frame, frameOffset) as IncomingFrame);
+    retimed.set(checkpoint, { offset: frameOffset, frames });
+    return frames;
+  };
   const rewind = (checkpoint: TraceCheckpoint): void => {
     const snapshot = answer('GET', SNAPSHOT_PATH, checkpoint.t).data as { rows?: VehicleSnapshot[] } | null;
-    const frames = options.retime ? checkpoint.frames.map((frame) => retime(frame, frameOffset) as IncomingFrame) : checkpoint.frames;
-    rewind$$.next({ vehicles: snapshot?.rows ?? [], frames });
+    rewind$$.next({ vehicles: snapshot?.rows ?? [], frames: onReplayClock(checkpoint) });
   };
   const player = new TracePlayer(
     trace.lines,
     (msg) => {
-      const text = typeof msg === 'string' ? msg : JSON.stringify(options.retime ? retime(msg, frameOffset) : msg);
+      const text = typeof msg === 'string' ? msg : JSON.stringify(options.retime ? retimeMessage(msg, frameOffset) : msg);
       for (const socket of sockets) socket.receive(text);
     },
     { speed: options.speed, scheduler, checkpoints: options.checkpoints && { list: options.checkpoints, rewind } },

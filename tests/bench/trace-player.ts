@@ -32,7 +32,8 @@ splitter.end();
 const index = indexTrace(reader.finish());
 const loadMs = performance.now() - loadStarted;
 
-const replayer = createTraceReplayer(index, { speed: 'max', checkpoints: index.checkpoints, paused: true });
+// As the browser's player does: times moved to the replay clock.
+const replayer = createTraceReplayer(index, { speed: 'max', retime: true, checkpoints: index.checkpoints, paused: true });
 const replayConsole = createFleetConsole(
   { apiBase: '/api', clientId: 'web', clientSecret: 'secret' },
   { fetch: replayer.fetch, createSocket: replayer.createSocket, storage: new MemoryStorage(), rewind$: replayer.rewind$ },
