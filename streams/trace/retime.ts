@@ -29,33 +29,34 @@ export function retime(value: unknown, offsetMs: number, key?: string): unknown 
   return copy;
 }
 
-/** Whether `retime` would change anything in a flat record of values (device values, a status). */
-function flatHasTimes(record: Record<string, unknown>): boolean {
+/** Whether `retime` could change a field of `record` other than `skip` and `nested`, which hold no objects. */
+function holdsTimes(record: Record<string, unknown>, skip: string, nested: string): boolean {
   for (const name in record) {
+    if (name === skip) continue;
     const field = record[name];
-    if (name === 'ts' || (typeof field === 'string' && ISO_TIME.test(field)) || (typeof field === 'object' && field !== null)) return true;
+    if (typeof field === 'string') {
+      if (ISO_TIME.test(field)) return true;
+    } else if (typeof field === 'object' && field !== null) {
+      if (name !== nested || Array.isArray(field) || holdsTimes(field as Record<string, unknown>, '', '')) return true;
+    } else if (name === 'ts') return true;
   }
   return false;
 }
 
 /**
  * `retime` for a received message, fast for the frames a trace is made of: a frame whose data is a
- * flat record (values, status, version, firmware) gets its `ts` moved and shares the rest, unless
- * some other field holds a time; anything else goes through `retime`.
+ * flat record (values, status, version, firmware) gets a copy with its `ts` moved that shares the
+ * rest, unless some other field holds a time; anything else goes through `retime`.
  */
 export function retimeMessage(message: unknown, offsetMs: number): unknown {
   if (Array.isArray(message)) return message.map((item) => retimeMessage(item, offsetMs));
-  const frame = message as { data?: unknown } | null;
-  if (typeof frame !== 'object' || frame === null || typeof frame.data !== 'object' || frame.data === null || Array.isArray(frame.data)) return retime(message, offsetMs);
-  const { ts, values, ...rest } = frame.data as Record<string, unknown>;
-  const outer: Record<string, unknown> = { ...frame };
-  delete outer.data;
-  if (flatHasTimes(outer) || flatHasTimes(rest) || (values !== undefined && (typeof values !== 'object' || values === null || flatHasTimes(values as Record<string, unknown>)))) {
+  const frame = message as Record<string, unknown> | null;
+  const data = frame?.data as Record<string, unknown> | null | undefined;
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || holdsTimes(frame as Record<string, unknown>, 'data', '') || holdsTimes(data, 'ts', 'values')) {
     return retime(message, offsetMs);
   }
-  const data: Record<string, unknown> = { ...(frame.data as Record<string, unknown>) };
-  if (typeof ts === 'number' && Number.isFinite(ts)) data.ts = ts + offsetMs;
-  return { ...frame, data };
+  const ts = data.ts;
+  return { ...frame, data: typeof ts === 'number' && Number.isFinite(ts) ? { ...data, ts: ts + offsetMs } : { ...data } };
 }
 
 /**

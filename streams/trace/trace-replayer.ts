@@ -1,6 +1,6 @@
 import { Subject, asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
-import { retimeAnswers, retimeMessage, traceStartMs } from './retime';
-import type { VehicleSnapshot } from '../api/types';
+import { retime, retimeAnswers, retimeMessage, traceStartMs } from './retime';
+import type { Envelope, VehicleSnapshot } from '../api/types';
 import { SNAPSHOT_PATH } from '../api/fleet-calls';
 import type { IncomingFrame } from '../protocol/types';
 import type { FleetRewind } from '../types';
@@ -78,7 +78,8 @@ class ReplaySocket {
     this.scheduler.schedule(() => this.onclose?.({ type: 'close', code, reason, wasClean: true }));
   }
 
-  receive(data: string): void {
+  /** Messages arrive parsed, as the trace holds them: the console's decoder takes either form, and a seek need not serialise thousands of them only to parse them again. */
+  receive(data: unknown): void {
     if (this.readyState === 1) this.onmessage?.({ type: 'message', data });
   }
 }
@@ -109,15 +110,24 @@ export function createTraceReplayer(trace: Trace, options: TraceReplayerOptions)
     retimed.set(checkpoint, { offset: frameOffset, frames });
     return frames;
   };
+  // The snapshot a seek lands, retimed once per recorded snapshot rather than on every seek.
+  const snapshots = new WeakMap<object, Envelope<unknown>>();
+  const snapshotAt = (t: number): Envelope<unknown> => {
+    const body = recorded('GET', SNAPSHOT_PATH, t);
+    if (!options.retime) return body;
+    const moved = snapshots.get(body) ?? (retime(body, restOffset) as Envelope<unknown>);
+    snapshots.set(body, moved);
+    return moved;
+  };
   const rewind = (checkpoint: TraceCheckpoint): void => {
-    const snapshot = answer('GET', SNAPSHOT_PATH, checkpoint.t).data as { rows?: VehicleSnapshot[] } | null;
+    const snapshot = snapshotAt(checkpoint.t).data as { rows?: VehicleSnapshot[] } | null;
     rewind$$.next({ vehicles: snapshot?.rows ?? [], frames: onReplayClock(checkpoint) });
   };
   const player = new TracePlayer(
     trace.lines,
     (msg) => {
-      const text = typeof msg === 'string' ? msg : JSON.stringify(options.retime ? retimeMessage(msg, frameOffset) : msg);
-      for (const socket of sockets) socket.receive(text);
+      const message = options.retime && typeof msg !== 'string' ? retimeMessage(msg, frameOffset) : msg;
+      for (const socket of sockets) socket.receive(message);
     },
     { speed: options.speed, scheduler, checkpoints: options.checkpoints && { list: options.checkpoints, rewind } },
   );

@@ -33,7 +33,7 @@ const index = indexTrace(reader.finish());
 const loadMs = performance.now() - loadStarted;
 
 // As the browser's player does: times moved to the replay clock.
-const replayer = createTraceReplayer(index, { speed: 'max', retime: true, checkpoints: index.checkpoints, paused: true });
+const replayer = createTraceReplayer(index, { speed: 'max', retime: process.env.BENCH_RETIME !== '0', checkpoints: index.checkpoints, paused: true });
 const replayConsole = createFleetConsole(
   { apiBase: '/api', clientId: 'web', clientSecret: 'secret' },
   { fetch: replayer.fetch, createSocket: replayer.createSocket, storage: new MemoryStorage(), rewind$: replayer.rewind$ },
