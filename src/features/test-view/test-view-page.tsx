@@ -76,7 +76,7 @@ export default function TestViewPage() {
     setLoading({ name, fraction: 0 });
     setLoadError(null);
     try {
-      use(await loadTrace(file, (fraction) => setLoading({ name, fraction })));
+      await use(await loadTrace(file, (fraction) => setLoading({ name, fraction })));
     } catch (error) {
       setLoadError(`${name}: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
