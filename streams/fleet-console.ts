@@ -162,6 +162,11 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
       notices$$.next({ kind: 'dialog', reason: 'websocket-expired', text: NOTICE_TEXT.websocketExpired });
     }
   });
+  deps.rewind$?.subscribe(({ vehicles, frames }) => {
+    fleet.reset();
+    fleet.replace(vehicles);
+    for (const frame of frames) fleet.apply(frame);
+  });
   // A guest has no login: its ended session (a 401) says so in the share's words.
   rest.notices$.subscribe((notice) => notices$$.next(notice.kind === 'dialog' && isShareGuest() ? { kind: 'dialog', ...SHARE_ENDED_DIALOG } : notice));
 

@@ -2,7 +2,7 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { ConsoleResources } from './api/console-resources';
 import type { Loadable } from './api/loadable';
-import type { Alarm, Page, RestClient } from './api/types';
+import type { Alarm, Page, RestClient, VehicleSnapshot } from './api/types';
 import type { Commands } from './commands/types';
 import type { ConnectionState } from './connection/types';
 import type { Notice } from './notices/types';
@@ -39,6 +39,14 @@ export interface ConsoleDeps {
   scheduler?: SchedulerLike;
   /** Delay before reconnect attempt n; exponential with jitter by default. */
   backoff?: (attempt: number) => number;
+  /** A trace player's seeks: each replaces the whole fleet state at once (see trace-replayer.ts). */
+  rewind$?: Observable<FleetRewind>;
+}
+
+/** The fleet state to restart from: the snapshot's vehicles, then the frames that rebuild the rest. */
+export interface FleetRewind {
+  vehicles: readonly VehicleSnapshot[];
+  frames: readonly IncomingFrame[];
 }
 
 export interface FleetView {

@@ -1,20 +1,21 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { Router } from 'wouter';
 import { usePinnedLocation, usePinnedSearch } from '../lib/navigation';
-import { ServicesProvider, type AppServices } from '../lib/services';
+import type { AppServices } from '../lib/services';
 import { AccessGuard } from './access-guard';
 import { NoticeHost } from './notice-host';
+import { ReplayHost } from './replay-host';
 import { consoleSystem } from './theme';
 
 export function App({ services }: { services: AppServices }) {
   return (
     <ChakraProvider value={consoleSystem}>
-      <ServicesProvider services={services}>
+      <ReplayHost live={services}>
         <Router hook={usePinnedLocation} searchHook={usePinnedSearch}>
           <AccessGuard />
         </Router>
         <NoticeHost />
-      </ServicesProvider>
+      </ReplayHost>
     </ChakraProvider>
   );
 }

@@ -1,11 +1,11 @@
 import type { Trace, TraceHeader, TraceLine } from './types';
 
-function isHeader(value: unknown): value is TraceHeader {
+export function isTraceHeader(value: unknown): value is TraceHeader {
   const v = value as Partial<TraceHeader> | null;
   return typeof v === 'object' && v !== null && v.trace === 'fleet-console' && v.version === 1 && typeof v.startedAt === 'string';
 }
 
-function isLine(value: unknown): value is TraceLine {
+export function isTraceLine(value: unknown): value is TraceLine {
   const v = value as { t?: unknown; dir?: unknown; method?: unknown; path?: unknown } | null;
   if (typeof v !== 'object' || v === null || typeof v.t !== 'number' || !Number.isFinite(v.t)) return false;
   if (v.dir === 'in' || v.dir === 'out') return 'msg' in v;
@@ -23,11 +23,11 @@ export function parseTrace(text: string): Trace {
     }
   };
   const header = parse(rows[0] ?? '', 0);
-  if (!isHeader(header)) throw new Error('not a fleet-console trace: the first line must be its header');
+  if (!isTraceHeader(header)) throw new Error('not a fleet-console trace: the first line must be its header');
   const lines: TraceLine[] = [];
   for (let i = 1; i < rows.length; i += 1) {
     const line = parse(rows[i] as string, i);
-    if (!isLine(line)) throw new Error(`trace line ${i + 1} is not a trace line`);
+    if (!isTraceLine(line)) throw new Error(`trace line ${i + 1} is not a trace line`);
     lines.push(line);
   }
   // The contract keeps lines in `t` order; a stable sort repairs hand-edited files without reordering ties.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { retime, retimePath } from './retime';
+import { generateTrace } from '../../scripts/trace/generate-trace';
+import { retime, retimeMessage, retimePath } from './retime';
 
 describe('retime', () => {
   it('moves frame times and ISO time strings, and nothing else', () => {
@@ -39,5 +40,12 @@ describe('retime', () => {
     expect(Object.getOwnPropertyDescriptor(moved, '__proto__')?.value).toEqual({ ts: 11 });
     expect(moved.ts).toBe(11);
     expect(input.ts).toBe(1);
+  });
+
+  it('moves received messages as retime does, the fast way for plain frames', () => {
+    const messages = [...generateTrace({ vehicles: 10, rate: 100, seconds: 20, seed: 4 })].flatMap((line) => ('dir' in line && line.dir === 'in' ? [line.msg] : []));
+    messages.push({ cmd: 1, data: { vehicleId: 'v', deviceType: 'bms', deviceId: 0, ts: 5, values: { ts: 1, at: '2026-01-01T00:00:00Z' } } }, '{oops', { cmd: 8, data: { text: 'x' } });
+    for (const message of messages) expect(retimeMessage(message, 3_600_000)).toEqual(retime(message, 3_600_000));
+    expect(retimeMessage(messages.at(-3), 10)).toMatchObject({ data: { ts: 15, values: { ts: 11, at: '2026-01-01T00:00:00.010Z' } } });
   });
 });

@@ -18,10 +18,45 @@ export function retime(value: unknown, offsetMs: number, key?: string): unknown 
   if (Array.isArray(value)) return value.map((item) => retime(item, offsetMs));
   if (typeof value !== 'object' || value === null) return value;
   const copy: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(value)) {
-    Object.defineProperty(copy, name, { value: retime(field, offsetMs, name), enumerable: true, writable: true, configurable: true });
+  const source = value as Record<string, unknown>;
+  // A seek retimes thousands of frames at once: plain assignment, except for a key that would set the prototype.
+  for (const name in source) {
+    if (!Object.hasOwn(source, name)) continue;
+    const field = retime(source[name], offsetMs, name);
+    if (name === '__proto__') Object.defineProperty(copy, name, { value: field, enumerable: true, writable: true, configurable: true });
+    else copy[name] = field;
   }
   return copy;
+}
+
+/** Whether `retime` could change a field of `record` other than `skip` and `nested`, which hold no objects. */
+function holdsTimes(record: Record<string, unknown>, skip: string, nested: string): boolean {
+  for (const name in record) {
+    if (name === skip) continue;
+    const field = record[name];
+    if (typeof field === 'string') {
+      if (ISO_TIME.test(field)) return true;
+    } else if (typeof field === 'object' && field !== null) {
+      if (name !== nested || Array.isArray(field) || holdsTimes(field as Record<string, unknown>, '', '')) return true;
+    } else if (name === 'ts') return true;
+  }
+  return false;
+}
+
+/**
+ * `retime` for a received message, fast for the frames a trace is made of: a frame whose data is a
+ * flat record (values, status, version, firmware) gets a copy with its `ts` moved that shares the
+ * rest, unless some other field holds a time; anything else goes through `retime`.
+ */
+export function retimeMessage(message: unknown, offsetMs: number): unknown {
+  if (Array.isArray(message)) return message.map((item) => retimeMessage(item, offsetMs));
+  const frame = message as Record<string, unknown> | null;
+  const data = frame?.data as Record<string, unknown> | null | undefined;
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || holdsTimes(frame as Record<string, unknown>, 'data', '') || holdsTimes(data, 'ts', 'values')) {
+    return retime(message, offsetMs);
+  }
+  const ts = data.ts;
+  return { ...frame, data: typeof ts === 'number' && Number.isFinite(ts) ? { ...data, ts: ts + offsetMs } : { ...data } };
 }
 
 /**

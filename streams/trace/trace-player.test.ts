@@ -55,6 +55,32 @@ describe('TracePlayer', () => {
     });
   });
 
+  it('with checkpoints, seeks either way from the nearest one and delivers only the messages after it', () => {
+    const ts = new TestScheduler((a, b) => expect(a).toEqual(b));
+    ts.run(() => {
+      const got: unknown[] = [];
+      const rewound: number[] = [];
+      const checkpoints = [
+        { t: 0, index: 0, frames: [] },
+        { t: 250, index: 1, frames: [] },
+      ];
+      const player = new TracePlayer(lines, (msg) => got.push(msg), { speed: 1, scheduler: ts, checkpoints: { list: checkpoints, rewind: (c) => rewound.push(c.t) } });
+      player.seek(350);
+      expect([rewound, got]).toEqual([[250], ['b']]);
+      player.seek(120);
+      expect([rewound, got]).toEqual([[250, 0], ['b', 'a']]);
+      // Forward within the same checkpoint's span: no rewind, just what lies between.
+      player.seek(240);
+      expect([rewound, got]).toEqual([[250, 0], ['b', 'a']]);
+      player.step();
+      player.step();
+      expect([rewound, got]).toEqual([[250, 0], ['b', 'a', 'b', 'c']]);
+      const positions: number[] = [];
+      player.position$.subscribe((p) => positions.push(p));
+      expect(positions).toEqual([1000]);
+    });
+  });
+
   it('at maximum speed delivers everything without waiting for the clock', () => {
     run('max', (player, ts, got) => {
       const ended: boolean[] = [];

@@ -1,4 +1,5 @@
 import { BehaviorSubject, asyncScheduler, distinctUntilChanged, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
+import type { TraceCheckpoint } from './trace-index';
 import type { ReplaySpeed, TraceLine } from './types';
 
 export interface TracePlayerOptions {
@@ -6,21 +7,29 @@ export interface TracePlayerOptions {
   scheduler?: SchedulerLike;
   /** At maximum speed, how many messages go out before yielding to the event loop. */
   chunk?: number;
+  /**
+   * Seeks land on the nearest checkpoint at or before the target: `rewind` puts its fleet state in
+   * place, and only the messages after it are delivered again.
+   */
+  checkpoints?: { list: readonly TraceCheckpoint[]; rewind(checkpoint: TraceCheckpoint): void };
 }
 
 /**
  * Plays the `in` lines of a trace on a virtual clock: trace time runs at `speed` × the scheduler's
  * clock, or as fast as possible. Seeking forward delivers the skipped messages at once; seeking
  * back delivers everything from the start up to the new position again, which rebuilds the state of
- * every vehicle and device a message covers (frames carry absolute values, not increments).
+ * every vehicle and device a message covers (frames carry absolute values, not increments). With
+ * checkpoints, a seek either way starts from the nearest one instead.
  */
 export class TracePlayer {
   readonly duration: number;
   private readonly messages: ReadonlyArray<{ t: number; msg: unknown }>;
   private readonly scheduler: SchedulerLike;
   private readonly chunk: number;
+  private readonly checkpoints: TracePlayerOptions['checkpoints'];
   private readonly position$$ = new BehaviorSubject(0);
   private readonly ended$$ = new BehaviorSubject(false);
+  private readonly playing$$ = new BehaviorSubject(false);
   private speed: ReplaySpeed;
   private index = 0;
   /** Trace time at `origin` (scheduler time) while running; the position itself while paused. */
@@ -39,6 +48,7 @@ export class TracePlayer {
     this.speed = options.speed;
     this.scheduler = options.scheduler ?? asyncScheduler;
     this.chunk = options.chunk ?? 2000;
+    this.checkpoints = options.checkpoints;
   }
 
   /** Milliseconds into the trace, updated as messages go out. */
@@ -54,9 +64,14 @@ export class TracePlayer {
     return this.running;
   }
 
+  get playing$(): Observable<boolean> {
+    return this.playing$$.pipe(distinctUntilChanged());
+  }
+
   play(): void {
     if (this.running) return;
     this.running = true;
+    this.playing$$.next(true);
     this.origin = this.scheduler.now();
     this.pump();
   }
@@ -65,6 +80,7 @@ export class TracePlayer {
     if (!this.running) return;
     this.base = this.now();
     this.running = false;
+    this.playing$$.next(false);
     this.cancel();
     this.position$$.next(this.base);
   }
@@ -80,7 +96,11 @@ export class TracePlayer {
     const target = Math.max(0, Math.min(t, this.duration));
     const wasRunning = this.running;
     this.pause();
-    if (target < this.base) this.index = 0;
+    const checkpoint = this.checkpointAt(target);
+    if (checkpoint && (target < this.base || checkpoint.index > this.index)) {
+      this.checkpoints?.rewind(checkpoint);
+      this.index = checkpoint.index;
+    } else if (target < this.base) this.index = 0;
     this.deliverUntil(target, Number.POSITIVE_INFINITY);
     this.base = target;
     this.position$$.next(target);
@@ -88,8 +108,36 @@ export class TracePlayer {
     if (wasRunning) this.play();
   }
 
+  /** Pauses and delivers the next message alone, moving to its time. */
+  step(): void {
+    this.pause();
+    const next = this.messages[this.index];
+    if (!next) return;
+    this.deliverUntil(next.t, 1);
+    this.base = next.t;
+    this.position$$.next(next.t);
+    this.ended$$.next(this.index >= this.messages.length);
+  }
+
   stop(): void {
     this.pause();
+  }
+
+  /** The last checkpoint at or before `t` (binary search: a 1-hour trace has hundreds). */
+  private checkpointAt(t: number): TraceCheckpoint | undefined {
+    const list = this.checkpoints?.list ?? [];
+    let low = 0;
+    let high = list.length - 1;
+    let found: TraceCheckpoint | undefined;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const checkpoint = list[middle] as TraceCheckpoint;
+      if (checkpoint.t <= t) {
+        found = checkpoint;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    return found;
   }
 
   private now(): number {
@@ -129,6 +177,7 @@ export class TracePlayer {
       this.base = this.duration;
       this.position$$.next(this.duration);
       this.running = false;
+      this.playing$$.next(false);
       this.ended$$.next(true);
       return;
     }

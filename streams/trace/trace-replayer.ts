@@ -1,5 +1,10 @@
 import { Subject, asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
-import { retime, retimeAnswers, traceStartMs } from './retime';
+import { retime, retimeAnswers, retimeMessage, traceStartMs } from './retime';
+import type { Envelope, VehicleSnapshot } from '../api/types';
+import { SNAPSHOT_PATH } from '../api/fleet-calls';
+import type { IncomingFrame } from '../protocol/types';
+import type { FleetRewind } from '../types';
+import type { TraceCheckpoint } from './trace-index';
 import { createTraceRestAnswers } from './trace-rest-answers';
 import { TracePlayer } from './trace-player';
 import type { ReplaySpeed, Trace } from './types';
@@ -11,6 +16,10 @@ export interface TraceReplayerOptions {
   apiBase?: string;
   /** Move the trace's times to the replay clock, as `npm run replay -- --retime` does (see retime.ts). */
   retime?: boolean;
+  /** Fleet states to seek from (see `indexTrace`); the console must take `rewind$` as its dependency. */
+  checkpoints?: readonly TraceCheckpoint[];
+  /** Wait for `resume()` once the socket opens instead of playing at once. */
+  paused?: boolean;
 }
 
 export interface TraceReplayer {
@@ -19,12 +28,17 @@ export interface TraceReplayer {
   fetch: typeof fetch;
   position$: Observable<number>;
   ended$: Observable<boolean>;
+  playing$: Observable<boolean>;
+  /** The fleet state to restart from on a seek, for the console's `rewind$` dependency. */
+  rewind$: Observable<FleetRewind>;
   /** What the console sent on the socket, parsed. */
   sent$: Observable<unknown>;
   readonly duration: number;
   pause(): void;
   resume(): void;
   seek(t: number): void;
+  /** Pauses and plays the next received message alone. */
+  step(): void;
   setSpeed(speed: ReplaySpeed): void;
 }
 
@@ -64,7 +78,8 @@ class ReplaySocket {
     this.scheduler.schedule(() => this.onclose?.({ type: 'close', code, reason, wasClean: true }));
   }
 
-  receive(data: string): void {
+  /** Messages arrive parsed, as the trace holds them: the console's decoder takes either form, and a seek need not serialise thousands of them only to parse them again. */
+  receive(data: unknown): void {
     if (this.readyState === 1) this.onmessage?.({ type: 'message', data });
   }
 }
@@ -82,16 +97,40 @@ export function createTraceReplayer(trace: Trace, options: TraceReplayerOptions)
   const traceStart = options.retime ? traceStartMs(trace.header) : 0;
   const restOffset = scheduler.now() - traceStart;
   let frameOffset = restOffset;
+  const recorded = createTraceRestAnswers(trace.lines);
+  const answer = options.retime ? retimeAnswers(recorded, restOffset) : recorded;
+  const rewind$$ = new Subject<FleetRewind>();
+  // A checkpoint's frames on the replay clock, made once: the clock is set when the socket opens.
+  const retimed = new WeakMap<TraceCheckpoint, { offset: number; frames: readonly IncomingFrame[] }>();
+  const onReplayClock = (checkpoint: TraceCheckpoint): readonly IncomingFrame[] => {
+    if (!options.retime) return checkpoint.frames;
+    const kept = retimed.get(checkpoint);
+    if (kept?.offset === frameOffset) return kept.frames;
+    const frames = checkpoint.frames.map((frame) => retimeMessage(frame, frameOffset) as IncomingFrame);
+    retimed.set(checkpoint, { offset: frameOffset, frames });
+    return frames;
+  };
+  // The snapshot a seek lands, retimed once per recorded snapshot rather than on every seek.
+  const snapshots = new WeakMap<object, Envelope<unknown>>();
+  const snapshotAt = (t: number): Envelope<unknown> => {
+    const body = recorded('GET', SNAPSHOT_PATH, t);
+    if (!options.retime) return body;
+    const moved = snapshots.get(body) ?? (retime(body, restOffset) as Envelope<unknown>);
+    snapshots.set(body, moved);
+    return moved;
+  };
+  const rewind = (checkpoint: TraceCheckpoint): void => {
+    const snapshot = snapshotAt(checkpoint.t).data as { rows?: VehicleSnapshot[] } | null;
+    rewind$$.next({ vehicles: snapshot?.rows ?? [], frames: onReplayClock(checkpoint) });
+  };
   const player = new TracePlayer(
     trace.lines,
     (msg) => {
-      const text = typeof msg === 'string' ? msg : JSON.stringify(options.retime ? retime(msg, frameOffset) : msg);
-      for (const socket of sockets) socket.receive(text);
+      const message = options.retime && typeof msg !== 'string' ? retimeMessage(msg, frameOffset) : msg;
+      for (const socket of sockets) socket.receive(message);
     },
-    { speed: options.speed, scheduler },
+    { speed: options.speed, scheduler, checkpoints: options.checkpoints && { list: options.checkpoints, rewind } },
   );
-  const recorded = createTraceRestAnswers(trace.lines);
-  const answer = options.retime ? retimeAnswers(recorded, restOffset) : recorded;
   const basePath = new URL(options.apiBase ?? '/api', 'http://replay.local').pathname.replace(/\/+$/, '');
   let position = 0;
   player.position$.subscribe((t) => {
@@ -105,7 +144,8 @@ export function createTraceReplayer(trace: Trace, options: TraceReplayerOptions)
       if (!started) {
         started = true;
         frameOffset = scheduler.now() - traceStart;
-        player.play();
+        if (options.paused) player.seek(0);
+        else player.play();
       }
     },
     closed: (socket: ReplaySocket) => {
@@ -132,11 +172,14 @@ export function createTraceReplayer(trace: Trace, options: TraceReplayerOptions)
     fetch: fetchFromTrace,
     position$: player.position$,
     ended$: player.ended$,
+    playing$: player.playing$,
+    rewind$: rewind$$.asObservable(),
     sent$: sent$$.asObservable(),
     duration: player.duration,
     pause: () => player.pause(),
     resume: () => player.play(),
     seek: (t) => player.seek(t),
+    step: () => player.step(),
     setSpeed: (speed) => player.setSpeed(speed),
   };
 }

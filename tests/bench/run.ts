@@ -10,6 +10,7 @@ const BENCHES = [
   ['history backfill', 'tests/bench/history-backfill.ts'],
   ['vehicle list', 'tests/bench/vehicle-list.ts'],
   ['report', 'tests/bench/report-compute.ts'],
+  ['trace player', 'tests/bench/trace-player.ts'],
 ] as const;
 
 let failed = 0;

@@ -1,5 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
+import { useReplaying } from '../../lib/replay';
 import { useFleetConsole } from '../../lib/services';
 
 const LABELS = {
@@ -10,12 +11,15 @@ const LABELS = {
   expired: { text: 'Disconnected', palette: 'red' },
   closed: { text: 'Not connected', palette: 'gray' },
 } as const;
+const REPLAY_LABEL = { text: 'Replay', palette: 'orange' } as const;
 
 /** Whether live data is flowing, so nobody mistakes a frozen screen for a quiet fleet. */
 export function ConnectionBadge({ size = 'sm' }: { size?: 'sm' | 'lg' }) {
   const connection = useObservableState(useFleetConsole().connection$);
+  const replaying = useReplaying();
   if (!connection) return null;
-  const label = LABELS[connection.state];
+  // A trace's socket is open too, but what flows is not live.
+  const label = replaying && connection.state === 'open' ? REPLAY_LABEL : LABELS[connection.state];
   const attempt = connection.state === 'retrying' && connection.attempt ? ` (${connection.attempt}/4)` : '';
   return (
     <Badge size={size} colorPalette={label.palette} variant="surface" data-testid="connection-badge" data-state={connection.state}>

@@ -1,11 +1,20 @@
 // /testView: what testers need to trust a run — the socket's state, the frames dropped as
-// malformed (by reason), and recording what this console sees into a replayable trace file.
-import { useEffect, useRef, useState } from 'react';
-import { Badge, Box, Button, Code, DataList, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+// malformed (by reason), recording what this console sees into a replayable trace file, and
+// playing a trace into the console's screens, with its frames inspected and compared.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Badge, Box, Button, Code, DataList, Heading, HStack, NativeSelect, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
+import type { TraceIndex } from '../../../streams/trace/trace-index';
 import type { TraceRecorder } from '../../../streams/trace/types';
+import { useReplay, type ReplaySession } from '../../lib/replay';
 import { useFleetConsole } from '../../lib/services';
+import { loadTrace } from './load-trace';
+import { RecordingsList } from './recordings-list';
+import { listRecordings, recordingFile, saveRecording, traceDuration, type Recording } from './recordings-store';
+import { TraceCompare } from './trace-compare';
 import { traceFileName } from './trace-file-name';
+import { TraceInspector } from './trace-inspector';
+import { TracePlayerPanel, useReplayPosition } from './trace-player-panel';
 import { download } from '../../lib/download';
 
 function Section(props: { title: string; children: React.ReactNode }) {
@@ -23,6 +32,7 @@ export default function TestViewPage() {
   const fleetConsole = useFleetConsole();
   const connection = useObservableState(fleetConsole.connection$);
   const dropped = useObservableState(fleetConsole.dropped$);
+  const summary = useObservableState(fleetConsole.fleet.summary$);
   const recorder = useRef<TraceRecorder | null>(null);
   const [recordingSince, setRecordingSince] = useState<Date | null>(null);
   const [lastTrace, setLastTrace] = useState<{ name: string; lines: number } | null>(null);
@@ -50,13 +60,106 @@ export default function TestViewPage() {
     setRecordingSince(null);
     setLastTrace({ name, lines: text.split('\n').filter(Boolean).length });
     download(text, name, 'application/x-ndjson');
+    void saveRecording(name, new Blob([text], { type: 'application/x-ndjson' }), traceDuration(text)).then(refreshRecordings, () => undefined);
   };
+
+  const replay = useReplay();
+  const [recordings, setRecordings] = useState<Recording[]>([]);
+  // A browser without IndexedDB (or with it disabled) has no recordings to list.
+  const refreshRecordings = useCallback(() => void listRecordings().then(setRecordings, () => setRecordings([])), []);
+  useEffect(refreshRecordings, [refreshRecordings]);
+  const [loading, setLoading] = useState<{ name: string; fraction: number } | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [other, setOther] = useState<{ name: string; trace: TraceIndex } | null>(null);
+
+  const open = async (name: string, file: Blob, use: (trace: TraceIndex) => unknown) => {
+    setLoading({ name, fraction: 0 });
+    setLoadError(null);
+    try {
+      await use(await loadTrace(file, (fraction) => setLoading({ name, fraction })));
+    } catch (error) {
+      setLoadError(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setLoading(null);
+    }
+  };
+  const openRecording = async (recording: Recording, use: (trace: TraceIndex) => unknown) => {
+    const file = await recordingFile(recording.id);
+    if (file) await open(recording.name, file, use);
+  };
+  const replayTrace = (name: string) => (trace: TraceIndex) => replay.start(name, trace);
+  const compareWith = (name: string) => (trace: TraceIndex) => setOther({ name, trace });
 
   const droppedRows = Object.entries(dropped ?? {});
   const droppedTotal = droppedRows.reduce((sum, [, count]) => sum + count, 0);
 
   return (
-    <Stack gap="5" maxWidth="4xl">
+    <Stack gap="5" maxWidth="7xl">
+      {replay.session && <ReplaySections session={replay.session} other={other} />}
+      <Section title="Trace player">
+        <Text mb="3" color="fg.muted">
+          Plays a trace into this console's screens in place of the live fleet: the home map, the alarm feed and the vehicle details show the
+          trace until you go back to live.
+        </Text>
+        <TraceFileDrop label="Open trace file" disabled={loading !== null} onFile={(file) => void open(file.name, file, replayTrace(file.name))} />
+        {loading && (
+          <Box mt="3" data-testid="trace-loading">
+            <Text fontSize="sm" mb="1">
+              Reading {loading.name}: {Math.round(loading.fraction * 100)} %
+            </Text>
+            <Progress.Root value={Math.round(loading.fraction * 100)} size="sm" aria-label="Reading the trace">
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          </Box>
+        )}
+        {loadError && (
+          <Text mt="3" color="fg.error" data-testid="trace-load-error">
+            {loadError}
+          </Text>
+        )}
+        <Heading as="h3" size="sm" mt="5" mb="2">
+          Recordings in this browser
+        </Heading>
+        <RecordingsList
+          recordings={recordings}
+          onChanged={refreshRecordings}
+          busy={loading !== null}
+          action="Replay"
+          onReplay={(recording) => void openRecording(recording, replayTrace(recording.name))}
+        />
+        {replay.session && (
+          <>
+            <Heading as="h3" size="sm" mt="5" mb="2">
+              Compare the replayed trace with another
+            </Heading>
+            <HStack gap="3" wrap="wrap">
+              <TraceFileDrop label="Compare with a file" disabled={loading !== null} onFile={(file) => void open(file.name, file, compareWith(file.name))} />
+              {recordings.length > 0 && (
+                <NativeSelect.Root size="sm" width="xs">
+                  <NativeSelect.Field
+                    aria-label="Compare with a recording"
+                    value=""
+                    onChange={(event) => {
+                      const recording = recordings.find((r) => String(r.id) === event.currentTarget.value);
+                      if (recording) void openRecording(recording, compareWith(recording.name));
+                    }}
+                  >
+                    <option value="">Compare with a recording…</option>
+                    {recordings.map((recording) => (
+                      <option key={recording.id} value={recording.id}>
+                        {recording.name}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              )}
+            </HStack>
+          </>
+        )}
+      </Section>
       <Section title="Socket">
         <DataList.Root orientation="horizontal" size="sm">
           <DataList.Item>
@@ -70,6 +173,12 @@ export default function TestViewPage() {
           <DataList.Item>
             <DataList.ItemLabel>Since</DataList.ItemLabel>
             <DataList.ItemValue>{connection ? new Date(connection.since).toLocaleTimeString() : '--'}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Fleet</DataList.ItemLabel>
+            <DataList.ItemValue data-testid="fleet-counts">
+              {summary ? `${summary.total} vehicles: ${summary.normal} normal, ${summary.alarm} alarm, ${summary.offline} offline` : '--'}
+            </DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>
       </Section>
@@ -128,5 +237,71 @@ export default function TestViewPage() {
         )}
       </Section>
     </Stack>
+  );
+}
+
+/** A file picker that also takes a file dropped on it. */
+function TraceFileDrop(props: { label: string; disabled: boolean; onFile: (file: File) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  return (
+    <HStack
+      gap="3"
+      p="3"
+      borderWidth="2px"
+      borderStyle="dashed"
+      borderRadius="md"
+      borderColor={over ? 'blue.solid' : 'border'}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        const file = event.dataTransfer.files[0];
+        if (file && !props.disabled) props.onFile(file);
+      }}
+    >
+      <Button size="sm" variant="outline" disabled={props.disabled} onClick={() => input.current?.click()}>
+        {props.label}
+      </Button>
+      <Text fontSize="sm" color="fg.muted">
+        or drop a .jsonl trace here
+      </Text>
+      <input
+        ref={input}
+        type="file"
+        accept=".jsonl,.ndjson,application/x-ndjson,application/json,text/plain"
+        aria-label={props.label}
+        hidden
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          event.currentTarget.value = '';
+          if (file) props.onFile(file);
+        }}
+      />
+    </HStack>
+  );
+}
+
+/** The replay's controls, timeline, inspector and comparison, while a trace is replayed. */
+function ReplaySections({ session, other }: { session: ReplaySession; other: { name: string; trace: TraceIndex } | null }) {
+  const position = useReplayPosition(session);
+  return (
+    <>
+      <Section title={`Replaying ${session.name}`}>
+        <TracePlayerPanel session={session} />
+      </Section>
+      <Section title="Inspector">
+        <TraceInspector trace={session.trace} position={position} />
+      </Section>
+      {other && (
+        <Section title="Comparison">
+          <TraceCompare a={session.trace} b={other.trace} names={{ a: session.name, b: other.name }} />
+        </Section>
+      )}
+    </>
   );
 }

@@ -1,0 +1,73 @@
+import { isTraceHeader, isTraceLine } from './parse-trace';
+import type { TraceHeader, TraceLine } from './types';
+
+/** A line of a trace file that is not a trace line, with why: shown, not fatal. */
+export interface MalformedLine {
+  /** 1-based line number in the file. */
+  line: number;
+  /** The trace time of the last good line before it. */
+  t: number;
+  text: string;
+  reason: 'not JSON' | 'not a trace line';
+}
+
+export interface ReadTrace {
+  header: TraceHeader;
+  lines: TraceLine[];
+  malformed: MalformedLine[];
+}
+
+/**
+ * Reads a trace file line by line, as it streams in: the header must come first, every later line
+ * that is not a trace line is kept aside with its reason instead of failing the whole file.
+ */
+export class TraceReader {
+  private header: TraceHeader | null = null;
+  private readonly lines: TraceLine[] = [];
+  private readonly malformed: MalformedLine[] = [];
+  private lineNumber = 0;
+  private lastT = 0;
+
+  read(row: string): void {
+    this.lineNumber += 1;
+    if (row.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(row);
+    } catch {
+      if (!this.header) throw new Error('not a fleet-console trace: the first line must be its header');
+      this.malformed.push({ line: this.lineNumber, t: this.lastT, text: row, reason: 'not JSON' });
+      return;
+    }
+    if (!this.header) {
+      if (!isTraceHeader(value)) throw new Error('not a fleet-console trace: the first line must be its header');
+      this.header = value;
+    } else if (isTraceLine(value)) {
+      this.lines.push(value);
+      this.lastT = value.t;
+    } else this.malformed.push({ line: this.lineNumber, t: this.lastT, text: row, reason: 'not a trace line' });
+  }
+
+  finish(): ReadTrace {
+    if (!this.header) throw new Error('not a fleet-console trace: the file is empty');
+    // The contract keeps lines in `t` order; a stable sort repairs hand-edited files without reordering ties.
+    this.lines.sort((a, b) => a.t - b.t);
+    return { header: this.header, lines: this.lines, malformed: this.malformed };
+  }
+}
+
+/** Splits text arriving in chunks into lines, for `TraceReader`. */
+export function lineSplitter(onLine: (row: string) => void): { push(chunk: string): void; end(): void } {
+  let rest = '';
+  return {
+    push: (chunk) => {
+      const rows = (rest + chunk).split('\n');
+      rest = rows.pop() ?? '';
+      for (const row of rows) onLine(row);
+    },
+    end: () => {
+      if (rest !== '') onLine(rest);
+      rest = '';
+    },
+  };
+}
