@@ -7,10 +7,13 @@ import type { ServerConfig } from '../config';
 const NOT_A_CHANGE = new Set(['audit_log']);
 
 export interface DatabaseWrites {
-  /** True when any table other than the audit log changed since the previous call. */
-  changed(): Promise<boolean>;
+  /** The tables other than the audit log that changed since the previous call (none: empty). */
+  changed(): Promise<string[]>;
   close(): Promise<void>;
 }
+
+const differing = (before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): string[] =>
+  [...new Set([...before.keys(), ...after.keys()])].filter((table) => before.get(table) !== after.get(table));
 
 const watchSqlite = (dbPath: string): DatabaseWrites => {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
@@ -18,24 +21,24 @@ const watchSqlite = (dbPath: string): DatabaseWrites => {
   const tables = () =>
     (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[])
       .filter((name) => !NOT_A_CHANGE.has(name));
-  const contents = (): string => {
-    const hash = createHash('sha256');
-    for (const table of tables()) {
-      hash.update(table);
-      for (const row of db.prepare(`SELECT * FROM "${table}"`).raw().iterate()) hash.update(JSON.stringify(row));
-    }
-    return hash.digest('hex');
-  };
+  const contents = (): Map<string, string> =>
+    new Map(
+      tables().map((table) => {
+        const hash = createHash('sha256');
+        for (const row of db.prepare(`SELECT * FROM "${table}"`).raw().iterate()) hash.update(JSON.stringify(row));
+        return [table, hash.digest('hex')];
+      }),
+    );
   let lastVersion = version.get();
   let lastContents = contents();
   return {
     changed: async () => {
       // Nothing committed since the last look: skip hashing.
       const now = version.get();
-      if (now === lastVersion) return false;
+      if (now === lastVersion) return [];
       lastVersion = now;
       const nowContents = contents();
-      const changed = nowContents !== lastContents;
+      const changed = differing(lastContents, nowContents);
       lastContents = nowContents;
       return changed;
     },
@@ -54,11 +57,12 @@ const watchPostgres = async (url: string): Promise<DatabaseWrites> => {
          AND relkind IN ('r', 'p') AND NOT relispartition ORDER BY relname`,
     )
   ).rows.filter((t) => !NOT_A_CHANGE.has(t.name));
-  // One round trip: a digest of every table's rows in a fixed order.
-  const digest = tables
-    .map((t) => `(SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM "${t.name}" t)`)
-    .join(" || ',' || ");
-  const contents = async (): Promise<string> => String((await client.query(`SELECT ${digest} AS d`)).rows[0].d);
+  // One round trip: a digest of each table's rows in a fixed order.
+  const digests = tables.map((t, i) => `(SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM "${t.name}" t) AS d${i}`).join(', ');
+  const contents = async (): Promise<Map<string, string>> => {
+    const row = (await client.query(`SELECT ${digests}`)).rows[0] as Record<string, string>;
+    return new Map(tables.map((t, i) => [t.name, row[`d${i}`]!]));
+  };
   // The counterpart of SQLite's data_version: every statement that writes a table bumps a counter
   // (a sequence, so a rolled-back write counts too and the digest then decides).
   await client.query(`CREATE SEQUENCE write_count;
@@ -75,10 +79,10 @@ const watchPostgres = async (url: string): Promise<DatabaseWrites> => {
   return {
     changed: async () => {
       const count = await writeCount();
-      if (count === lastCount) return false;
+      if (count === lastCount) return [];
       lastCount = count;
       const now = await contents();
-      const changed = now !== last;
+      const changed = differing(last, now);
       last = now;
       return changed;
     },

@@ -50,7 +50,7 @@ export async function startFakeConsole(routes: Record<string, FakeRoute> = {}, o
           roles: ['super.admin'],
           permissions: [],
         }),
-        'GET /customization/router/v1/query/list': ok([]),
+        'GET /customization/router/v1/query/list': ok([{ path: '/home', name: 'Home', hidden: false, component: 'home', meta: { title: 'Home', icon: 'home' } }]),
         ...routes,
       }),
       createSocket: (url) => new MockWebSocket(url) as unknown as WebSocket,
