@@ -13,10 +13,13 @@ const LABELS = {
 
 /** Whether live data is flowing, so nobody mistakes a frozen screen for a quiet fleet. */
 export function ConnectionBadge({ size = 'sm' }: { size?: 'sm' | 'lg' }) {
-  const connection = useObservableState(useFleetConsole().connection$);
+  const { connection$, session } = useFleetConsole();
+  const connection = useObservableState(connection$);
   if (!connection) return null;
   const label = LABELS[connection.state];
-  const attempt = connection.state === 'retrying' && connection.attempt ? ` (${connection.attempt}/4)` : '';
+  // A wall display reconnects without a limit.
+  const limit = session.get('wallDisplay') === true ? '' : '/4';
+  const attempt = connection.state === 'retrying' && connection.attempt ? ` (${connection.attempt}${limit})` : '';
   return (
     <Badge size={size} colorPalette={label.palette} variant="surface" data-testid="connection-badge" data-state={connection.state}>
       {label.text}

@@ -50,64 +50,68 @@ export function PlaylistViewsEditor(props: {
     <Stack gap="2" data-testid="playlist-views">
       <Text fontWeight="semibold">Views</Text>
       {views.map((view, i) => (
-        <HStack key={i} gap="2" data-testid="playlist-view">
-          <NativeSelect.Root size="sm" width="11rem">
-            <NativeSelect.Field aria-label={`View ${i + 1} shows`} value={view.kind} onChange={(e) => set(i, reshaped(view, e.target.value as WallView['kind']))}>
-              {Object.entries(KIND_LABEL).map(([kind, label]) => (
-                <option key={kind} value={kind}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-          </NativeSelect.Root>
-          {(view.kind === 'home' || view.kind === 'fleet') && (
+        <Stack key={i} gap="2" borderWidth="1px" rounded="md" p="2" data-testid="playlist-view">
+          <HStack gap="2">
             <NativeSelect.Root size="sm" flex="1">
-              <NativeSelect.Field aria-label={`View ${i + 1} fleet`} value={view.fleetId ?? ''} onChange={(e) => set(i, { ...reshaped(view, view.kind), ...(e.target.value ? { fleetId: e.target.value } : {}) })}>
-                <option value="">{view.kind === 'home' ? 'Every fleet' : 'Choose the fleet'}</option>
-                {props.fleets.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.name}
+              <NativeSelect.Field aria-label={`View ${i + 1} shows`} value={view.kind} onChange={(e) => set(i, reshaped(view, e.target.value as WallView['kind']))}>
+                {Object.entries(KIND_LABEL).map(([kind, label]) => (
+                  <option key={kind} value={kind}>
+                    {label}
                   </option>
                 ))}
               </NativeSelect.Field>
             </NativeSelect.Root>
-          )}
-          {view.kind === 'vehicle' && (
-            <NativeSelect.Root size="sm" flex="1">
-              <NativeSelect.Field aria-label={`View ${i + 1} vehicle`} value={view.vehicleId ?? ''} onChange={(e) => set(i, { ...reshaped(view, 'vehicle'), ...(e.target.value ? { vehicleId: e.target.value } : {}) })}>
-                <option value="">Choose the vehicle</option>
-                {props.vehicles.map((v) => (
-                  <option key={v.id} value={v.id}>
-                    {v.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-            </NativeSelect.Root>
-          )}
-          {(view.kind === 'alarms') && <Text flex="1" />}
-          <Input
-            size="sm"
-            width="5.5rem"
-            type="number"
-            min={DWELL_S.min}
-            max={DWELL_S.max}
-            aria-label={`View ${i + 1} seconds`}
-            value={String(view.dwellS)}
-            onChange={(e) => set(i, { ...view, dwellS: Number(e.target.value) })}
-          />
-          <Text fontSize="sm" color="fg.muted">
-            s
-          </Text>
-          <IconButton size="xs" variant="ghost" aria-label={`Move view ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}>
-            <ArrowUp />
-          </IconButton>
-          <IconButton size="xs" variant="ghost" aria-label={`Move view ${i + 1} down`} disabled={i === views.length - 1} onClick={() => move(i, 1)}>
-            <ArrowDown />
-          </IconButton>
-          <IconButton size="xs" variant="ghost" aria-label={`Remove view ${i + 1}`} onClick={() => onChange(views.filter((_, j) => j !== i))}>
-            <Trash2 />
-          </IconButton>
-        </HStack>
+            {(view.kind === 'home' || view.kind === 'fleet') && (
+              <NativeSelect.Root size="sm" flex="1">
+                <NativeSelect.Field aria-label={`View ${i + 1} fleet`} value={view.fleetId ?? ''} onChange={(e) => set(i, { ...reshaped(view, view.kind), ...(e.target.value ? { fleetId: e.target.value } : {}) })}>
+                  <option value="">{view.kind === 'home' ? 'Every fleet' : 'Choose the fleet'}</option>
+                  {props.fleets.map((f) => (
+                    <option key={f.id} value={f.id}>
+                      {f.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+              </NativeSelect.Root>
+            )}
+            {view.kind === 'vehicle' && (
+              <NativeSelect.Root size="sm" flex="1">
+                <NativeSelect.Field aria-label={`View ${i + 1} vehicle`} value={view.vehicleId ?? ''} onChange={(e) => set(i, { ...reshaped(view, 'vehicle'), ...(e.target.value ? { vehicleId: e.target.value } : {}) })}>
+                  <option value="">Choose the vehicle</option>
+                  {props.vehicles.map((v) => (
+                    <option key={v.id} value={v.id}>
+                      {v.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+              </NativeSelect.Root>
+            )}
+            {view.kind === 'alarms' && <Text flex="1" />}
+          </HStack>
+          <HStack gap="2">
+            <Input
+              size="sm"
+              width="5.5rem"
+              type="number"
+              min={DWELL_S.min}
+              max={DWELL_S.max}
+              aria-label={`View ${i + 1} seconds`}
+              value={String(view.dwellS)}
+              onChange={(e) => set(i, { ...view, dwellS: Number(e.target.value) })}
+            />
+            <Text fontSize="sm" color="fg.muted" flex="1">
+              seconds
+            </Text>
+            <IconButton size="xs" variant="ghost" aria-label={`Move view ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}>
+              <ArrowUp />
+            </IconButton>
+            <IconButton size="xs" variant="ghost" aria-label={`Move view ${i + 1} down`} disabled={i === views.length - 1} onClick={() => move(i, 1)}>
+              <ArrowDown />
+            </IconButton>
+            <IconButton size="xs" variant="ghost" aria-label={`Remove view ${i + 1}`} onClick={() => onChange(views.filter((_, j) => j !== i))}>
+              <Trash2 />
+            </IconButton>
+          </HStack>
+        </Stack>
       ))}
       <Button size="xs" variant="outline" alignSelf="start" onClick={() => onChange([...views, { kind: 'alarms', dwellS: DWELL_S.default }])}>
         <Plus /> Add view
