@@ -180,6 +180,8 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
       body: { username, password, grant_type: grantType },
       authorization: basicAuth(config.clientId, config.clientSecret),
       unauthorized: 'toast',
+      // A wall's sign-in screen says itself that the server is away or the display revoked.
+      quiet: grantType === 'display',
     });
     session.set('token', token.access_token);
     session.set('ws', token.ws);
