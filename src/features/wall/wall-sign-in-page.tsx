@@ -1,7 +1,7 @@
 // /wall: a wall display signs itself in with its display token and goes to its board or playlist. It
 // keeps trying while the server is away and never shows the people's sign-in page; a revoked token
 // leaves the screen blank but for saying so.
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Center, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
 import { EMPTY, defer } from 'rxjs';
@@ -16,7 +16,7 @@ import { useFleetConsole } from '../../lib/services';
 
 const backoff = exponentialBackoff({ baseMs: 1000, maxMs: 30_000, random: Math.random });
 
-function WallScreen({ children }: { children: React.ReactNode }) {
+function WallScreen({ children }: { children: ReactNode }) {
   return (
     <Center minHeight="100dvh" bg="black" color="gray.300" px="8" data-testid="wall-sign-in">
       <Stack gap="4" alignItems="center" textAlign="center" maxWidth="2xl">
@@ -91,10 +91,12 @@ export default function WallSignInPage() {
     return (
       <WallScreen>
         <Heading size="2xl">Wall display</Heading>
-        <EnterToken onToken={(entered) => {
-          storeDisplayToken(entered);
-          setToken(entered);
-        }} />
+        <EnterToken
+          onToken={(entered) => {
+            storeDisplayToken(entered);
+            setToken(entered);
+          }}
+        />
       </WallScreen>
     );
   }

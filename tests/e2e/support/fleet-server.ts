@@ -24,25 +24,26 @@ const CLIENT_BASIC = `Basic ${Buffer.from('fleet-console:fleet-console').toStrin
 export async function startFleetServer(options: { vehicles?: number; env?: Record<string, string> } = {}): Promise<FleetServer> {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
   const admin = { email: 'admin@fleet.test', password: `A${randomBytes(4).toString('hex')}!` };
-  const spawnServer = (port: string) => spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: port,
-      HOST: '127.0.0.1',
-      FLEET_DB: join(dir, 'fleet.db'),
-      FLEET_ADMIN_EMAIL: admin.email,
-      FLEET_ADMIN_PASSWORD: admin.password,
-      FLEET_SIM_VEHICLES: String(options.vehicles ?? 40),
-      // The fixed, nearly alarm-free fleet the tests expect, not the eventful demo.
-      FLEET_SIM_SCENARIO: 'quiet',
-      // Enough history for the charts without loading the machine for minutes.
-      FLEET_HISTORY_BACKFILL_H: '3',
-      FLEET_STATIC_DIR: 'dist',
-      FLEET_TEST_HOOKS: '1',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const spawnServer = (port: string) =>
+    spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: port,
+        HOST: '127.0.0.1',
+        FLEET_DB: join(dir, 'fleet.db'),
+        FLEET_ADMIN_EMAIL: admin.email,
+        FLEET_ADMIN_PASSWORD: admin.password,
+        FLEET_SIM_VEHICLES: String(options.vehicles ?? 40),
+        // The fixed, nearly alarm-free fleet the tests expect, not the eventful demo.
+        FLEET_SIM_SCENARIO: 'quiet',
+        // Enough history for the charts without loading the machine for minutes.
+        FLEET_HISTORY_BACKFILL_H: '3',
+        FLEET_STATIC_DIR: 'dist',
+        FLEET_TEST_HOOKS: '1',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   let child = spawnServer('0');
   const log = { text: '' };
   const url = await waitForListening(child, log);
