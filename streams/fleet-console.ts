@@ -40,6 +40,7 @@ const FORCED_LOGOUT_DIALOG: Record<number, { reason: DialogReason; text: string 
 };
 const LOGIN_EXPIRED_DIALOG = { reason: 'login-expired', text: NOTICE_TEXT.loginExpired } as const;
 const SHARE_ENDED_DIALOG = { reason: 'share-ended', text: NOTICE_TEXT.sessionExpired } as const;
+const DISPLAY_REVOKED_DIALOG = { reason: 'display-revoked', text: NOTICE_TEXT.displayRevoked } as const;
 
 function basicAuth(clientId: string, clientSecret: string): string {
   const bytes = new TextEncoder().encode(`${clientId}:${clientSecret}`);
@@ -131,8 +132,10 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
   }).pipe(share({ connector: () => new ReplaySubject(1), resetOnRefCountZero: true }));
 
   const isShareGuest = (): boolean => session.get('shareAccount') !== null;
+  // A wall's session lasts until its display token is revoked, so any end of it means that.
+  const isWallDisplay = (): boolean => session.get('wallDisplay') === true;
   const forcedLogout = (msgId: number): void => {
-    const dialog = isShareGuest() ? SHARE_ENDED_DIALOG : (FORCED_LOGOUT_DIALOG[msgId] ?? LOGIN_EXPIRED_DIALOG);
+    const dialog = isWallDisplay() ? DISPLAY_REVOKED_DIALOG : isShareGuest() ? SHARE_ENDED_DIALOG : (FORCED_LOGOUT_DIALOG[msgId] ?? LOGIN_EXPIRED_DIALOG);
     connection.disconnect();
     notices$$.next({ kind: 'dialog', ...dialog });
   };
@@ -167,25 +170,33 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
     fleet.replace(vehicles);
     for (const frame of frames) fleet.apply(frame);
   });
-  // A guest has no login: its ended session (a 401) says so in the share's words.
-  rest.notices$.subscribe((notice) => notices$$.next(notice.kind === 'dialog' && isShareGuest() ? { kind: 'dialog', ...SHARE_ENDED_DIALOG } : notice));
+  // A guest has no login: its ended session (a 401) says so in the share's words; a wall, in its own.
+  const endedDialog = () => (isWallDisplay() ? DISPLAY_REVOKED_DIALOG : isShareGuest() ? SHARE_ENDED_DIALOG : null);
+  rest.notices$.subscribe((notice) => {
+    const ended = notice.kind === 'dialog' ? endedDialog() : null;
+    notices$$.next(ended ? { kind: 'dialog', ...ended } : notice);
+  });
 
   const start = (): void => {
     const ws = session.get('ws');
     if (session.get('token') === null || ws === null) return;
-    connection.connect(ws);
+    // A wall never gives up on the server: the 4-attempt rule is for people's sessions.
+    connection.connect(ws, { persistent: isWallDisplay() });
     refresh();
   };
 
-  const signInWith = async (grantType: 'password' | 'share', username: string, password: string): Promise<void> => {
+  const signInWith = async (grantType: 'password' | 'share' | 'display', username: string, password: string): Promise<void> => {
     const token = await rest.request<TokenResponse>('POST', '/oauth/token', {
       body: { username, password, grant_type: grantType },
       authorization: basicAuth(config.clientId, config.clientSecret),
       unauthorized: 'toast',
+      // A wall's sign-in screen says itself that the server is away or the display revoked.
+      quiet: grantType === 'display',
     });
     session.set('token', token.access_token);
     session.set('ws', token.ws);
     if (grantType === 'share') session.set('shareAccount', username);
+    if (grantType === 'display') session.set('wallDisplay', true);
     registry.reset();
     start();
   };
@@ -202,6 +213,7 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
     dropped$: dropped$$.asObservable(),
     signIn: (username, password) => signInWith('password', username, password),
     signInShare: (account, password) => signInWith('share', account, password),
+    signInDisplay: (displayToken) => signInWith('display', displayToken, ''),
     resume: start,
     signOut: () => {
       // A snapshot still in flight must not refill the fleet after sign-out.

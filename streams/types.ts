@@ -86,6 +86,8 @@ export interface FleetConsole {
   dropped$: Observable<DropCounts>;
   signIn(username: string, password: string): Promise<void>;
   signInShare(account: string, password: string): Promise<void>;
+  /** A wall display signs in with the token an administrator issued for it (read-only, no login dialog). */
+  signInDisplay(displayToken: string): Promise<void>;
   resume(): void;
   signOut(): void;
   fleet: FleetView;

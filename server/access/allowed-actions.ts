@@ -4,10 +4,11 @@
 import { PERMISSIONS } from '../../streams/api/permissions';
 import type { GROUP_ACTIONS, VEHICLE_ACTIONS } from '../../streams/protocol/rest-schemas';
 import type { VehicleRecord, VisibleScope } from '../storage/records';
-import { type Actor, can } from './actor';
+import { type Viewer, can } from './actor';
 import { scopeIncludes } from './scope-includes';
 
-type User = Extract<Actor, { kind: 'user' }>;
+// A wall display sees the rows and is allowed none of their actions.
+type User = Viewer;
 type GroupAction = (typeof GROUP_ACTIONS)[number];
 type VehicleAction = (typeof VEHICLE_ACTIONS)[number];
 

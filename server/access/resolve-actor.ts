@@ -1,7 +1,7 @@
 import { ROLE_KEYS } from '../../streams/api/permissions';
 import type { FleetRepository } from '../storage/fleet-repository';
 import type { SessionRecord } from '../storage/records';
-import type { Actor } from './actor';
+import { displayScope, type Actor } from './actor';
 import { shareIsOpen } from './share-open';
 
 /** The actor behind a live session, or null when the session, its account or its share is gone. */
@@ -14,6 +14,10 @@ export const resolveActor = async (
   if (session.shareAccount !== null) {
     const share = await repo.shares.byAccount(session.shareAccount);
     return share && shareIsOpen(share, nowMs) ? { kind: 'share', session, share } : null;
+  }
+  if (session.displayId !== null) {
+    const display = await repo.displays.get(session.displayId);
+    return display && display.revokedAt === null ? { kind: 'display', session, display, scope: displayScope(display) } : null;
   }
   if (session.userId === null) return null;
   const user = await repo.users.get(session.userId);

@@ -24,9 +24,10 @@ export const AUDIT_EVENTS = [
   'share.closed',
   'share.reissued',
   'share.deleted',
-  // Reserved for display tokens (a wall display's own sign-in), which the API does not issue yet.
+  /** Wall display tokens: issued and revoked by super.admin; a wall signing in with one. */
   'display-token.issued',
   'display-token.revoked',
+  'display.sign-in',
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../server-context';
-import type { AuditOutcome, ShareRecord, UserRecord } from '../storage/records';
+import type { AuditOutcome, DisplayTokenRecord, ShareRecord, UserRecord } from '../storage/records';
 import type { AuditEvent } from './audit-events';
 
 /** An account, role or share an event is about, as the log shows it. */
@@ -12,6 +12,8 @@ export interface AuditSubject {
 export const accountSubject = (u: Pick<UserRecord, 'id' | 'email'>): AuditSubject => ({ id: u.id, label: u.email });
 /** A share by its id and vehicle: its account is the link's secret and stays out of the log. */
 export const shareSubject = (s: Pick<ShareRecord, 'id' | 'vehicleId'>): AuditSubject => ({ id: s.id, label: `vehicle ${s.vehicleId}` });
+
+export const displaySubject = (d: Pick<DisplayTokenRecord, 'id' | 'name'>): AuditSubject => ({ id: d.id, label: `display ${d.name}` });
 
 export interface AuditNote {
   event: AuditEvent;

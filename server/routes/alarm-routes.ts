@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
 import { canSeeVehicle } from '../access/can-see-vehicle';
 import { badRequest, forbidden, notFound } from '../http/api-error';
-import { accountOf } from '../http/actor-of';
+import { viewerOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
 import { AlarmSchema, Id, PageOf, PageQuery, SeveritySchema, Timestamp } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
@@ -26,7 +26,7 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     '/customization/alarm/v1/query/list',
     {
-      config: { access: { permission: PERMISSIONS.alarmView } },
+      config: { access: { permission: PERMISSIONS.alarmView, display: true } },
       schema: {
         tags,
         summary: 'Alarms of the vehicles the caller may see, newest first; filter by vehicle, fleet, active, severity, start time range (at most 31 days)',
@@ -51,7 +51,7 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
         if (toMs - fromMs > MAX_RANGE_MS) throw badRequest('to: the event data range is up to 31 days');
       }
       const page = await ctx.repo.alarms.list(
-        { scope: accountOf(req).scope, ...filter, ...(fromMs !== undefined ? { from: fromMs } : {}), ...(toMs !== undefined ? { to: toMs } : {}) },
+        { scope: viewerOf(req).scope, ...filter, ...(fromMs !== undefined ? { from: fromMs } : {}), ...(toMs !== undefined ? { to: toMs } : {}) },
         { pageNum, pageSize },
       );
       return ok({ rows: page.rows.map(alarmView), total: page.total });
@@ -60,14 +60,14 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     '/customization/alarm/v1/get/detail',
     {
-      config: { access: { permission: PERMISSIONS.alarmView } },
+      config: { access: { permission: PERMISSIONS.alarmView, display: true } },
       schema: { tags, summary: 'One alarm (/home/alarm/page)', querystring: Type.Object({ alarmId: Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' }) }), response: answers(AlarmSchema) },
     },
     async (req) => {
       const alarm = await ctx.repo.alarms.get(req.query.alarmId);
       if (!alarm) throw notFound('Alarm not found');
       const v = await ctx.repo.vehicles.get(alarm.vehicleId);
-      if (!v || !canSeeVehicle(accountOf(req), v)) throw forbidden('No access to this vehicle');
+      if (!v || !canSeeVehicle(viewerOf(req), v)) throw forbidden('No access to this vehicle');
       return ok(alarmView(alarm));
     },
   );

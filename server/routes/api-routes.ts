@@ -26,6 +26,7 @@ import { registerVehicleAdminRoutes } from './vehicle-admin-routes';
 import { registerVehicleBatchRoute } from './vehicle-batch-route';
 import { registerVehicleLiveRoutes } from './vehicle-live-routes';
 import { registerWallPlaylistRoutes } from './wall-playlist-routes';
+import { registerDisplayTokenRoutes } from './display-token-routes';
 
 /** Every route under /api. */
 export const registerApiRoutes = (api: FastifyInstance, ctx: ServerContext) => {
@@ -45,6 +46,7 @@ export const registerApiRoutes = (api: FastifyInstance, ctx: ServerContext) => {
   registerAlarmRoutes(api, ctx);
   registerAlarmAckRoutes(api, ctx);
   registerWallPlaylistRoutes(api, ctx);
+  registerDisplayTokenRoutes(api, ctx);
   registerHistoryRoutes(api, ctx);
   registerGroupLogRoutes(api, ctx);
   registerShareRoutes(api, ctx);

@@ -6,7 +6,7 @@ import { accountNames, checkAccountChoice } from '../access/account-choice';
 import { fleetActions, fleetInScope as fleetInScopeOf } from '../access/allowed-actions';
 import { checkParentFleet, countVehicles, resettleVehicles, vehiclesText } from '../access/placement-scope';
 import { badRequest, forbidden, notFound } from '../http/api-error';
-import { accountOf } from '../http/actor-of';
+import { accountOf, viewerOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
 import { EntityName, FleetSchema, Id, PageOf, PageQuery, PlainText, Status } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
@@ -23,7 +23,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       ...f,
       managerName: f.managerId ? (names.get(f.managerId) ?? null) : null,
       serviceEngineerName: f.serviceEngineerId ? (names.get(f.serviceEngineerId) ?? null) : null,
-      allowed: fleetActions(accountOf(req), f),
+      allowed: fleetActions(viewerOf(req), f),
     }));
   };
   /** The fleet if it exists and the caller's scope holds it. */
@@ -38,7 +38,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     '/customization/fleet/v1/query/list',
     {
-      config: { access: { permission: PERMISSIONS.fleetView } },
+      config: { access: { permission: PERMISSIONS.fleetView, display: true } },
       schema: {
         tags,
         summary: 'Fleets the caller may see, paged; filter by name (contains) and status',
@@ -48,7 +48,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
     async (req) => {
       const { pageNum, pageSize, ...filter } = req.query;
-      const page = await ctx.repo.fleets.page({ scope: accountOf(req).scope, ...filter }, { pageNum, pageSize });
+      const page = await ctx.repo.fleets.page({ scope: viewerOf(req).scope, ...filter }, { pageNum, pageSize });
       return ok({ rows: await views(req, page.rows), total: page.total });
     },
   );

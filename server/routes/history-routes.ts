@@ -43,8 +43,8 @@ export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) 
   r.get(
     '/customization/history/v1/query/series',
     {
-      // A share guest charts its one vehicle (visibleVehicle refuses every other).
-      config: { access: { permission: PERMISSIONS.historyView, share: true } },
+      // A share guest charts its one vehicle (visibleVehicle refuses every other); a wall the vehicles of its scope.
+      config: { access: { permission: PERMISSIONS.historyView, share: true, display: true } },
       schema: {
         tags,
         summary: "Chart series of a device's keys over a range of at most 31 days: columnar min/max/avg in at most 2,000 buckets",

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountSubject, recordAudit, shareSubject, type AuditNote } from '../audit/record-audit';
+import { accountSubject, displaySubject, recordAudit, shareSubject, type AuditNote } from '../audit/record-audit';
 import { shareIsOpen } from '../access/share-open';
 import { verifyPassword } from '../auth/password-hash';
 import { randomToken, tokenHash } from '../auth/secrets';
@@ -14,7 +14,7 @@ const TokenBody = Type.Object({
   username: PlainText(254, { minLength: 1 }),
   password: PlainText(200, { default: '' }),
   token: Type.Optional(PlainText(200)),
-  grant_type: Type.Union([Type.Literal('password'), Type.Literal('share')], { default: 'password' }),
+  grant_type: Type.Union([Type.Literal('password'), Type.Literal('share'), Type.Literal('display')], { default: 'password' }),
 });
 
 const TokenData = Type.Object({
@@ -24,9 +24,11 @@ const TokenData = Type.Object({
   ws: Type.String(),
 });
 
+const DISPLAY_SESSION_TTL_S = 10 * 365 * 24 * 3600;
 const TOO_MANY = 'Too many attempts, please try again later';
 const WRONG_PASSWORD = 'Password error !';
 const SHARE_GONE = 'This share link is no longer valid';
+export const DISPLAY_GONE = 'This display is no longer valid';
 
 const clientOf = (req: FastifyRequest): string | null => {
   const h = req.headers.authorization;
@@ -35,23 +37,26 @@ const clientOf = (req: FastifyRequest): string | null => {
 };
 
 export const registerOauthTokenRoute = (app: FastifyInstance, ctx: ServerContext) => {
-  const issue = async (req: FastifyRequest, owner: { userId: string } | { shareAccount: string }) => {
+  const issue = async (req: FastifyRequest, owner: { userId: string } | { shareAccount: string } | { displayId: string }) => {
     const token = randomToken();
     const wsKey = randomToken();
     const now = ctx.now();
+    // A wall runs unattended for days: its session lasts until its display token is revoked.
+    const ttlS = 'displayId' in owner ? DISPLAY_SESSION_TTL_S : ctx.config.tokenTtlS;
     await ctx.repo.sessions.create({
       tokenHash: tokenHash(token),
       wsKey,
       userId: 'userId' in owner ? owner.userId : null,
       shareAccount: 'shareAccount' in owner ? owner.shareAccount : null,
+      displayId: 'displayId' in owner ? owner.displayId : null,
       createdAt: now,
-      expiresAt: now + ctx.config.tokenTtlS * 1000,
+      expiresAt: now + ttlS * 1000,
       revoked: false,
     });
     return ok({
       access_token: token,
       token_type: 'bearer' as const,
-      expires_in: ctx.config.tokenTtlS,
+      expires_in: ttlS,
       ws: `${ctx.publicOrigin(req).replace(/^http/, 'ws')}/api/ws/${wsKey}`,
     });
   };
@@ -62,7 +67,7 @@ export const registerOauthTokenRoute = (app: FastifyInstance, ctx: ServerContext
       config: { access: { public: true } },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in (password grant) or open a share session (share grant); Basic client credentials',
+        summary: 'Sign in (password grant), open a share session (share grant) or a wall display (display grant, the token as username); Basic client credentials',
         body: TokenBody,
         response: answers(TokenData),
       },
@@ -73,8 +78,8 @@ export const registerOauthTokenRoute = (app: FastifyInstance, ctx: ServerContext
       }
       const { username, password, grant_type } = req.body;
       const now = ctx.now();
-      // Emails compare case-insensitively; share accounts are case-sensitive tokens.
-      const accountKey = grant_type === 'share' ? `share:${username}` : `password:${username.toLowerCase()}`;
+      // Emails compare case-insensitively; share accounts and display tokens are case-sensitive.
+      const accountKey = grant_type === 'password' ? `password:${username.toLowerCase()}` : `${grant_type}:${username}`;
       // An attempt the throttle refuses checks nothing and is not logged, so a flood cannot fill the audit log.
       if (!ctx.signInThrottle.allows(accountKey, req.ip, now)) throw badRequest(TOO_MANY);
       const failed = async (msg: string, note: Pick<AuditNote, 'event' | 'target' | 'detail'>) => {
@@ -97,6 +102,18 @@ export const registerOauthTokenRoute = (app: FastifyInstance, ctx: ServerContext
         ctx.signInThrottle.succeed(accountKey, req.ip);
         await recordAudit(ctx, req, { event, target, actor: null });
         return issue(req, { shareAccount: share.account });
+      }
+      if (grant_type === 'display') {
+        const event = 'display.sign-in';
+        // The display token is the credential; it comes as the user name.
+        const display = await ctx.repo.displays.byTokenHash(tokenHash(username));
+        if (!display) throw await failed(DISPLAY_GONE, { event, detail: 'no such display' });
+        const subject = displaySubject(display);
+        if (display.revokedAt !== null) throw await failed(DISPLAY_GONE, { event, target: subject, detail: 'revoked' });
+        ctx.signInThrottle.succeed(accountKey, req.ip);
+        await recordAudit(ctx, req, { event, target: subject, actor: subject });
+        await ctx.repo.displays.seen(display.id, now, req.ip);
+        return issue(req, { displayId: display.id });
       }
       const event = 'sign-in';
       const user = await ctx.repo.users.byEmail(username);

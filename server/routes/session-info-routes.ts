@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { buildMenu } from '../access/menu-catalogue';
-import { accountOf } from '../http/actor-of';
+import { viewerOf } from '../http/actor-of';
+import { ROLE_KEYS, WALL_DISPLAY_PERMISSIONS } from '../../streams/api/permissions';
 import { answers, ok } from '../http/envelope';
 import { imageDataUrl } from '../http/image-data-url';
 import type { TypeBoxProvider } from '../http/type-provider';
@@ -30,14 +31,27 @@ const MenuRouteSchema = Type.Recursive((Self) =>
   }),
 );
 
+const wall = { access: { display: true as const } };
+/** A wall display's menu: the pages its views open. */
+const WALL_DISPLAY_MENU = ['home'];
+
 /** The signed-in account and its menu. */
 export const registerSessionInfoRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   r.get(
     '/customization/user/v1/query/info',
-    { schema: { tags: ['session'], summary: 'The signed-in account, its roles and permissions', response: answers(UserInfoData) } },
+    { config: wall, schema: { tags: ['session'], summary: 'The signed-in account (or wall display), its roles and permissions', response: answers(UserInfoData) } },
     async (req) => {
-      const { user, role } = accountOf(req);
+      const actor = viewerOf(req);
+      if (actor.kind === 'display') {
+        const { name } = actor.display;
+        return ok({
+          user: { account: name, header: name.slice(0, 1).toUpperCase(), avatar: '', name, roleList: [{ roleName: 'Wall display', roleKey: ROLE_KEYS.wallDisplay }] },
+          roles: [ROLE_KEYS.wallDisplay],
+          permissions: [...WALL_DISPLAY_PERMISSIONS],
+        });
+      }
+      const { user, role } = actor;
       const { avatar } = await ctx.repo.accountSettings.appearance(user.id);
       return ok({
         user: {
@@ -54,7 +68,10 @@ export const registerSessionInfoRoutes = (app: FastifyInstance, ctx: ServerConte
   );
   r.get(
     '/customization/router/v1/query/list',
-    { schema: { tags: ['session'], summary: "Menu routes built from the account's role", response: answers(Type.Array(MenuRouteSchema)) } },
-    async (req) => ok(buildMenu(accountOf(req).role.menu)),
+    { config: wall, schema: { tags: ['session'], summary: "Menu routes built from the account's role (a wall display's: home)", response: answers(Type.Array(MenuRouteSchema)) } },
+    async (req) => {
+      const actor = viewerOf(req);
+      return ok(buildMenu(actor.kind === 'display' ? WALL_DISPLAY_MENU : actor.role.menu));
+    },
   );
 };

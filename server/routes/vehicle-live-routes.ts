@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
 import { visibleVehicle } from '../access/visible-vehicle';
 import { detailOf, snapshotOf } from '../fleet/vehicle-view';
-import { accountOf, actorOf } from '../http/actor-of';
+import { actorOf, viewerOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
 import { Id, PageOf, VehicleDetailSchema, VehicleSnapshotSchema } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
@@ -15,7 +15,7 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
   r.get(
     '/customization/vehicle/v1/query/snapshot',
     {
-      config: { access: { permission: PERMISSIONS.vehicleView } },
+      config: { access: { permission: PERMISSIONS.vehicleView, display: true } },
       schema: {
         tags: ['vehicles'],
         summary: 'Every vehicle the caller may see, with live status, SOC and position',
@@ -23,14 +23,14 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
       },
     },
     async (req) => {
-      const page = await ctx.repo.vehicles.list({ scope: accountOf(req).scope }, null);
+      const page = await ctx.repo.vehicles.list({ scope: viewerOf(req).scope }, null);
       return ok({ rows: page.rows.map((v) => snapshotOf(ctx.sim, v)), total: page.total });
     },
   );
   r.get(
     '/customization/vehicle/v1/get/detail',
     {
-      config: { access: { permission: PERMISSIONS.vehicleView } },
+      config: { access: { permission: PERMISSIONS.vehicleView, display: true } },
       schema: {
         tags: ['vehicles'],
         summary: "One vehicle's detail with its devices and firmware",
@@ -46,7 +46,7 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
   r.get(
     '/customization/factory/v1/query/list',
     {
-      config: { access: { permission: PERMISSIONS.fleetView } },
+      config: { access: { permission: PERMISSIONS.fleetView, display: true } },
       schema: {
         tags: ['fleets'],
         summary: 'Header factory (fleet group) dropdown of /vehicles/list: the fleets the caller may see',
@@ -54,7 +54,7 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
       },
     },
     async (req) => {
-      const fleets = await ctx.repo.fleets.list(accountOf(req).scope);
+      const fleets = await ctx.repo.fleets.list(viewerOf(req).scope);
       return ok(fleets.map((f) => ({ factoryId: f.id, factoryName: f.name })));
     },
   );

@@ -23,15 +23,17 @@ function checkViews(views: PlaylistRecord['views']): void {
 
 /**
  * Wall playlists: ordered views with dwell times that a wall in kiosk mode cycles through. Every
- * signed-in account may read them (a view it may not see shows that page's own refusal); only
+ * signed-in account and wall display may read them (a view it may not see shows that page's own refusal); only
  * super.admin writes them.
  */
 export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const admin = { access: { superAdmin: true as const } };
+  const wall = { access: { display: true as const } };
   r.get(
     `${BASE}/query/list`,
     {
+      config: wall,
       schema: {
         tags,
         summary: 'Every playlist, by name (one page holds them all: at most 500)',
@@ -48,7 +50,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
   );
   r.get(
     `${BASE}/get/detail`,
-    { schema: { tags, summary: 'One playlist', querystring: Type.Object({ playlistId: PlaylistId }), response: answers(PlaylistSchema) } },
+    { config: wall, schema: { tags, summary: 'One playlist', querystring: Type.Object({ playlistId: PlaylistId }), response: answers(PlaylistSchema) } },
     async (req) => {
       const playlist = await ctx.repo.playlists.get(req.query.playlistId);
       if (!playlist) throw notFound('Playlist not found');

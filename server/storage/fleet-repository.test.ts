@@ -111,7 +111,7 @@ describe(`fleet repository on ${TEST_STORAGE}`, () => {
 
   it('revokes every session of a user but the one kept', async () => {
     for (const n of [1, 2]) {
-      await repo.sessions.create({ tokenHash: `t${n}`, wsKey: `w${n}`, userId: admin.id, shareAccount: null, createdAt: 1, expiresAt: 10 ** 13, revoked: false });
+      await repo.sessions.create({ tokenHash: `t${n}`, wsKey: `w${n}`, userId: admin.id, shareAccount: null, displayId: null, createdAt: 1, expiresAt: 10 ** 13, revoked: false });
     }
     await repo.sessions.revokeUser(admin.id, 't2');
     expect((await repo.sessions.byTokenHash('t1'))?.revoked).toBe(true);

@@ -8,6 +8,7 @@ import type {
   CodePurpose,
   AlarmAck,
   PlaylistRecord,
+  DisplayTokenRecord,
   AlarmRecord,
   AuditEntry,
   AuditFilter,
@@ -95,6 +96,7 @@ export interface SessionStore {
   revokeUser(userId: string, keepTokenHash?: string): Promise<void>;
   revoke(tokenHash: string): Promise<void>;
   revokeShare(account: string): Promise<void>;
+  revokeDisplay(displayId: string): Promise<void>;
   /** Drops sessions expired before `nowMs`. */
   prune(nowMs: number): Promise<void>;
 }
@@ -304,6 +306,18 @@ export interface PlaylistStore {
   delete(id: string): Promise<boolean>;
 }
 
+/** Wall display tokens; a revoked one stays listed. */
+export interface DisplayTokenStore {
+  /** Newest first. */
+  list(): Promise<DisplayTokenRecord[]>;
+  get(id: string): Promise<DisplayTokenRecord | null>;
+  byTokenHash(tokenHash: string): Promise<DisplayTokenRecord | null>;
+  create(display: Omit<DisplayTokenRecord, 'id' | 'lastSeenAt' | 'lastSeenAddress' | 'revokedAt'>): Promise<DisplayTokenRecord>;
+  /** False when there is no such display or it was revoked before. */
+  revoke(id: string, at: number): Promise<boolean>;
+  seen(id: string, at: number, address: string): Promise<void>;
+}
+
 /** The audit log: append and read, nothing else. */
 export interface AuditStore {
   append(entry: AuditEntry): Promise<void>;
@@ -332,6 +346,7 @@ export interface FleetRepository {
   feedback: FeedbackStore;
   playlists: PlaylistStore;
   accountSettings: AccountSettingsStore;
+  displays: DisplayTokenStore;
   /** What the user manages, services or is assigned to. */
   scopeOf(userId: string): Promise<Extract<VisibleScope, { all: false }>>;
   /** Writes the first-start data unless the database was seeded before; true when it wrote. */

@@ -39,6 +39,8 @@ export interface SessionRecord {
   wsKey: string;
   userId: string | null;
   shareAccount: string | null;
+  /** The wall display this session signed in as. */
+  displayId: string | null;
   createdAt: number;
   expiresAt: number;
   revoked: boolean;
@@ -139,6 +141,20 @@ export interface PlaylistRecord {
   name: string;
   views: Array<{ kind: 'home' | 'alarms' | 'fleet' | 'vehicle'; fleetId?: string; vehicleId?: string; dwellS: number }>;
   updatedAt: number;
+}
+
+/** A wall display's credential: read-only, over every fleet or one (`fleetId`), until revoked. */
+export interface DisplayTokenRecord {
+  id: string;
+  name: string;
+  fleetId: string | null;
+  tokenHash: string;
+  createdAt: number;
+  /** The name of the account that issued it, copied so the record survives the account. */
+  createdBy: string | null;
+  lastSeenAt: number | null;
+  lastSeenAddress: string | null;
+  revokedAt: number | null;
 }
 
 /** Who acknowledged an alarm (their name when they did), when (epoch ms), and their note. */

@@ -3,6 +3,7 @@ import type { GroupLogSummary } from './fleet-repository';
 import type {
   AlarmRecord,
   PlaylistRecord,
+  DisplayTokenRecord,
   AuditRecord,
   DepotRecord,
   DeviceRecord,
@@ -77,6 +78,7 @@ export const toSession = (r: Row): SessionRecord => ({
   wsKey: str(r.ws_key),
   userId: optStr(r.user_id),
   shareAccount: optStr(r.share_account),
+  displayId: optStr(r.display_id),
   createdAt: Number(r.created_at),
   expiresAt: Number(r.expires_at),
   revoked: r.revoked === 1,
@@ -242,6 +244,20 @@ export const toPlaylist = (r: Row): PlaylistRecord => ({
   name: String(r.name),
   views: JSON.parse(String(r.views)) as PlaylistRecord['views'],
   updatedAt: Number(r.updated_at),
+});
+
+const optNum = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+export const toDisplayToken = (r: Row): DisplayTokenRecord => ({
+  id: String(r.id),
+  name: String(r.name),
+  fleetId: optStr(r.fleet_id),
+  tokenHash: String(r.token_hash),
+  createdAt: Number(r.created_at),
+  createdBy: optStr(r.created_by),
+  lastSeenAt: optNum(r.last_seen_at),
+  lastSeenAddress: optStr(r.last_seen_address),
+  revokedAt: optNum(r.revoked_at),
 });
 
 export const toAudit = (r: Row): AuditRecord => ({

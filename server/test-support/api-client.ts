@@ -26,7 +26,7 @@ export const api = async <T = unknown>(
 };
 
 /** `share`: a guest signing in with a share account (and its password, if any). */
-export const login = async (url: string, username: string, password: string, grantType: 'password' | 'share' = 'password') =>
+export const login = async (url: string, username: string, password: string, grantType: 'password' | 'share' | 'display' = 'password') =>
   fetch(`${url}/api/oauth/token`, {
     method: 'POST',
     headers: { authorization: CLIENT_BASIC, 'content-type': 'application/json' },
@@ -37,7 +37,7 @@ export const login = async (url: string, username: string, password: string, gra
   }));
 
 /** Signs in and returns the token and ws address, failing the test if sign-in fails. */
-export const session = async (url: string, username: string, password: string, grantType: 'password' | 'share' = 'password') => {
+export const session = async (url: string, username: string, password: string, grantType: 'password' | 'share' | 'display' = 'password') => {
   const r = await login(url, username, password, grantType);
   if (r.body.code !== 200) throw new Error(`login ${username} failed: ${r.body.msg}`);
   return { token: r.body.data.access_token, ws: r.body.data.ws };

@@ -15,6 +15,9 @@ export function NoticeHost() {
   useSubscription(fleetConsole.notices$, (notice) => {
     if (notice.kind === 'toast') {
       toaster.create({ type: notice.level, title: notice.text, duration: notice.durationMs });
+    } else if (notice.reason === 'display-revoked') {
+      // Nobody stands at a wall to confirm: it blanks at once and says so.
+      signOut();
     } else {
       setDialogText((shown) => shown ?? notice.text);
     }

@@ -102,6 +102,17 @@ export const ROUTES = {
   },
   /** Beyond the spec: the control room's alarm board (docs/console.md, "Wall displays"). */
   alarmBoard: { path: '/wall/alarms', title: 'Alarm board', access: 'main', hideFooter: true, page: () => import('../features/wall/alarm-board-page') },
+  /** A wall display signing itself in with its display token (docs/console.md, "Wall displays"). */
+  wall: { path: '/wall', title: 'Wall display', access: 'public', page: () => import('../features/wall/wall-sign-in-page') },
+  /** Display tokens and playlists, for super.admin. */
+  wallDisplays: { path: '/wall/displays', title: 'Wall displays', access: 'main', page: () => import('../features/wall/wall-displays-page') },
+  wallPlaylists: {
+    path: '/wall/playlists',
+    title: 'Wall playlists',
+    access: 'main',
+    parent: '/wall/displays',
+    page: () => import('../features/wall/wall-playlists-page'),
+  },
 } as const satisfies Record<string, RouteEntry>;
 
 /** The vehicle list, a server menu page whose header has the factory dropdown. */

@@ -10,6 +10,8 @@ import {
   GroupLogSchema,
   RoleSchema,
   PlaylistSchema,
+  DisplayTokenSchema,
+  IssuedDisplayTokenSchema,
   ShareSchema,
   SubFleetSchema,
   VehicleDetailSchema,
@@ -73,6 +75,8 @@ import type {
   Role,
   Query,
   Playlist,
+  DisplayToken,
+  IssuedDisplayToken,
   RestClient,
   Share,
   ShareAccess,
@@ -82,6 +86,7 @@ import type {
   VehicleListRow,
 } from './types';
 
+const DISPLAY_BASE = '/customization/display-token/v1';
 /** How often a rule's pending vehicles are read again (their countdowns tick on the page between reads). */
 const PREALARM_STATES_POLL_MS = 10_000;
 
@@ -131,6 +136,10 @@ export interface ConsoleResources {
   setFeedbackStatus(feedbackId: string, status: string): Promise<FeedbackDetail>;
   /** Wall playlists (ordered views with dwell times); written by super.admin. */
   playlists: Resource<Playlist>;
+  /** Wall display tokens (super.admin): `create` answers with the token, the one time it is shown; no detail read. */
+  displays: Resource<DisplayToken, IssuedDisplayToken>;
+  /** Revokes a display token: the wall blanks at once. */
+  revokeDisplay(displayId: string): Promise<DisplayToken>;
   /** A share's access log: openings of its link and refused attempts, newest first. */
   shareAccess$(account: string, page: { pageNum: number; pageSize: number }): Observable<Loadable<Page<ShareAccess>>>;
   /** Firmware, restore defaults and transfer over many vehicles, and retries of the failed ones. */
@@ -162,6 +171,12 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
   const resources = {
     alarms: createResource({ name: 'alarms', base: '/customization/alarm/v1', idParam: 'alarmId', schemas: { row: AlarmSchema, detail: AlarmSchema } }),
     playlists: createResource({ name: 'playlists', base: '/customization/wall-playlist/v1', idParam: 'playlistId', schemas: { row: PlaylistSchema, detail: PlaylistSchema } }),
+    displays: createResource({
+      name: 'displays',
+      base: DISPLAY_BASE,
+      idParam: 'displayId',
+      schemas: { row: DisplayTokenSchema, detail: IssuedDisplayTokenSchema },
+    }),
     groupLogs: createResource({
       name: 'groupLogs',
       base: '/customization/grouplog/v1',
@@ -254,6 +269,7 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
     setEscalationLimit: (fleetId, hours) => setEscalationLimit(api, fleetId, hours),
     replyToFeedback: (feedbackId, message) => replyToFeedback(api, feedbackId, message).then(reloading(resources.feedback)),
     setFeedbackStatus: (feedbackId, status) => setFeedbackStatus(api, feedbackId, status).then(reloading(resources.feedback)),
+    revokeDisplay: (displayId) => api.post<DisplayToken>(`${DISPLAY_BASE}/revoke/single`, { displayId }).then(reloading(resources.displays)),
     shareAccess$: (account, page) => read$(() => fetchShareAccess(api, account, page)),
     factories$: () => read$(() => api.get<FactoryEntry[]>(FLEET_LIST_PATH)),
     sharedVehicle$: () => read$(() => api.get<VehicleDetail>(SHARED_VEHICLE_PATH)),

@@ -46,7 +46,12 @@ export const ROLE_KEYS = {
   operator: 'operator',
   /** Given to an account with no role: its own profile only, empty menu. */
   member: 'member',
+  /** Not a role an account holds: a wall display signed in with its token. */
+  wallDisplay: 'wall.display',
 } as const;
+
+/** What a wall display reads (the server allows it these reads and no write). */
+export const WALL_DISPLAY_PERMISSIONS = [PERMISSIONS.fleetView, PERMISSIONS.vehicleView, PERMISSIONS.alarmView, PERMISSIONS.historyView] as const;
 
 /** True when `granted` (possibly with `*` segments) covers `wanted`. */
 export const permits = (granted: readonly string[], wanted: string): boolean => {

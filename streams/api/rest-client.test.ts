@@ -37,6 +37,18 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('createRestClient', () => {
+  it('a quiet request (a wall signing in) rejects as usual but shows no toast or dialog', async () => {
+    const refused = channel(envelope({ code: 400, msg: 'This display is no longer valid', data: null }));
+    expect((await rejection(refused.request('POST', '/oauth/token', { quiet: true }))).msg).toBe('This display is no longer valid');
+    const away = channel(async () => {
+      throw new TypeError('fetch failed');
+    });
+    expect((await rejection(away.request('POST', '/oauth/token', { quiet: true }))).kind).toBe('network');
+    const expired = channel(envelope({ code: 401, msg: 'expired', data: null }));
+    await rejection(expired.request('GET', '/x', { quiet: true }));
+    expect([...refused.notices, ...away.notices, ...expired.notices]).toEqual([]);
+  });
+
   it('sends bearer, language and JSON headers, puts GET params in the query string and resolves data on code 200', async () => {
     const rest = channel(envelope({ code: 200, msg: 'ok', data: { rows: [1], total: 1 } }));
     await expect(rest.client.get('/x/list', { pageNum: 2, pageSize: 20, status: undefined, ids: ['a', 'b'] })).resolves.toEqual({ rows: [1], total: 1 });

@@ -18,6 +18,8 @@ export interface RequestOptions {
   binary?: boolean;
   /** The sign-in call answers bad credentials with 401: that is a message to show, not an expired login. */
   unauthorized?: 'dialog' | 'toast';
+  /** The caller shows every failure itself (a wall's sign-in screen): no toast, no dialog. */
+  quiet?: boolean;
   /** A multipart upload instead of a JSON body. */
   form?: FormData;
   /** Share of the upload sent (0 to 1), where the platform reports it (the browser's XMLHttpRequest). */
@@ -63,19 +65,21 @@ export function createRestClient(options: RestClientOptions): RestChannel {
   const exchanges$$ = new Subject<RestExchange>();
   const base = options.apiBase.replace(/\/+$/, '');
 
-  const reject = (code: number, msg: string | undefined, unauthorized: 'dialog' | 'toast', data?: unknown): never => {
-    if (code === 401 && unauthorized === 'dialog') notices$$.next({ kind: 'dialog', reason: 'login-expired', text: NOTICE_TEXT.loginExpired });
-    else if (TOAST_CODES.has(code) || code === 401)
-      notices$$.next({ kind: 'toast', level: 'error', text: msg ?? '', durationMs: TOAST_MS.error });
+  const notify = (opts: RequestOptions, notice: Notice): void => {
+    if (!opts.quiet) notices$$.next(notice);
+  };
+
+  const reject = (code: number, msg: string | undefined, opts: RequestOptions, data?: unknown): never => {
+    if (code === 401 && (opts.unauthorized ?? 'dialog') === 'dialog') notify(opts, { kind: 'dialog', reason: 'login-expired', text: NOTICE_TEXT.loginExpired });
+    else if (TOAST_CODES.has(code) || code === 401) notify(opts, { kind: 'toast', level: 'error', text: msg ?? '', durationMs: TOAST_MS.error });
     throw new ApiError('code', code, msg, data);
   };
 
   const settle = async (method: string, target: string, response: Response, opts: RequestOptions): Promise<unknown> => {
     const binary = opts.binary === true;
-    const unauthorized = opts.unauthorized ?? 'dialog';
     if (binary && !isJson(response)) {
       if (response.ok) return response.blob();
-      return reject(response.status, response.statusText || undefined, unauthorized);
+      return reject(response.status, response.statusText || undefined, opts);
     }
     const text = await response.text();
     let body: unknown = text;
@@ -89,10 +93,10 @@ export function createRestClient(options: RestClientOptions): RestChannel {
     if (isEnvelope(body)) {
       exchanges$$.next({ method, path: target, body });
       if (body.code === 200) return body.data;
-      return reject(body.code, typeof body.msg === 'string' ? body.msg : undefined, unauthorized, body.data);
+      return reject(body.code, typeof body.msg === 'string' ? body.msg : undefined, opts, body.data);
     }
     if (response.ok) return body;
-    return reject(response.status, text || response.statusText || undefined, unauthorized);
+    return reject(response.status, text || response.statusText || undefined, opts);
   };
 
   const request = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> => {
@@ -118,10 +122,10 @@ export function createRestClient(options: RestClientOptions): RestChannel {
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (timedOut) {
-        notices$$.next({ kind: 'toast', level: 'error', text: NOTICE_TEXT.timeout, durationMs: TOAST_MS.timeout });
+        notify(opts, { kind: 'toast', level: 'error', text: NOTICE_TEXT.timeout, durationMs: TOAST_MS.timeout });
         throw new ApiError('timeout');
       }
-      notices$$.next({ kind: 'toast', level: 'error', text: NOTICE_TEXT.networkError, durationMs: TOAST_MS.error });
+      notify(opts, { kind: 'toast', level: 'error', text: NOTICE_TEXT.networkError, durationMs: TOAST_MS.error });
       throw new ApiError('network', undefined, error instanceof Error ? error.message : undefined);
     } finally {
       clearTimeout(timer);

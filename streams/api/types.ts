@@ -6,6 +6,8 @@ import type {
   AccountJobSchema,
   AlarmSchema,
   PlaylistSchema,
+  DisplayTokenSchema,
+  IssuedDisplayTokenSchema,
   DepotSchema,
   FleetSchema,
   GroupLogDetailSchema,
@@ -85,6 +87,8 @@ export type VehicleDetail = Static<typeof VehicleDetailSchema>;
 export type DeviceInfo = VehicleDetail['devices'][number];
 export type Alarm = Static<typeof AlarmSchema>;
 export type Playlist = Static<typeof PlaylistSchema>;
+export type DisplayToken = Static<typeof DisplayTokenSchema>;
+export type IssuedDisplayToken = Static<typeof IssuedDisplayTokenSchema>;
 export type WallView = Playlist['views'][number];
 export type AlarmSeverity = Alarm['severity'];
 export type GroupLog = Static<typeof GroupLogSchema>;

@@ -69,6 +69,21 @@ describe('createConnection (mock-socket)', () => {
     expect(connection.send({ cmd: 5, data: {} })).toBe(false);
   });
 
+  it('a persistent connection (a wall display) keeps trying past 4 failures and opens when the server returns', async () => {
+    server = new Server(URL);
+    const { connection, states } = connectionUnderTest();
+    connection.connect(URL, { persistent: true });
+    await firstValueFrom(connection.opened$);
+    server.close();
+    server = undefined;
+    await firstValueFrom(connection.state$.pipe(filter((s) => s.state === 'retrying' && (s.attempt ?? 0) >= 7)));
+    server = new Server(URL);
+    expect(await firstValueFrom(connection.opened$)).toBe(2);
+    expect(summary(states)).not.toContain('expired#4');
+    expect(summary(states).at(-1)).toBe('open');
+    connection.disconnect();
+  });
+
   it('sends a heartbeat (cmd 5) periodically while open and passes messages through', async () => {
     server = new Server(URL);
     const received: unknown[] = [];

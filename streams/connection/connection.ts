@@ -58,7 +58,7 @@ export function createConnection(options: ConnectionOptions): Connection {
   const messages$$ = new Subject<unknown>();
   const opened$$ = new Subject<number>();
   const sent$$ = new Subject<OutgoingFrame>();
-  const url$$ = new Subject<string | null>();
+  const url$$ = new Subject<{ url: string; persistent: boolean } | null>();
   // rxjs constructs the socket with `new`; a constructor returning an object yields that object.
   const WebSocketCtor = function (url: string) {
     return options.createSocket(url);
@@ -96,14 +96,14 @@ export function createConnection(options: ConnectionOptions): Connection {
     });
 
   const events$ = url$$.pipe(
-    switchMap((url) => {
+    switchMap((target) => {
       socket = null;
       opens = 0;
       attempt = 0;
-      if (url === null) return EMPTY;
-      return socketEvents(url).pipe(
+      if (target === null) return EMPTY;
+      return socketEvents(target.url).pipe(
         reconnect({
-          maxAttempts: options.maxAttempts ?? MAX_RECONNECT_ATTEMPTS,
+          maxAttempts: target.persistent ? Infinity : (options.maxAttempts ?? MAX_RECONNECT_ATTEMPTS),
           backoff,
           scheduler,
           onRetry: (n) => {
@@ -150,7 +150,7 @@ export function createConnection(options: ConnectionOptions): Connection {
     messages$: messages$$.asObservable(),
     opened$: opened$$.asObservable(),
     sent$: sent$$.asObservable(),
-    connect: (url) => url$$.next(url),
+    connect: (url, connectOptions) => url$$.next({ url, persistent: connectOptions?.persistent ?? false }),
     disconnect: () => {
       const wasActive = state$$.value.state !== 'idle' && state$$.value.state !== 'closed';
       url$$.next(null);

@@ -18,7 +18,8 @@ export interface Connection {
   opened$: Observable<number>;
   /** Frames as sent, for the trace recorder. */
   sent$: Observable<OutgoingFrame>;
-  connect(url: string): void;
+  /** `persistent`: reconnect forever (a wall display) instead of expiring after the attempts allowed. */
+  connect(url: string, options?: { persistent?: boolean }): void;
   disconnect(): void;
   /** Sends when the socket is open; false (nothing sent) otherwise. */
   send(frame: OutgoingFrame): boolean;

@@ -1,6 +1,6 @@
 // What the console must show to a person: toasts and forced dialogs (spec section 8).
 
-export type DialogReason = 'login-expired' | 'user-status-changed' | 'user-role-changed' | 'websocket-expired' | 'share-ended';
+export type DialogReason = 'login-expired' | 'user-status-changed' | 'user-role-changed' | 'websocket-expired' | 'share-ended' | 'display-revoked';
 
 export type Notice =
   | { kind: 'toast'; level: 'error' | 'success'; text: string; durationMs: number }
@@ -15,6 +15,8 @@ export const NOTICE_TEXT = {
   websocketExpired: 'Websocket status has expired, please log in again!',
   /** A share guest's session ended: the link was closed, shared again, changed or expired. */
   sessionExpired: 'Invalid session, or session has expired, please log in again.',
+  /** A wall display's token was revoked (cmd 161, msgId 1003). */
+  displayRevoked: 'This display has been revoked',
 } as const;
 
 export const TOAST_MS = { error: 2000, timeout: 5000 } as const;

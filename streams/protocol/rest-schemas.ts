@@ -143,6 +143,22 @@ const WallViews = Type.Array(WallViewSchema, { minItems: 1, maxItems: 50 });
 export const PlaylistSchema = Type.Object({ id: Type.String(), name: Type.String(), views: WallViews, updatedAt: Type.String() });
 export const PlaylistInputSchema = Type.Object({ name: Name(50), views: WallViews });
 
+/** A wall display's credential as listed: its token is shown once, when issued, and never again. */
+export const DisplayTokenSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** The one fleet it reads; null for every fleet. */
+  fleetId: Nullable(Type.String()),
+  fleetName: Nullable(Type.String()),
+  createdAt: Type.String(),
+  createdBy: Nullable(Type.String()),
+  lastSeenAt: Nullable(Type.String()),
+  lastSeenAddress: Nullable(Type.String()),
+  revokedAt: Nullable(Type.String()),
+});
+export const DisplayTokenInputSchema = Type.Object({ name: Name(50), fleetId: Type.Optional(Nullable(Id)) });
+export const IssuedDisplayTokenSchema = Type.Composite([DisplayTokenSchema, Type.Object({ token: Type.String() })]);
+
 /** Acknowledging an alarm: the note is optional. */
 export const AlarmAckBodySchema = Type.Object({ alarmId: Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' }), note: Type.Optional(PlainText(200)) });
 

@@ -25,6 +25,7 @@ const ALL_KEYS: Record<SessionKey, true> = {
   prealarmFleetId: true,
   faultId: true,
   groupLogDetail: true,
+  wallDisplay: true,
 };
 const KEYS = Object.keys(ALL_KEYS) as SessionKey[];
 

@@ -24,6 +24,8 @@ export interface SessionValues {
   faultId: string;
   /** The group-log row the log detail page shows; whatever the list page hands over. */
   groupLogDetail: unknown;
+  /** Beyond the spec: this tab is a wall display signed in with its display token. */
+  wallDisplay: boolean;
 }
 
 export type SessionKey = keyof SessionValues;

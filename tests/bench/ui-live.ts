@@ -2,6 +2,8 @@
 // a synthetic trace: 10,000 vehicles, each sending a status or values frame once a second, for
 // 60 s. Prints frame-rate under load against idle, status-change latency to the DOM, long tasks
 // and heap. Figures, not a pass/fail test.
+// BENCH_CPU_THROTTLE=4 slows the page's CPU 4× through the DevTools protocol (a small wall PC);
+// BENCH_HEAP_EVERY_S=60 with a long BENCH_SECONDS is the soak: heap every N s and its slope.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -16,6 +18,10 @@ const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const IDLE_LEAD_MS = 8_000;
 const BATCH_MS = 50;
+const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
+const HEAP_EVERY_S = Number(process.env.BENCH_HEAP_EVERY_S ?? 0);
+/** The soak's slope leaves out the first samples, while caches and the map warm up. */
+const SOAK_WARM_UP_S = 120;
 
 interface PageProbe {
   frames: number;
@@ -142,6 +148,16 @@ function percentile(sorted: number[], p: number): number {
 
 const round = (x: number, digits = 1) => Number(x.toFixed(digits));
 
+/** Least-squares slope of heap over time, MB per second. */
+function heapSlope(samples: ReadonlyArray<{ s: number; mb: number }>): number {
+  if (samples.length < 2) return Number.NaN;
+  const meanS = samples.reduce((sum, h) => sum + h.s, 0) / samples.length;
+  const meanMb = samples.reduce((sum, h) => sum + h.mb, 0) / samples.length;
+  const num = samples.reduce((sum, h) => sum + (h.s - meanS) * (h.mb - meanMb), 0);
+  const den = samples.reduce((sum, h) => sum + (h.s - meanS) ** 2, 0);
+  return num / den;
+}
+
 async function main(): Promise<void> {
   if (!existsSync('dist/index.html')) {
     const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
@@ -154,6 +170,10 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    if (CPU_THROTTLE > 1) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    }
     // tsx keeps function names by wrapping them in __name(), which the page does not have.
     await page.addInitScript({ content: `var __name = (target) => target; (${instrument.toString()})(${JSON.stringify(probeMark)});` });
     await page.goto(`${replay.url}/login`);
@@ -184,6 +204,12 @@ async function main(): Promise<void> {
     const loadT0 = Date.now();
     await sleepUntil(IDLE_LEAD_MS + 10_000);
     const heap10 = await heapMB(page);
+    const heapSamples: Array<{ s: number; mb: number }> = [];
+    for (let s = HEAP_EVERY_S; HEAP_EVERY_S > 0 && s < LOAD_SECONDS; s += HEAP_EVERY_S) {
+      await sleepUntil(IDLE_LEAD_MS + s * 1000);
+      heapSamples.push({ s, mb: round(await heapMB(page)) });
+      console.log(`heap at ${s} s: ${heapSamples.at(-1)!.mb} MB`);
+    }
     await sleepUntil(IDLE_LEAD_MS + LOAD_SECONDS * 1000);
     const heap60 = await heapMB(page);
     const workerHeap60 = await workerHeapMB(page);
@@ -212,8 +238,10 @@ async function main(): Promise<void> {
       heapMB10s: round(heap10),
       heapMB60s: round(heap60),
       workerHeapMB60s: round(workerHeap60),
+      cpuThrottle: CPU_THROTTLE,
+      ...(heapSamples.length > 0 ? { heapSlopeMBPerHour: round(heapSlope(heapSamples.filter((h) => h.s >= SOAK_WARM_UP_S)) * 3600, 2) } : {}),
     };
-    console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, headless Chromium, 1920×1080`);
+    console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, headless Chromium, 1920×1080, CPU throttled ${CPU_THROTTLE}×`);
     console.log(`socket messages replayed: ${frameLines} (frames batched per ${BATCH_MS} ms)`);
     console.log(`animation frames/s: idle ${round(idleFps)}, under load ${round(loadFps)} → ratio ${result.fpsRatio} (target ≥ 0.8)`);
     console.log(`status change to DOM: p50 ${result.p50LatencyMs} ms, p95 ${result.p95LatencyMs} ms over ${latencies.length} changes (target p95 ≤ 250 ms)`);

@@ -31,6 +31,7 @@ import { advisoryLockKey } from './pg-migrate';
 import { pgVehicleScope } from './pg-vehicle-scope';
 import { pgPlaylistStore } from './pg-playlist-store';
 import { pgRollupStore } from './pg-rollup-store';
+import { portableDisplayTokenStore } from '../display-token-store';
 
 const NAME_TABLES = { fleet: 'fleets', subFleet: 'sub_fleets', depot: 'depots' } as const;
 
@@ -66,6 +67,7 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
     codes: pgCodeStore(a),
     alarms: pgAlarmStore(a),
     playlists: pgPlaylistStore(a),
+    displays: portableDisplayTokenStore(a),
     history: pgHistoryStore(a),
     rollups: pgRollupStore(a),
     groupLogs: pgGroupLogStore(a),
@@ -76,8 +78,8 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
     sessions: {
       create: async (s) => {
         await a.run(
-          `INSERT INTO sessions (token_hash, ws_key, user_id, share_account, created_at, expires_at, revoked) VALUES (?, ?, ?, ?, ?, ?, 0)`,
-          s.tokenHash, s.wsKey, s.userId, s.shareAccount, s.createdAt, s.expiresAt,
+          `INSERT INTO sessions (token_hash, ws_key, user_id, share_account, display_id, created_at, expires_at, revoked) VALUES (?, ?, ?, ?, ?, ?, ?, 0)`,
+          s.tokenHash, s.wsKey, s.userId, s.shareAccount, s.displayId, s.createdAt, s.expiresAt,
         );
       },
       byTokenHash: async (h) => {
@@ -93,6 +95,9 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
       },
       revokeShare: async (account) => {
         await a.run('UPDATE sessions SET revoked = 1 WHERE share_account = ?', account);
+      },
+      revokeDisplay: async (displayId) => {
+        await a.run('UPDATE sessions SET revoked = 1 WHERE display_id = ?', displayId);
       },
       revoke: async (h) => {
         await a.run('UPDATE sessions SET revoked = 1 WHERE token_hash = ?', h);

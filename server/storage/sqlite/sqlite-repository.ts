@@ -31,6 +31,7 @@ import { guardConstraints } from './unique-violation';
 import { inserter, type Row, updater, vehicleScopeClause } from './sql-helpers';
 import { likePattern, pageClause } from '../sql-text';
 import { sqlitePlaylistStore } from './playlist-store';
+import { portableDisplayTokenStore } from '../display-token-store';
 
 const NAME_TABLES = { fleet: 'fleets', subFleet: 'sub_fleets', depot: 'depots' } as const;
 
@@ -82,6 +83,7 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     codes: sqliteCodeStore(access),
     alarms: sqliteAlarmStore(access),
     playlists: sqlitePlaylistStore(access),
+    displays: portableDisplayTokenStore(portable),
     history: sqliteHistoryStore(access),
     rollups: sqliteRollupStore(access),
     groupLogs: sqliteGroupLogStore(access),
@@ -92,9 +94,9 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     sessions: {
       create: async (s: SessionRecord) => {
         db.prepare(
-          `INSERT INTO sessions (token_hash, ws_key, user_id, share_account, created_at, expires_at, revoked)
-           VALUES (?, ?, ?, ?, ?, ?, 0)`,
-        ).run(s.tokenHash, s.wsKey, s.userId, s.shareAccount, s.createdAt, s.expiresAt);
+          `INSERT INTO sessions (token_hash, ws_key, user_id, share_account, display_id, created_at, expires_at, revoked)
+           VALUES (?, ?, ?, ?, ?, ?, ?, 0)`,
+        ).run(s.tokenHash, s.wsKey, s.userId, s.shareAccount, s.displayId, s.createdAt, s.expiresAt);
       },
       byTokenHash: async (h) => {
         const r = one('SELECT * FROM sessions WHERE token_hash = ?', h);
@@ -109,6 +111,9 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
       },
       revokeShare: async (account) => {
         db.prepare('UPDATE sessions SET revoked = 1 WHERE share_account = ?').run(account);
+      },
+      revokeDisplay: async (displayId) => {
+        db.prepare('UPDATE sessions SET revoked = 1 WHERE display_id = ?').run(displayId);
       },
       revoke: async (h) => {
         db.prepare('UPDATE sessions SET revoked = 1 WHERE token_hash = ?').run(h);

@@ -15,12 +15,15 @@ const REPLAY_LABEL = { text: 'Replay', palette: 'orange' } as const;
 
 /** Whether live data is flowing, so nobody mistakes a frozen screen for a quiet fleet. */
 export function ConnectionBadge({ size = 'sm' }: { size?: 'sm' | 'lg' }) {
-  const connection = useObservableState(useFleetConsole().connection$);
+  const { connection$, session } = useFleetConsole();
+  const connection = useObservableState(connection$);
   const replaying = useReplaying();
   if (!connection) return null;
   // A trace's socket is open too, but what flows is not live.
   const label = replaying && connection.state === 'open' ? REPLAY_LABEL : LABELS[connection.state];
-  const attempt = connection.state === 'retrying' && connection.attempt ? ` (${connection.attempt}/4)` : '';
+  // A wall display reconnects without a limit.
+  const limit = session.get('wallDisplay') === true ? '' : '/4';
+  const attempt = connection.state === 'retrying' && connection.attempt ? ` (${connection.attempt}${limit})` : '';
   return (
     <Badge size={size} colorPalette={label.palette} variant="surface" data-testid="connection-badge" data-state={connection.state}>
       {label.text}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Avatar, Badge, Box, Button, Dialog, Flex, HStack, Heading, IconButton, Portal, Text } from '@chakra-ui/react';
-import { ArrowLeft, LogOut, Menu, MonitorPlay, Moon, Sun } from 'lucide-react';
+import { ArrowLeft, LogOut, Menu, MonitorCog, MonitorPlay, Moon, Sun } from 'lucide-react';
 import { useObservableState } from 'observable-hooks';
 import type { UserInfo } from '../../../streams/api/types';
 import { headerCount$$ } from '../../components/header-count';
 import { PERMISSIONS, holdsPermission } from '../../../streams/api/permissions';
+import { IfRole } from '../../components/access-gate';
 import { setColorMode, useColorMode, type ColorMode } from '../../lib/color-mode';
 import { enterKiosk } from '../../lib/kiosk-mode';
 import { navigate } from '../../lib/navigation';
@@ -80,6 +81,11 @@ export function Header(props: {
       <IconButton aria-label="Kiosk mode" title="Kiosk mode (wall display)" variant="ghost" size="sm" onClick={startKiosk}>
         <MonitorPlay />
       </IconButton>
+      <IfRole roles={[]}>
+        <IconButton aria-label="Wall displays" title="Wall displays and playlists" variant="ghost" size="sm" onClick={() => navigate(ROUTES.wallDisplays.path)}>
+          <MonitorCog />
+        </IconButton>
+      </IfRole>
       <IconButton
         aria-label={colorMode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
         variant="ghost"

@@ -8,7 +8,7 @@ import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
-import { ShareLink } from './share-link';
+import { CopyLink } from '../../components/copy-link';
 
 const PAGE_SIZE = 8;
 
@@ -62,7 +62,7 @@ export function MyShares() {
                     </Stack>
                   </Table.Cell>
                   <Table.Cell minWidth="220px">
-                    <ShareLink link={share.link} size="xs" />
+                    <CopyLink link={share.link} label="Share link" testId="share-link" size="xs" />
                   </Table.Cell>
                   <Table.Cell>{share.expiresAt ? new Date(share.expiresAt).toLocaleString() : 'Never'}</Table.Cell>
                   <Table.Cell textAlign="end">

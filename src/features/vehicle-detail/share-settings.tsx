@@ -9,7 +9,7 @@ import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
 import { ShareAccessLog } from './share-access-log';
 import { checkShareForm, initialShareForm, shareRequest, sharesAnew, type ShareFormErrors, type ShareFormValues } from './share-form';
-import { ShareLink } from './share-link';
+import { CopyLink } from '../../components/copy-link';
 
 function Toggle(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
@@ -105,7 +105,7 @@ export function ShareSettings({ vehicleId, share }: { vehicleId: string; share: 
       {share?.active ? (
         <Stack gap="2">
           <Text fontWeight="medium">Link</Text>
-          <ShareLink link={share.link} />
+          <CopyLink link={share.link} label="Share link" testId="share-link" />
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Text fontSize="sm" color="fg.muted">
               {share.expiresAt ? `Works until ${new Date(share.expiresAt).toLocaleString()}.` : 'Works until sharing is turned off.'}

@@ -24,7 +24,9 @@ export function byBoardOrder(a: Alarm, b: Alarm): number {
 }
 
 export default function AlarmBoardPage() {
-  const { fleet, resources } = useFleetConsole();
+  const { fleet, resources, session } = useFleetConsole();
+  // A wall signed in with a display token only reads; acknowledging is for people.
+  const readOnly = session.get('wallDisplay') === true;
   const feed = useObservableState(fleet.activeAlarms$);
   const summary = useObservableState(fleet.summary$);
   const fleets = useList<{ id: string; name: string }>(resources.fleets, ALL_FLEETS).data?.rows;
@@ -102,7 +104,7 @@ export default function AlarmBoardPage() {
                 <Text fontSize="lg" color="fg.muted" flexShrink={0} data-testid="board-age">
                   {formatDistanceToNowStrict(new Date(alarm.startedAt))}
                 </Text>
-                {!alarm.ack && (
+                {!alarm.ack && !readOnly && (
                   <Button size="lg" colorPalette="red" variant="outline" onClick={() => setAcknowledging(alarm)}>
                     Acknowledge
                   </Button>

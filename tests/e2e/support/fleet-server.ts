@@ -12,6 +12,9 @@ export interface FleetServer {
   adminCall<T>(method: string, path: string, body?: unknown): Promise<T>;
   /** What the server printed lately (verification codes are mailed to the log). */
   output(): string;
+  /** Stops the server process, keeping its database, for `resume` to start it again on the same address. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -21,27 +24,36 @@ const CLIENT_BASIC = `Basic ${Buffer.from('fleet-console:fleet-console').toStrin
 export async function startFleetServer(options: { vehicles?: number; env?: Record<string, string> } = {}): Promise<FleetServer> {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
   const admin = { email: 'admin@fleet.test', password: `A${randomBytes(4).toString('hex')}!` };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      FLEET_DB: join(dir, 'fleet.db'),
-      FLEET_ADMIN_EMAIL: admin.email,
-      FLEET_ADMIN_PASSWORD: admin.password,
-      FLEET_SIM_VEHICLES: String(options.vehicles ?? 40),
-      // The fixed, nearly alarm-free fleet the tests expect, not the eventful demo.
-      FLEET_SIM_SCENARIO: 'quiet',
-      // Enough history for the charts without loading the machine for minutes.
-      FLEET_HISTORY_BACKFILL_H: '3',
-      FLEET_STATIC_DIR: 'dist',
-      FLEET_TEST_HOOKS: '1',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const spawnServer = (port: string) =>
+    spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: port,
+        HOST: '127.0.0.1',
+        FLEET_DB: join(dir, 'fleet.db'),
+        FLEET_ADMIN_EMAIL: admin.email,
+        FLEET_ADMIN_PASSWORD: admin.password,
+        FLEET_SIM_VEHICLES: String(options.vehicles ?? 40),
+        // The fixed, nearly alarm-free fleet the tests expect, not the eventful demo.
+        FLEET_SIM_SCENARIO: 'quiet',
+        // Enough history for the charts without loading the machine for minutes.
+        FLEET_HISTORY_BACKFILL_H: '3',
+        FLEET_STATIC_DIR: 'dist',
+        FLEET_TEST_HOOKS: '1',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  let child = spawnServer('0');
   const log = { text: '' };
   const url = await waitForListening(child, log);
+  const ended = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
   // The fleet joins the live model as its history is filled in: tests start once every vehicle is live.
   if (options.env?.FLEET_HISTORY_BACKFILL_H !== '0') await waitForOutput(log, /History backfill:/);
   let token: string | null = null;
@@ -73,13 +85,14 @@ export async function startFleetServer(options: { vehicles?: number; env?: Recor
       return envelope.data;
     },
     output: () => log.text,
+    pause: ended,
+    async resume() {
+      child = spawnServer(new URL(url).port);
+      log.text = '';
+      await waitForListening(child, log);
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await ended();
       rmSync(dir, { recursive: true, force: true });
     },
   };

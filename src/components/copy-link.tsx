@@ -1,6 +1,6 @@
 import { Button, Group, Input } from '@chakra-ui/react';
-import { showError, showSuccess } from '../../components/toaster';
-import { COPY_FAILED, SUCCESS } from '../../lib/messages';
+import { COPY_FAILED, SUCCESS } from '../lib/messages';
+import { showError, showSuccess } from './toaster';
 
 async function copyLink(link: string): Promise<void> {
   try {
@@ -12,11 +12,11 @@ async function copyLink(link: string): Promise<void> {
   }
 }
 
-/** A share link to read and select, with a copy button. */
-export function ShareLink({ link, size = 'sm' }: { link: string; size?: 'xs' | 'sm' }) {
+/** A link to read and select, with a copy button (a share link, a wall's display link). */
+export function CopyLink({ link, label, testId, size = 'sm' }: { link: string; label: string; testId: string; size?: 'xs' | 'sm' }) {
   return (
     <Group attached width="full">
-      <Input size={size} readOnly value={link} aria-label="Share link" data-testid="share-link" onFocus={(e) => e.currentTarget.select()} />
+      <Input size={size} readOnly value={link} aria-label={label} data-testid={testId} onFocus={(e) => e.currentTarget.select()} />
       <Button size={size} variant="outline" onClick={() => void copyLink(link)}>
         Copy
       </Button>

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CMD, FORCED_LOGOUT } from '../streams/protocol/types';
+import { api, login, openSocket, session } from './test-support/api-client';
+import { roleUsers, type RoleName, type RoleUser } from './test-support/role-fixtures';
+import { startTestServer, type TestServer } from './test-support/test-server';
+
+let t: TestServer;
+let users: Record<RoleName, RoleUser>;
+let fleetId: string;
+const BASE = '/customization/display-token/v1';
+
+beforeAll(async () => {
+  t = await startTestServer();
+  users = await roleUsers(t.url);
+  const snapshot = await api<{ rows: Array<{ fleetId: string }> }>(t.url, 'GET', '/customization/vehicle/v1/query/snapshot', { token: users.super.token });
+  fleetId = snapshot.body.data.rows[0]!.fleetId;
+}, 60_000);
+afterAll(() => t.stop());
+
+const admin = (method: string, path: string, body?: unknown) => api<any>(t.url, method, `${BASE}${path}`, { token: users.super.token, body });
+const issue = async (name: string, fleet: string | null) => (await admin('POST', '/add/single', { name, fleetId: fleet })).body.data as { id: string; token: string };
+
+describe('display tokens', () => {
+  it('are issued, listed and revoked by super.admin only; the token is shown once and bad input names the field', async () => {
+    const issued = await admin('POST', '/add/single', { name: '  Control room north  ', fleetId });
+    expect(issued.body.code).toBe(200);
+    expect(issued.body.data).toMatchObject({ name: 'Control room north', fleetId, revokedAt: null, lastSeenAt: null, createdBy: expect.any(String) });
+    expect(issued.body.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const listed = (await admin('GET', '/query/list')).body.data.rows.find((d: { id: string }) => d.id === issued.body.data.id);
+    expect(listed.fleetName).toEqual(expect.any(String));
+    expect(listed).not.toHaveProperty('token');
+    expect(listed).not.toHaveProperty('tokenHash');
+
+    for (const who of ['fleetManager', 'operator', 'member'] as const) {
+      const token = users[who].token;
+      expect((await api(t.url, 'POST', `${BASE}/add/single`, { token, body: { name: 'Mine' } })).body.code).toBe(403);
+      expect((await api(t.url, 'GET', `${BASE}/query/list`, { token })).body.code).toBe(403);
+      expect((await api(t.url, 'POST', `${BASE}/revoke/single`, { token, body: { displayId: issued.body.data.id } })).body.code).toBe(403);
+    }
+    const before = (await admin('GET', '/query/list')).body.data.total;
+    expect((await admin('POST', '/add/single', { name: '   ' })).body).toMatchObject({ code: 400, msg: expect.stringContaining('name') });
+    expect((await admin('POST', '/add/single', { name: 'Lobby', fleetId: 'no-such-fleet' })).body).toMatchObject({ code: 400, msg: 'fleetId: no such fleet' });
+    expect((await admin('GET', '/query/list')).body.data.total).toBe(before);
+    expect((await admin('POST', '/revoke/single', { displayId: '999999' })).body.code).toBe(404);
+  });
+
+  it("sign a wall in read-only within its fleet: reads of the board answer, every write and admin read is a 403", async () => {
+    const { token } = await issue('Depot wall', fleetId);
+    const wall = await session(t.url, token, '', 'display');
+    const read = <T = any>(path: string, query?: Record<string, string>) => api<T>(t.url, 'GET', path, { token: wall.token, query });
+
+    const info = await read('/customization/user/v1/query/info');
+    expect(info.body.data).toMatchObject({ roles: ['wall.display'], user: { name: 'Depot wall' } });
+    expect(info.body.data.permissions).not.toContain('fleet:fleet:edit');
+    const snapshot = await read<{ rows: Array<{ id: string; fleetId: string }> }>('/customization/vehicle/v1/query/snapshot');
+    expect(snapshot.body.code).toBe(200);
+    expect(snapshot.body.data.rows.length).toBeGreaterThan(0);
+    expect(new Set(snapshot.body.data.rows.map((v) => v.fleetId))).toEqual(new Set([fleetId]));
+    expect((await read('/customization/alarm/v1/query/list', { active: 'true' })).body.code).toBe(200);
+    expect((await read('/customization/wall-playlist/v1/query/list')).body.code).toBe(200);
+    expect((await read('/customization/router/v1/query/list')).body.code).toBe(200);
+    const fleets = await read<{ rows: Array<{ id: string; allowed: string[] }> }>('/customization/fleet/v1/query/list');
+    expect(fleets.body.data.rows.map((f) => f.id)).toEqual([fleetId]);
+    expect(fleets.body.data.rows[0]!.allowed).toEqual([]);
+
+    const vehicleId = snapshot.body.data.rows[0]!.id;
+    const refused: Array<[string, string, unknown?]> = [
+      ['POST', '/customization/wall-playlist/v1/add/single', { name: 'Hijack', views: [{ kind: 'alarms', dwellS: 20 }] }],
+      ['POST', '/customization/alarm/v1/ack/single', { alarmId: '1' }],
+      ['POST', '/customization/fleet/v1/add/single', { name: 'Hijack' }],
+      ['PUT', '/customization/user/v1/update/password', { oldPassword: 'x', newPassword: 'y' }],
+      ['GET', '/customization/account/v1/query/list'],
+      ['GET', '/customization/audit/v1/query/list'],
+      ['GET', `${BASE}/query/list`],
+      ['POST', '/customization/share/v1/add/single', { vehicleId }],
+    ];
+    for (const [method, path, body] of refused) {
+      const r = await api(t.url, method, path, { token: wall.token, body });
+      expect([path, r.body.code]).toEqual([path, 403]);
+    }
+
+    const ws = await openSocket(wall.ws);
+    expect((await ws.request(CMD.subscribe, { all: true })).data.ok).toBe(true);
+    const device = { vehicleId, deviceType: 'bms', deviceId: 0 };
+    expect((await ws.request(CMD.writeSetting, { ...device, setting: 'restore_fac', value: 1 })).data.ok).toBe(false);
+    expect((await ws.request(CMD.startFirmwareUpdate, { ...device, version: '9.9.9' })).data.ok).toBe(false);
+    ws.ws.close();
+  });
+
+  it('revoking ends the wall at once: its socket gets 161/1003 and closes, its token is 401, and it cannot sign in again', async () => {
+    const { id, token } = await issue('Lobby wall', null);
+    const wall = await session(t.url, token, '', 'display');
+    const ws = await openSocket(wall.ws);
+    expect((await ws.request(CMD.subscribe, { all: true })).data.ok).toBe(true);
+
+    const revoked = await admin('POST', '/revoke/single', { displayId: id });
+    expect(revoked.body.data.revokedAt).toEqual(expect.any(String));
+    const ended = await ws.waitFor(() => ws.frames.find((f) => f.cmd === CMD.forcedLogout));
+    expect(ended.data.msgId).toBe(FORCED_LOGOUT.displayRevoked);
+    await ws.closedP;
+    expect((await api(t.url, 'GET', '/customization/vehicle/v1/query/snapshot', { token: wall.token })).body.code).toBe(401);
+    expect((await login(t.url, token, '', 'display')).body).toMatchObject({ code: 400, msg: 'This display is no longer valid' });
+    expect((await admin('POST', '/revoke/single', { displayId: id })).body).toMatchObject({ code: 400, msg: expect.stringContaining('displayId') });
+
+    const listed = (await admin('GET', '/query/list')).body.data.rows.find((d: { id: string }) => d.id === id);
+    expect(listed).toMatchObject({ revokedAt: expect.any(String), lastSeenAt: expect.any(String), lastSeenAddress: expect.any(String) });
+    const audit = await api<any>(t.url, 'GET', '/customization/audit/v1/query/list', { token: users.super.token, query: { pageSize: 100 } });
+    const events = audit.body.data.rows.filter((r: { target: string | null }) => r.target === 'display Lobby wall').map((r: { event: string; outcome: string }) => `${r.event} ${r.outcome}`);
+    expect(events).toEqual(expect.arrayContaining(['display-token.issued success', 'display.sign-in success', 'display-token.revoked success', 'display.sign-in failure']));
+  });
+});

@@ -1,0 +1,91 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { DisplayTokenInputSchema, DisplayTokenSchema, IssuedDisplayTokenSchema, PageOf, PageQuery } from '../../streams/protocol/rest-schemas';
+import { FORCED_LOGOUT } from '../../streams/protocol/types';
+import { accountOf } from '../http/actor-of';
+import { displaySubject, recordAudit } from '../audit/record-audit';
+import { randomToken, tokenHash } from '../auth/secrets';
+import { badRequest, notFound } from '../http/api-error';
+import { answers, ok } from '../http/envelope';
+import type { TypeBoxProvider } from '../http/type-provider';
+import type { ServerContext } from '../server-context';
+import type { DisplayTokenRecord } from '../storage/records';
+
+const BASE = '/customization/display-token/v1';
+const tags = ['wall displays'];
+const DisplayId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * Wall display tokens (super.admin only): issued with a name and an optional fleet, listed with when
+ * and from where each display was last seen, and revoked, which ends the display's sessions at once.
+ */
+export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  const admin = { access: { superAdmin: true as const } };
+  const view = async (rows: DisplayTokenRecord[]) => {
+    const fleetNames = await ctx.repo.names('fleet', [...new Set(rows.flatMap((d) => (d.fleetId ? [d.fleetId] : [])))]);
+    return rows.map(({ tokenHash: _secret, ...d }) => ({
+      ...d,
+      fleetName: d.fleetId ? (fleetNames.get(d.fleetId) ?? null) : null,
+      createdAt: new Date(d.createdAt).toISOString(),
+      lastSeenAt: iso(d.lastSeenAt),
+      revokedAt: iso(d.revokedAt),
+    }));
+  };
+
+  r.get(
+    `${BASE}/query/list`,
+    {
+      config: admin,
+      schema: { tags, summary: 'Every display token, newest first, revoked ones too (super.admin)', querystring: Type.Object(PageQuery), response: answers(PageOf(DisplayTokenSchema)) },
+    },
+    async (req) => {
+      const all = await ctx.repo.displays.list();
+      const { pageNum, pageSize } = req.query;
+      const start = (pageNum - 1) * pageSize;
+      return ok({ rows: await view(all.slice(start, start + pageSize)), total: all.length });
+    },
+  );
+  r.post(
+    `${BASE}/add/single`,
+    {
+      config: admin,
+      schema: { tags, summary: 'Issue a display token; the answer is the only time the token is shown (super.admin)', body: DisplayTokenInputSchema, response: answers(IssuedDisplayTokenSchema) },
+    },
+    async (req) => {
+      const fleetId = req.body.fleetId ?? null;
+      if (fleetId !== null && !(await ctx.repo.fleets.get(fleetId))) throw badRequest('fleetId: no such fleet');
+      const token = randomToken();
+      const display = await ctx.repo.displays.create({
+        name: req.body.name,
+        fleetId,
+        tokenHash: tokenHash(token),
+        createdAt: ctx.now(),
+        createdBy: accountOf(req).user.userName,
+      });
+      await recordAudit(ctx, req, { event: 'display-token.issued', target: displaySubject(display), detail: fleetId ? `fleet ${fleetId}` : 'every fleet' });
+      const [listed] = await view([display]);
+      return ok({ ...listed!, token });
+    },
+  );
+  r.post(
+    `${BASE}/revoke/single`,
+    {
+      config: admin,
+      schema: { tags, summary: "Revoke a display token: the wall's sessions end at once (cmd 161, msgId 1003) (super.admin)", body: Type.Object({ displayId: DisplayId }), response: answers(DisplayTokenSchema) },
+    },
+    async (req) => {
+      const { displayId } = req.body;
+      const display = await ctx.repo.displays.get(displayId);
+      if (!display) throw notFound('Display not found');
+      if (!(await ctx.repo.displays.revoke(displayId, ctx.now()))) throw badRequest('displayId: this display is already revoked');
+      await ctx.repo.sessions.revokeDisplay(displayId);
+      ctx.sync.logout({ displayId }, FORCED_LOGOUT.displayRevoked);
+      await recordAudit(ctx, req, { event: 'display-token.revoked', target: displaySubject(display) });
+      const [listed] = await view([(await ctx.repo.displays.get(displayId))!]);
+      return ok(listed!);
+    },
+  );
+};

@@ -1,0 +1,137 @@
+// /wall/displays (super.admin): the walls' display tokens on the admin kit's list page. Add display
+// issues a named token, over every fleet or one, and shows its display link once to copy onto the
+// wall; Revoke blanks that wall at once. Last seen says when and from where each wall last read.
+import { useState } from 'react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { Plus } from 'lucide-react';
+import type { DisplayToken, IssuedDisplayToken } from '../../../streams/api/types';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CopyLink } from '../../components/copy-link';
+import { DialogForm } from '../../components/dialog-form';
+import type { ListColumn } from '../../components/list-columns';
+import { ListPage } from '../../components/list-page';
+import { displayLink } from '../../lib/display-link';
+import { SUCCESS } from '../../lib/messages';
+import { navigate } from '../../lib/navigation';
+import { ROUTES } from '../../lib/routes';
+import { useFleetConsole } from '../../lib/services';
+import { useList } from '../../lib/use-list';
+import { useListUrl } from '../../lib/use-list-url';
+import { groupName } from '../../lib/validation';
+import { WallAdminOnly } from './wall-admin-only';
+
+const FILTERS = [] as const;
+const ALL_FLEETS = { pageNum: 1, pageSize: 500 };
+const EVERY_FLEET = '';
+const when = (iso: string | null) => (iso ? format(new Date(iso), 'yyyy-MM-dd HH:mm') : '--');
+
+function IssuedLink({ issued, onClose }: { issued: IssuedDisplayToken; onClose: () => void }) {
+  return (
+    <Stack gap="2" borderWidth="1px" borderColor="blue.muted" rounded="md" p="3" data-testid="issued-display">
+      <Text fontWeight="semibold">Display link for {issued.name}: open it once on the wall. It is shown only now.</Text>
+      <CopyLink link={displayLink(window.location.origin, issued.token)} label="Display link" testId="display-link" />
+      <Button size="xs" variant="ghost" alignSelf="start" onClick={onClose}>
+        Done
+      </Button>
+    </Stack>
+  );
+}
+
+function DisplayTokens() {
+  const { resources } = useFleetConsole();
+  const list = useListUrl(FILTERS);
+  const fleets = useList<{ id: string; name: string }>(resources.fleets, ALL_FLEETS).data?.rows ?? [];
+  const [adding, setAdding] = useState(false);
+  const [issued, setIssued] = useState<IssuedDisplayToken | null>(null);
+  const [revoking, setRevoking] = useState<DisplayToken | null>(null);
+
+  const columns: ListColumn<DisplayToken>[] = [
+    { id: 'name', header: 'Display', value: (d) => d.name },
+    { id: 'fleet', header: 'Fleets', value: (d) => d.fleetName ?? 'Every fleet' },
+    { id: 'createdAt', header: 'Issued', width: '10rem', value: (d) => when(d.createdAt) },
+    { id: 'lastSeenAt', header: 'Last seen', width: '10rem', value: (d) => when(d.lastSeenAt) },
+    { id: 'lastSeenAddress', header: 'Address', width: '9rem', value: (d) => d.lastSeenAddress ?? '--' },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '7rem',
+      value: (d) => (d.revokedAt ? 'Revoked' : 'Active'),
+      cell: (d) => <Badge colorPalette={d.revokedAt ? 'gray' : 'green'}>{d.revokedAt ? 'Revoked' : 'Active'}</Badge>,
+    },
+    {
+      id: 'actions',
+      header: '',
+      exported: false,
+      width: '6rem',
+      value: () => '',
+      cell: (d) =>
+        d.revokedAt ? null : (
+          <Button size="xs" variant="ghost" color="fg.error" onClick={() => setRevoking(d)}>
+            Revoke
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Stack gap="3">
+      {issued && <IssuedLink issued={issued} onClose={() => setIssued(null)} />}
+      <ListPage
+        resource={resources.displays}
+        list={list}
+        columns={columns}
+        rowId={(d) => d.id}
+        label="Wall displays"
+        failed="The wall displays could not be loaded."
+        empty="No wall displays yet. Add one with Add display."
+        actions={
+          <HStack>
+            <Button size="sm" variant="outline" onClick={() => navigate(ROUTES.wallPlaylists.path)}>
+              Playlists
+            </Button>
+            <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)}>
+              <Plus /> Add display
+            </Button>
+          </HStack>
+        }
+      />
+      <DialogForm
+        open={adding}
+        title="Add display"
+        submitLabel="Issue token"
+        success={SUCCESS.added}
+        initial={{ name: '', fleetId: EVERY_FLEET }}
+        fields={[
+          { name: 'name', label: 'Display name', rules: [groupName], required: true },
+          {
+            name: 'fleetId',
+            label: 'Fleets shown',
+            rules: [],
+            options: [{ value: EVERY_FLEET, label: 'Every fleet' }, ...fleets.map((f) => ({ value: f.id, label: f.name }))],
+          },
+        ]}
+        onSubmit={async ({ name, fleetId }) => setIssued(await resources.displays.create({ name: name.trim(), fleetId: fleetId || null }))}
+        onClose={() => setAdding(false)}
+      />
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke display"
+        confirmLabel="Revoke"
+        danger
+        onConfirm={() => resources.revokeDisplay(revoking!.id)}
+        onClose={() => setRevoking(null)}
+      >
+        {revoking && `Revoke ${revoking.name}? The wall goes blank at once and its link stops working.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+export default function WallDisplaysPage() {
+  return (
+    <WallAdminOnly>
+      <DisplayTokens />
+    </WallAdminOnly>
+  );
+}

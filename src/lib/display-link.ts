@@ -1,0 +1,17 @@
+// A wall display's token: brought once by its display link (/wall?display=TOKEN) or typed in, and
+// kept in this browser so the wall signs itself in again after a reload or a restart.
+import { ROUTES } from './routes';
+
+const TOKEN_KEY = 'fleet-console.display-token';
+export const DISPLAY_PARAM = 'display';
+
+export const storedDisplayToken = (): string | null => window.localStorage.getItem(TOKEN_KEY);
+export const storeDisplayToken = (token: string): void => window.localStorage.setItem(TOKEN_KEY, token);
+export const forgetDisplayToken = (): void => window.localStorage.removeItem(TOKEN_KEY);
+
+/** The link an administrator copies onto a wall; `playlist` starts that playlist. */
+export const displayLink = (origin: string, token: string, playlistId?: string): string => {
+  const query = new URLSearchParams({ [DISPLAY_PARAM]: token });
+  if (playlistId) query.set('playlist', playlistId);
+  return `${origin}${ROUTES.wall.path}?${query}`;
+};

@@ -1,0 +1,139 @@
+// A wall signed in with a display token against the real server: issued from /wall/displays, signed
+// in from its link with no login, through a server outage without a dialog, and blanked by revoking.
+// The playlist editor stores what an administrator enters.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { DisplayToken, Page as ApiPage, Playlist } from '../../streams/api/types';
+import { launchChromium, screenshot } from './support/chromium';
+import { startFleetServer, type FleetServer } from './support/fleet-server';
+
+let server: FleetServer;
+let browser: Browser;
+let admin: Page;
+let wallContext: BrowserContext;
+let wall: Page;
+let link: string;
+/** The issue asks a wall to ride out a server stopped for 2 minutes. */
+const OUTAGE_MS = 120_000;
+
+beforeAll(async () => {
+  server = await startFleetServer({ vehicles: 20 });
+  browser = await launchChromium();
+  admin = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  await admin.goto(`${server.url}/login`);
+  await admin.getByLabel('Email', { exact: true }).fill(server.admin.email);
+  await admin.getByLabel('Password', { exact: true }).fill(server.admin.password);
+  await admin.getByRole('button', { name: 'Sign in' }).click();
+  await admin.waitForURL('**/home');
+  wallContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  wall = await wallContext.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const displays = () => server.adminCall<ApiPage<DisplayToken>>('GET', '/customization/display-token/v1/query/list');
+
+describe('wall display token', () => {
+  it('is issued from /wall/displays with a display link shown once', async () => {
+    await admin.getByRole('button', { name: 'Wall displays' }).click();
+    await admin.waitForURL('**/wall/displays');
+    await admin.getByRole('button', { name: 'Add display' }).click();
+    const form = admin.getByRole('form', { name: 'Add display' });
+    await form.getByLabel('Display name').fill('Control room');
+    await form.getByRole('button', { name: 'Issue token' }).click();
+    const linkField = admin.getByTestId('display-link');
+    await linkField.waitFor();
+    link = await linkField.inputValue();
+    expect(link).toMatch(/\/wall\?display=[A-Za-z0-9_-]{40,}$/);
+    await admin.getByRole('row').filter({ hasText: 'Control room' }).getByText('Active').waitFor();
+    await screenshot(admin, 'wall-displays-1920');
+    await admin.setViewportSize({ width: 1100, height: 900 });
+    await screenshot(admin, 'wall-displays-1100');
+    await admin.setViewportSize({ width: 1920, height: 1080 });
+  });
+
+  it('signs the wall in from its link: kiosk alarm board, no login, no token left in the address, nothing to acknowledge', async () => {
+    await wall.goto(link);
+    await wall.getByTestId('kiosk').waitFor({ timeout: 30_000 });
+    await wall.getByTestId('alarm-board').waitFor();
+    await wall.getByTestId('connection-badge').and(wall.locator('[data-state="open"]')).waitFor({ timeout: 20_000 });
+    expect(new URL(wall.url()).pathname).toBe('/wall/alarms');
+    expect(wall.url()).not.toContain('display=');
+    await expect(wall.getByRole('button', { name: 'Acknowledge' }).count()).resolves.toBe(0);
+    const [row] = (await displays()).rows;
+    expect(row).toMatchObject({ name: 'Control room', lastSeenAt: expect.any(String), revokedAt: null });
+  });
+
+  it(
+    'rides out the server stopped for 2 minutes: no dialog, the data age shown, live again after',
+    async () => {
+      await server.pause();
+      await wall.getByTestId('data-age').waitFor({ timeout: 30_000 });
+      const started = Date.now();
+      // Past the 4 reconnect attempts that end a person's session with a dialog.
+      while (Date.now() - started < OUTAGE_MS) {
+        await wall.waitForTimeout(10_000);
+        await expect(wall.getByTestId('session-dialog').count()).resolves.toBe(0);
+        expect(new URL(wall.url()).pathname).toBe('/wall/alarms');
+      }
+      await expect.poll(() => wall.getByTestId('data-age').innerText()).toMatch(/^Data is [12] minutes? old$/);
+      await expect(wall.getByTestId('connection-badge').getAttribute('data-state')).resolves.toBe('retrying');
+      await screenshot(wall, 'wall-display-outage-1920');
+
+      await server.resume();
+      await wall.getByTestId('connection-badge').and(wall.locator('[data-state="open"]')).waitFor({ timeout: 60_000 });
+      await wall.getByTestId('data-age').waitFor({ state: 'detached' });
+      await expect(wall.getByTestId('session-dialog').count()).resolves.toBe(0);
+      // Caught up: the fresh snapshot after the reconnect made every vehicle current again.
+      await wall.getByTestId('board-fleets').waitFor();
+    },
+    OUTAGE_MS + 150_000,
+  );
+
+  it('blanks at once when revoked, and its link no longer signs in', async () => {
+    await admin.reload();
+    const row = admin.getByRole('row').filter({ hasText: 'Control room' });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await row.getByText('Revoked').waitFor();
+
+    await wall.getByTestId('display-revoked').waitFor({ timeout: 10_000 });
+    await expect(wall.getByTestId('kiosk').count()).resolves.toBe(0);
+    await expect(wall.getByTestId('session-dialog').count()).resolves.toBe(0);
+    expect(new URL(wall.url()).pathname).toBe('/wall');
+    await screenshot(wall, 'wall-display-revoked-1920');
+
+    const again = await wallContext.newPage();
+    await again.goto(link);
+    await again.getByTestId('display-revoked').waitFor({ timeout: 15_000 });
+    await again.close();
+  });
+
+  it('edits a playlist: views with their seconds, refused while a view is incomplete', async () => {
+    await admin.goto(`${server.url}/wall/playlists`);
+    await admin.getByRole('button', { name: 'Add playlist' }).click();
+    const form = admin.getByRole('form', { name: 'Add playlist' });
+    await form.getByLabel('Playlist name').fill('Night shift');
+    await form.getByLabel('View 1 seconds').fill('20');
+    await form.getByRole('button', { name: 'Add view' }).click();
+    await form.getByLabel('View 2 shows').selectOption('fleet');
+    await form.getByLabel('View 2 seconds').fill('45');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('alert').filter({ hasText: 'View 2: choose the fleet' }).waitFor();
+    expect((await server.adminCall<ApiPage<Playlist>>('GET', '/customization/wall-playlist/v1/query/list')).total).toBe(0);
+
+    const fleet = form.getByLabel('View 2 fleet');
+    const fleetId = await fleet.locator('option').nth(1).getAttribute('value');
+    await fleet.selectOption(fleetId!);
+    await form.getByRole('button', { name: 'Move view 2 up' }).click();
+    await screenshot(admin, 'wall-playlist-dialog-1920');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('row').filter({ hasText: 'Night shift' }).waitFor();
+    const [playlist] = (await server.adminCall<ApiPage<Playlist>>('GET', '/customization/wall-playlist/v1/query/list')).rows;
+    expect(playlist).toMatchObject({ name: 'Night shift', views: [{ kind: 'fleet', fleetId, dwellS: 45 }, { kind: 'alarms', dwellS: 20 }] });
+    await screenshot(admin, 'wall-playlists-1920');
+  });
+});
