@@ -48,7 +48,7 @@ async function signIn(who: { email: string; password: string }, width = 1920, he
 const vehicles = (query = '') => server.adminCall<ApiPage<VehicleListRow>>('GET', `/customization/vehicle/v1/query/list?pageSize=500${query}`);
 const table = () => page.getByRole('table', { name: 'Vehicles' });
 const firstRowName = () => page.locator('[data-row-id]').first().getByRole('button').first().innerText();
-const rowOf = (name: string) => table().getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) });
+const rowOf = (name: string) => table().getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 function sheet(rows: string[][]): string {
   const book = utils.book_new();
@@ -112,7 +112,7 @@ describe('/vehicles/list as the super administrator', () => {
     await expect.poll(() => firstRowName()).toBe(expected[0]);
     await expect(page.getByRole('combobox', { name: 'Fleet', exact: true }).inputValue()).resolves.toBe('fleet-1');
 
-    await rowOf(expected[1]!).getByRole('button', { name: expected[1]!, exact: true }).click();
+    await rowOf(expected[1]!).getByRole('link', { name: expected[1]!, exact: true }).click();
     await page.waitForURL('**/vehicles/subdetail/page?vehicleId=*');
     await page.getByTestId('back-button').click();
     await page.waitForURL(/\/vehicles\/list\?.*fleetId=fleet-1.*sort=-sn/);

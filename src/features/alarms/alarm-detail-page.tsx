@@ -9,7 +9,7 @@ import { IssueActions } from '../../components/issue-actions';
 import { ResourceView } from '../../components/resource-view';
 import { SeverityBadge } from '../../components/severity-badge';
 import { TimeSeriesChart, type ChartFrame } from '../../components/time-series-chart';
-import { navigate, usePinnedSearch } from '../../lib/navigation';
+import { navigate, onPlainClick, usePinnedSearch } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
@@ -75,8 +75,10 @@ function AlarmDetail({ alarm }: { alarm: Alarm }) {
         <Flex ms="auto" gap="2" wrap="wrap">
           <IssueActions origin={{ alarm }} />
         </Flex>
-        <Button size="sm" colorPalette="blue" onClick={openVehicle}>
-          Open vehicle
+        <Button size="sm" colorPalette="blue" asChild>
+          <a href={LINKS.vehicle(alarm.vehicleId)} onClick={onPlainClick(openVehicle)}>
+            Open vehicle
+          </a>
         </Button>
       </Flex>
       <DataList.Root orientation="horizontal" size="sm">

@@ -10,11 +10,11 @@ import { useHoldsAll } from '../../components/access-gate';
 import { CreateIssueDialog } from '../../components/create-issue-dialog';
 import { SeverityBadge } from '../../components/severity-badge';
 import { PERMISSIONS } from '../../../streams/api/permissions';
-import { navigate } from '../../lib/navigation';
-import { ROUTES } from '../../lib/routes';
+import { navigate, onPlainClick } from '../../lib/navigation';
+import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 
-const FeedItem = chakra('button', {
+const FeedItem = chakra('a', {
   base: {
     display: 'block',
     width: 'full',
@@ -36,7 +36,7 @@ export function AlarmFeed() {
 
   const open = (alarm: Alarm) => {
     fleetConsole.session.set('faultId', alarm.id);
-    navigate(`${ROUTES.alarm.path}?alarmId=${encodeURIComponent(alarm.id)}`);
+    navigate(LINKS.alarm(alarm.id));
   };
 
   return (
@@ -58,7 +58,7 @@ export function AlarmFeed() {
         <Stack as="ul" gap="0" listStyleType="none">
           {feed?.rows.map((alarm) => (
             <Flex as="li" key={alarm.id} align="stretch" borderBottomWidth="1px">
-              <FeedItem type="button" onClick={() => open(alarm)} data-testid="alarm-item" borderBottomWidth="0" minWidth="0">
+              <FeedItem href={LINKS.alarm(alarm.id)} onClick={onPlainClick(() => open(alarm))} data-testid="alarm-item" borderBottomWidth="0" minWidth="0">
                 <Flex align="center" gap="2">
                   <SeverityBadge severity={alarm.severity} />
                   <Text fontWeight="semibold" truncate>

@@ -7,7 +7,7 @@ import { VEHICLE_STATUSES, type VehicleStatus } from '../../../streams/protocol/
 import type { FleetSnapshot, VehicleOutline } from '../../../streams/vehicles/types';
 import { STATUS_STYLE } from '../../components/vehicle-status';
 import { lastSeenText } from '../../components/vehicle-devices/last-seen';
-import { isPlainClick } from '../../lib/navigation';
+import { onPlainClick } from '../../lib/navigation';
 import { freshnessAt } from '../../../streams/vehicles/freshness';
 import { startFleetClusterer, type FleetClusterer } from './fleet-clusterer';
 import { type BBox, type ClusterCounts, type FleetPoints, type MapFeature } from './fleet-clusters';
@@ -322,11 +322,7 @@ export class FleetMapView {
   private vehicleLink(id: string, text: string): HTMLAnchorElement {
     const link = element('a', 'fleet-popup-link', text);
     link.href = this.options.vehicleHref(id);
-    link.addEventListener('click', (event) => {
-      if (!isPlainClick(event)) return;
-      event.preventDefault();
-      this.options.onOpenVehicle(id);
-    });
+    link.addEventListener('click', onPlainClick(() => this.options.onOpenVehicle(id)));
     return link;
   }
 

@@ -7,7 +7,7 @@ import type { VehicleStatus } from '../../../streams/protocol/types';
 import type { FleetSnapshot, VehicleState } from '../../../streams/vehicles/types';
 import { ConnectionBanner } from '../../components/connection-banner';
 import { STATUS_STYLE } from '../../components/vehicle-status';
-import { isPlainClick, navigate } from '../../lib/navigation';
+import { navigate, onPlainClick } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useResource } from '../../lib/use-resource';
 import { useFleetConsole, useServices } from '../../lib/services';
@@ -184,11 +184,7 @@ export default function HomePage() {
                     borderBottomWidth="1px"
                     textAlign="start"
                     _hover={{ bg: 'bg.muted' }}
-                    onClick={(event) => {
-                      if (!isPlainClick(event)) return;
-                      event.preventDefault();
-                      openVehicle(vehicle.id);
-                    }}
+                    onClick={onPlainClick(() => openVehicle(vehicle.id))}
                   >
                     <Box width="2.5" height="2.5" borderRadius="full" bg={STATUS_STYLE[vehicle.status].color} alignSelf="center" flexShrink={0} />
                     <Text fontWeight="semibold" truncate>
