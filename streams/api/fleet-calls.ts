@@ -1,4 +1,4 @@
-import type { Alarm, Page, RestClient, VehicleDetail, VehicleSnapshot } from './types';
+import type { ActiveAlarmFilter, Alarm, AlarmPage, Page, RestClient, VehicleDetail, VehicleSnapshot } from './types';
 
 export const SNAPSHOT_PATH = '/customization/vehicle/v1/query/snapshot';
 export const ALARM_LIST_PATH = '/customization/alarm/v1/query/list';
@@ -23,9 +23,9 @@ export async function fetchSharedVehicle(api: RestClient): Promise<VehicleSnapsh
   return [{ id, name, sn, fleetId, subFleetId, depotId, status, soc, lat, lng, alarms, lastSeen }];
 }
 
-/** The active alarms, newest first: the alarm list call of docs/api.md with `active`, one page. */
-export function fetchActiveAlarms(api: RestClient, pageSize: number): Promise<Page<Alarm>> {
-  return api.get<Page<Alarm>>(ALARM_LIST_PATH, { active: true, pageNum: 1, pageSize });
+/** The active alarms, newest first, and how many of each kind: the alarm list call of docs/api.md with `active`, one page. */
+export function fetchActiveAlarms(api: RestClient, pageSize: number, filter: ActiveAlarmFilter = {}): Promise<AlarmPage> {
+  return api.get<AlarmPage>(ALARM_LIST_PATH, { active: true, pageNum: 1, pageSize, byKind: true, ...filter });
 }
 
 /** Acknowledges an alarm with an optional note; answers the alarm with its (first) acknowledgement. */

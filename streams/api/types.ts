@@ -4,6 +4,7 @@ import type {
   AccountCandidateSchema,
   AccountSchema,
   AccountJobSchema,
+  AlarmPageSchema,
   AlarmSchema,
   PlaylistSchema,
   DepotSchema,
@@ -85,6 +86,13 @@ export type Alarm = Static<typeof AlarmSchema>;
 export type Playlist = Static<typeof PlaylistSchema>;
 export type WallView = Playlist['views'][number];
 export type AlarmSeverity = Alarm['severity'];
+/** A page of alarms with, when asked, their counts by kind. */
+export type AlarmPage = Static<typeof AlarmPageSchema>;
+/** Which active alarms a feed shows: one severity, one fleet, or all. */
+export interface ActiveAlarmFilter {
+  severity?: AlarmSeverity;
+  fleetId?: string;
+}
 export type GroupLog = Static<typeof GroupLogSchema>;
 export type GroupOperation = GroupLog['operation'];
 export type GroupLogDetail = Static<typeof GroupLogDetailSchema>;

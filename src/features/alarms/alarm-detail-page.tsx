@@ -14,6 +14,10 @@ import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
 import { useResource } from '../../lib/use-resource';
+import { displayUnit, toDisplay } from '../../lib/units';
+import { formatNumber } from '../../components/device-value';
+import { useDisplayUnits } from '../../components/use-display-units';
+import { keyDecimals } from '../../../streams/telemetry/key-precision';
 import { alarmChartKeys, alarmChartRange, alarmChartUnit } from './alarm-keys';
 
 const NOT_FOUND = 'This alarm cannot be found.';
@@ -97,6 +101,16 @@ function AlarmDetail({ alarm }: { alarm: Alarm }) {
           <DataList.ItemValue>{when(alarm.startedAt)}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
+          <DataList.ItemLabel>Ended</DataList.ItemLabel>
+          <DataList.ItemValue data-testid="alarm-ended">{alarm.endedAt ? when(alarm.endedAt) : 'Still active'}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Peak</DataList.ItemLabel>
+          <DataList.ItemValue data-testid="alarm-peak">
+            <PeakValue peak={alarm.peak ?? null} />
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
           <DataList.ItemLabel>Duration</DataList.ItemLabel>
           <DataList.ItemValue>
             {formatDistanceStrict(new Date(alarm.endedAt ?? Date.now()), new Date(alarm.startedAt))}
@@ -146,5 +160,20 @@ function AlarmDetail({ alarm }: { alarm: Alarm }) {
         </Table.Root>
       </Box>
     </Stack>
+  );
+}
+
+/** The worst value the alarm reached, in the user's units and with its key's precision. */
+function PeakValue({ peak }: { peak: Alarm['peak'] }) {
+  const units = useDisplayUnits();
+  if (!peak) return <>No value recorded</>;
+  const unit = alarmChartUnit(peak.key);
+  const shown = displayUnit(unit, units);
+  const value = formatNumber(toDisplay(unit, units)(peak.value), keyDecimals({ key: peak.key, unit: shown }));
+  return (
+    <>
+      {value}
+      {shown ? ` ${shown}` : ''} ({peak.key.replaceAll('_', ' ')}) at {when(peak.at)}
+    </>
   );
 }

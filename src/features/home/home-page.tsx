@@ -15,7 +15,7 @@ import { AlarmFeed } from './alarm-feed';
 import { FleetBreakdown } from './fleet-breakdown';
 import { cardCounts$ } from './filtered-counts';
 import { FleetMap } from './fleet-map';
-import { homeFiltersSearch, matchesHomeFilters, useHomeFilters, type HomeFilters } from './use-home-filters';
+import { homeFiltersSearch, matchesHomeFilters, useHomeFilters, type HomeFilters, type VehicleFilters } from './use-home-filters';
 
 const STATUSES: readonly VehicleStatus[] = ['normal', 'alarm', 'offline'];
 // One empty list, so that publishes without a search do not re-render the page.
@@ -37,7 +37,7 @@ const CountCard = chakra('button', {
 });
 
 /** Filters on outlines, so only the vehicles shown get their snapshots built on each publish. */
-function filterVehicles(all: FleetSnapshot, filters: HomeFilters): FleetSnapshot {
+function filterVehicles(all: FleetSnapshot, filters: VehicleFilters): FleetSnapshot {
   if (!filters.status && !filters.fleetId && !filters.query) return all;
   return all.select((outline) => matchesHomeFilters(outline, filters));
 }
@@ -99,8 +99,9 @@ export default function HomePage() {
   const fleets = useResource(() => fleetConsole.resources.factories$(), [fleetConsole]).data ?? [];
 
   const shown$ = useObservable(
-    (inputs$) => combineLatest([fleetConsole.fleet.vehicles$, inputs$]).pipe(map(([all, [current]]) => filterVehicles(all, current))),
-    [filters],
+    (inputs$) =>
+      combineLatest([fleetConsole.fleet.vehicles$, inputs$]).pipe(map(([all, [status, fleetId, query]]) => filterVehicles(all, { status, fleetId, query }))),
+    [filters.status, filters.fleetId, filters.query],
   );
   const matches = useObservableState(
     useObservable(
@@ -157,7 +158,7 @@ export default function HomePage() {
             <FleetMap
               vehicles$={shown$}
               stale={stale}
-              fitKey={homeFiltersSearch(filters)}
+              fitKey={homeFiltersSearch({ ...filters, severity: null })}
               tileUrl={config.tileUrl}
               tileAttribution={config.tileAttribution}
               vehicleHref={LINKS.vehicle}
@@ -197,7 +198,7 @@ export default function HomePage() {
                 ))}
               </Box>
             )}
-            <AlarmFeed />
+            <AlarmFeed fleetId={filters.fleetId} severity={filters.severity} onSeverity={(severity) => setFilters({ severity })} />
             <FleetBreakdown />
           </Flex>
         </Flex>
