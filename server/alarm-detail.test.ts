@@ -16,7 +16,7 @@ afterAll(() => t.stop());
 
 const vehicleOf = async (fleetId: string) =>
   (await t.server.ctx.repo.vehicles.list({ scope: { all: true }, fleetId }, { pageNum: 1, pageSize: 1 })).rows[0]!.id;
-const list = (user: RoleUser, query: Record<string, unknown>) =>
+const list = (user: RoleUser, query: Record<string, string | number | boolean>) =>
   api<any>(t.url, 'GET', '/customization/alarm/v1/query/list', { token: user.token, query });
 const alarmOf = async (vehicleId: string, kind: string) =>
   (await list(users.super, { vehicleId, pageSize: 50 })).body.data.rows.find((a: { kind: string }) => a.kind === kind) as { id: string };

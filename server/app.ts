@@ -40,6 +40,7 @@ import { SilenceWatch } from './fleet/silence-watch';
 import { SocketHub, TRANSPORT_MAX_INBOUND_BYTES } from './hub/socket-hub';
 import { createPrealarmMonitor } from './prealarms/prealarm-monitor';
 import { registerApiRoutes } from './routes/api-routes';
+import { openTileArchive } from './tiles/tile-archive';
 import type { ServerContext } from './server-context';
 import type { FleetSimulator, SimFrame, SimVehicleSpec } from './sim/types';
 import { backfillHistory, type HistoryWindow, warmUpFleet } from './telemetry/history-backfill';
@@ -189,6 +190,8 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     return `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
   };
 
+  const tiles = config.tilesFile ? await openTileArchive(config.tilesFile) : null;
+  if (tiles) stops.push(() => tiles.close());
   const ctx: ServerContext = {
     config,
     repo,
@@ -199,6 +202,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     directory,
     now,
     mailer: options.mailer ?? openMailer(config, log),
+    tiles,
     signInThrottle: new SignInThrottle(),
     codeRequestLimiter: new AttemptLimiter(10, 5 * 60_000),
     shareLinkLimiter: new AttemptLimiter(SHARE_LINK_FAILURES.limit, SHARE_LINK_FAILURES.windowMs),
