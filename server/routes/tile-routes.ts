@@ -3,17 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../http/api-error';
 import { answers, Failure, ok } from '../http/envelope';
 import type { TypeBoxProvider } from '../http/type-provider';
+import { TileInfoSchema } from '../../streams/protocol/rest-schemas';
 import type { ServerContext } from '../server-context';
 import { TILE_CONTENT_TYPE } from '../tiles/tile-archive';
 
-const TileInfoSchema = Type.Object({
-  available: Type.Boolean(),
-  format: Type.Optional(Type.String()),
-  minZoom: Type.Optional(Type.Integer()),
-  maxZoom: Type.Optional(Type.Integer()),
-  attribution: Type.Optional(Type.String()),
-  bounds: Type.Optional(Type.Union([Type.Array(Type.Number(), { minItems: 4, maxItems: 4 }), Type.Null()])),
-});
 
 /**
  * The administrator's offline tiles (FLEET_TILES_FILE). Public like the console's own files: the

@@ -9,6 +9,9 @@ export const VEHICLE_DETAIL_PATH = '/customization/vehicle/v1/get/detail';
 export const HISTORY_SERIES_PATH = '/customization/history/v1/query/series';
 export const SHARED_VEHICLE_PATH = '/customization/share/v1/get/info/vehicle';
 export const FLEET_LIST_PATH = '/customization/factory/v1/query/list';
+export const TILE_INFO_PATH = '/tiles/info';
+/** The server's offline tiles, below the API base, as a Leaflet URL template. */
+export const OFFLINE_TILE_TEMPLATE = '/tiles/{z}/{x}/{y}';
 
 /** Every vehicle the caller may see, with its live status. */
 export async function fetchVehicleSnapshot(api: RestClient): Promise<VehicleSnapshot[]> {

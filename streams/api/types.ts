@@ -18,6 +18,7 @@ import type {
   ShareAccessSchema,
   ShareSchema,
   SubFleetSchema,
+  TileInfoSchema,
   VehicleDetailSchema,
   VehicleListRowSchema,
   VehicleSnapshotSchema,
@@ -86,6 +87,7 @@ export type Alarm = Static<typeof AlarmSchema>;
 export type Playlist = Static<typeof PlaylistSchema>;
 export type WallView = Playlist['views'][number];
 export type AlarmSeverity = Alarm['severity'];
+export type TileInfo = Static<typeof TileInfoSchema>;
 /** A page of alarms with, when asked, their counts by kind. */
 export type AlarmPage = Static<typeof AlarmPageSchema>;
 /** Which active alarms a feed shows: one severity, one fleet, or all. */

@@ -15,6 +15,7 @@ import { AlarmFeed } from './alarm-feed';
 import { FleetBreakdown } from './fleet-breakdown';
 import { cardCounts$ } from './filtered-counts';
 import { FleetMap } from './fleet-map';
+import { useMapDepots, useOfflineTiles } from './use-map-places';
 import { homeFiltersSearch, matchesHomeFilters, useHomeFilters, type HomeFilters, type VehicleFilters } from './use-home-filters';
 
 const STATUSES: readonly VehicleStatus[] = ['normal', 'alarm', 'offline'];
@@ -97,6 +98,8 @@ export default function HomePage() {
     false,
   );
   const fleets = useResource(() => fleetConsole.resources.factories$(), [fleetConsole]).data ?? [];
+  const depots = useMapDepots(filters.fleetId);
+  const offlineTiles = useOfflineTiles();
 
   const shown$ = useObservable(
     (inputs$) =>
@@ -161,6 +164,8 @@ export default function HomePage() {
               fitKey={homeFiltersSearch({ ...filters, severity: null })}
               tileUrl={config.tileUrl}
               tileAttribution={config.tileAttribution}
+              offlineTiles={offlineTiles}
+              depots={depots}
               vehicleHref={LINKS.vehicle}
               onOpenVehicle={openVehicle}
             />
