@@ -10,7 +10,7 @@ import type { Alarm, AlarmSeverity } from '../../../streams/api/types';
 import { AlarmAckNote } from '../../components/alarm-ack-note';
 import { useHoldsAll } from '../../components/access-gate';
 import { CreateIssueDialog } from '../../components/create-issue-dialog';
-import { SeverityBadge } from '../../components/severity-badge';
+import { ALARM_SEVERITIES, SeverityBadge } from '../../components/severity-badge';
 import { PERMISSIONS } from '../../../streams/api/permissions';
 import { navigate, onPlainClick } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
@@ -30,8 +30,6 @@ const FeedItem = chakra('a', {
     _focusVisible: { outline: '2px solid', outlineColor: 'blue.solid', outlineOffset: '-2px' },
   },
 });
-
-const SEVERITIES: readonly AlarmSeverity[] = ['critical', 'major', 'minor'];
 
 export function AlarmFeed(props: { fleetId: string | null; severity: AlarmSeverity | null; onSeverity: (severity: AlarmSeverity | null) => void }) {
   const fleetConsole = useFleetConsole();
@@ -69,7 +67,7 @@ export function AlarmFeed(props: { fleetId: string | null; severity: AlarmSeveri
             onChange={(event) => props.onSeverity((event.currentTarget.value || null) as AlarmSeverity | null)}
           >
             <option value="">All severities</option>
-            {SEVERITIES.map((severity) => (
+            {ALARM_SEVERITIES.map((severity) => (
               <option key={severity} value={severity}>
                 {severity[0]!.toUpperCase() + severity.slice(1)}
               </option>

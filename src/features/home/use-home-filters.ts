@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import type { AlarmSeverity } from '../../../streams/api/types';
 import type { VehicleStatus } from '../../../streams/protocol/types';
 import { VEHICLE_STATUSES } from '../../../streams/protocol/types';
+import { ALARM_SEVERITIES } from '../../components/severity-badge';
 import { navigate, usePinnedSearch } from '../../lib/navigation';
 
 /** What picks the vehicles of the map, the status cards and the search. */
@@ -18,8 +19,6 @@ export interface HomeFilters extends VehicleFilters {
   severity: AlarmSeverity | null;
 }
 
-const SEVERITIES: readonly AlarmSeverity[] = ['critical', 'major', 'minor'];
-
 export function parseHomeFilters(search: string): HomeFilters {
   const params = new URLSearchParams(search);
   const status = params.get('status');
@@ -27,7 +26,7 @@ export function parseHomeFilters(search: string): HomeFilters {
     status: VEHICLE_STATUSES.includes(status as VehicleStatus) ? (status as VehicleStatus) : null,
     fleetId: params.get('fleet') || null,
     query: params.get('q') ?? '',
-    severity: SEVERITIES.includes(params.get('severity') as AlarmSeverity) ? (params.get('severity') as AlarmSeverity) : null,
+    severity: ALARM_SEVERITIES.includes(params.get('severity') as AlarmSeverity) ? (params.get('severity') as AlarmSeverity) : null,
   };
 }
 
