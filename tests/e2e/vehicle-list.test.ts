@@ -47,7 +47,7 @@ async function signIn(who: { email: string; password: string }, width = 1920, he
 
 const vehicles = (query = '') => server.adminCall<ApiPage<VehicleListRow>>('GET', `/customization/vehicle/v1/query/list?pageSize=500${query}`);
 const table = () => page.getByRole('table', { name: 'Vehicles' });
-const firstRowName = () => page.locator('[data-row-id]').first().getByRole('button').first().innerText();
+const firstRowName = () => page.locator('[data-row-id]').first().getByRole('link').first().innerText();
 const rowOf = (name: string) => table().getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 function sheet(rows: string[][]): string {
