@@ -143,16 +143,13 @@ describe('map', () => {
     await expect.poll(() => map.getByTestId('map-depot').count()).toBeGreaterThan(0);
     await expect(map.getAttribute('data-depot-names')).resolves.toBe('false');
     await screenshot(page, 'home-depots-1920');
-    const depots = await server.adminCall<ApiPage<{ name: string; lat: number; lng: number }>>('GET', '/customization/depot/v1/query/list?pageSize=500');
-    const depot = depots.rows[0]!;
-    // Zoom in on one depot with the map's own controls until names show.
+    // Zoom in with the map's own controls until names show.
     for (let i = 0; i < 8 && (await map.getAttribute('data-depot-names')) !== 'true'; i++) {
       const zoom = Number(await map.getAttribute('data-zoom'));
       await page.getByRole('button', { name: 'Zoom in' }).click();
       await expect.poll(async () => Number(await map.getAttribute('data-zoom'))).toBeGreaterThan(zoom);
     }
     await expect(map.getAttribute('data-depot-names')).resolves.toBe('true');
-    expect(depot.name.length).toBeGreaterThan(0);
     await page.setViewportSize({ width: 1100, height: 900 });
     await screenshot(page, 'home-depots-1100');
     await page.setViewportSize({ width: 1920, height: 1080 });
