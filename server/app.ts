@@ -42,6 +42,7 @@ import { createPrealarmMonitor } from './prealarms/prealarm-monitor';
 import { PrealarmStatus } from './prealarms/prealarm-status';
 import { keepRollups } from './reports/hourly-rollups';
 import { registerApiRoutes } from './routes/api-routes';
+import { openTileArchive } from './tiles/tile-archive';
 import type { ServerContext } from './server-context';
 import type { FleetSimulator, SimFrame, SimVehicleSpec } from './sim/types';
 import { backfillHistory, type HistoryWindow, warmUpFleet } from './telemetry/history-backfill';
@@ -194,6 +195,8 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     return `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
   };
 
+  const tiles = config.tilesFile ? await openTileArchive(config.tilesFile) : null;
+  if (tiles) stops.push(() => tiles.close());
   const ctx: ServerContext = {
     config,
     repo,
@@ -204,6 +207,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     directory,
     now,
     mailer: options.mailer ?? openMailer(config, log),
+    tiles,
     signInThrottle: new SignInThrottle(),
     codeRequestLimiter: new AttemptLimiter(10, 5 * 60_000),
     shareLinkLimiter: new AttemptLimiter(SHARE_LINK_FAILURES.limit, SHARE_LINK_FAILURES.windowMs),

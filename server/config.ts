@@ -50,6 +50,8 @@ export interface ServerConfig {
   smtpUrl: string | null;
   /** The sender of that mail. */
   mailFrom: string;
+  /** A local .mbtiles or .pmtiles file of raster tiles the map shows (street detail offline); null: none. */
+  tilesFile: string | null;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -148,5 +150,6 @@ export const readConfig = (env: NodeJS.ProcessEnv): ServerConfig => ({
   mqttPrefix: prefix(env.FLEET_MQTT_PREFIX, /^[A-Za-z0-9_-]{1,40}$/, 'FLEET_MQTT_PREFIX'),
   smtpUrl: serviceUrl(env.FLEET_SMTP_URL, ['smtp:', 'smtps:'], 'FLEET_SMTP_URL'),
   mailFrom: env.FLEET_MAIL_FROM || 'Fleet Console <no-reply@fleet.local>',
+  tilesFile: env.FLEET_TILES_FILE || null,
   historyBackfillH: Math.min(int(env.FLEET_HISTORY_BACKFILL_H, 24, 'FLEET_HISTORY_BACKFILL_H'), 24 * 31),
 });

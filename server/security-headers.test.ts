@@ -60,7 +60,8 @@ describe('security headers', () => {
     writeConsoleConfig({ apiBase: 'https://api.example.org/api', tileUrl: '' });
     const edited = await fetch(`${t.url}/home`);
     expect(directive(edited, 'connect-src')).toEqual(["'self'", `ws://${host}`, 'https://api.example.org', 'wss://api.example.org']);
-    expect(directive(edited, 'img-src')).toEqual(["'self'", 'data:']);
+    // No tile server any more; the API's origin stays, for its offline tiles.
+    expect(directive(edited, 'img-src')).toEqual(["'self'", 'data:', 'https://api.example.org']);
   });
 
   it('adds HSTS and wss only over https, here through a trusted proxy', async () => {

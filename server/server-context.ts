@@ -9,6 +9,7 @@ import type { LiveFleet } from './fleet/live-fleet';
 import type { VehicleDirectory } from './fleet/vehicle-directory';
 import type { SocketHub } from './hub/socket-hub';
 import type { FleetRepository } from './storage/fleet-repository';
+import type { TileArchive } from './tiles/tile-archive';
 
 /** What every route module needs, handed in once when the server is built. */
 export interface ServerContext {
@@ -22,6 +23,8 @@ export interface ServerContext {
   sync: NodeSync;
   directory: VehicleDirectory;
   mailer: Mailer;
+  /** The administrator's offline tiles (FLEET_TILES_FILE), opened at start; null without one. */
+  tiles: TileArchive | null;
   /** Failed sign-ins per account and client address (growing delay) and per address (cap). */
   signInThrottle: SignInThrottle;
   /** Wrong share passwords per share link, from any address (20 in 15 minutes). */

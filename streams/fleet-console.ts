@@ -4,7 +4,7 @@ import { createConsoleResources } from './api/console-resources';
 import { acknowledgeAlarm, fetchActiveAlarms, fetchSharedVehicle, fetchVehicleSnapshot } from './api/fleet-calls';
 import { loadable$ } from './api/loadable';
 import { createRestClient } from './api/rest-client';
-import type { TokenResponse } from './api/types';
+import type { ActiveAlarmFilter, TokenResponse } from './api/types';
 import { createCommandChannel } from './commands/command-channel';
 import { SubscriptionRegistry } from './commands/subscription-registry';
 import { createConnection } from './connection/connection';
@@ -124,12 +124,15 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
   };
   // Alarms acknowledged here or on any console (cmd 162).
   const alarmAcks$$ = new Subject<string>();
-  // The one source of active alarms: the list call, reloaded when live frames raise or clear one, or one is acknowledged.
-  const activeAlarms$ = loadable$(of(null), () => fetchActiveAlarms(rest.client, ACTIVE_ALARMS_PAGE), {
-    retry: readRetry,
-    refresh$: merge(fleet.alarmChanges$.pipe(debounceTime(ACTIVE_ALARMS_SETTLE_MS, scheduler)), alarmAcks$$),
-    poll: { everyMs: ACTIVE_ALARMS_POLL_MS },
-  }).pipe(share({ connector: () => new ReplaySubject(1), resetOnRefCountZero: true }));
+  // Active alarms from the list call, reloaded when live frames raise or clear one, or one is acknowledged.
+  const activeAlarmsWhere$ = (filter: ActiveAlarmFilter) =>
+    loadable$(of(null), () => fetchActiveAlarms(rest.client, ACTIVE_ALARMS_PAGE, filter), {
+      retry: readRetry,
+      refresh$: merge(fleet.alarmChanges$.pipe(debounceTime(ACTIVE_ALARMS_SETTLE_MS, scheduler)), alarmAcks$$),
+      poll: { everyMs: ACTIVE_ALARMS_POLL_MS },
+    });
+  // The one source of all active alarms, shared by every screen that shows them.
+  const activeAlarms$ = activeAlarmsWhere$({}).pipe(share({ connector: () => new ReplaySubject(1), resetOnRefCountZero: true }));
 
   const isShareGuest = (): boolean => session.get('shareAccount') !== null;
   // A wall's session lasts until its display token is revoked, so any end of it means that.
@@ -230,6 +233,7 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
       vehicles$: fleet.vehicles$,
       vehicle$: fleet.vehicle$,
       activeAlarms$,
+      activeAlarmsWhere$,
       alarmChanges$: fleet.alarmChanges$,
       acknowledgeAlarm: async (alarmId, note) => {
         const alarm = await acknowledgeAlarm(rest.client, alarmId, note);

@@ -2,7 +2,7 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { ConsoleResources } from './api/console-resources';
 import type { Loadable } from './api/loadable';
-import type { Alarm, Page, RestClient, VehicleSnapshot } from './api/types';
+import type { ActiveAlarmFilter, Alarm, AlarmPage, RestClient, VehicleSnapshot } from './api/types';
 import type { Commands } from './commands/types';
 import type { ConnectionState } from './connection/types';
 import type { Notice } from './notices/types';
@@ -56,7 +56,9 @@ export interface FleetView {
   /** Shared per id, created on demand, evicted when unused. */
   vehicle$(id: string): Observable<VehicleState | undefined>;
   /** The active alarms (one page, newest first, and their total): loaded from the server and reloaded when live frames raise or clear one, when one is acknowledged (cmd 162), and every 30 s. */
-  activeAlarms$: Observable<Loadable<Page<Alarm>>>;
+  activeAlarms$: Observable<Loadable<AlarmPage>>;
+  /** The active alarms of one severity and/or fleet, reloaded as `activeAlarms$` is; a new load per subscription. */
+  activeAlarmsWhere$(filter: ActiveAlarmFilter): Observable<Loadable<AlarmPage>>;
   /** Alarms raised or cleared by live frames (cmd 19), per publish. */
   alarmChanges$: Observable<readonly AlarmEvent[]>;
   /** Acknowledges an alarm (optional note); every console that sees its vehicle reloads its active alarms. */

@@ -12,6 +12,10 @@ describe('console policy', () => {
     expect(tiles('/tiles/{z}/{x}/{y}.png')).toEqual(["'self'", 'data:']);
   });
 
+  it("shows the offline tiles of an API on another origin (they are images from that origin)", () => {
+    expect(consoleDirectives(page, { apiBase: 'https://api.example.org/api' }).imgSrc).toEqual(["'self'", 'data:', 'https://api.example.org']);
+  });
+
   it('never lets config.json or a Host header add sources or directives of its own', () => {
     expect(tiles("https://tiles.example.org; script-src 'unsafe-inline'/{z}.png")).toEqual(["'self'", 'data:']);
     expect(tiles('https://{s}.org/{z}.png')).toEqual(["'self'", 'data:']);

@@ -36,8 +36,8 @@ export function consoleDirectives(page: PageOrigin, origins: ConsoleOrigins): Re
     // Chakra (emotion) adds <style> elements at run time and Leaflet and uPlot place things with style
     // attributes; neither can carry a nonce from a static index.html. Styles cannot run code; scripts stay strict.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    // data: for the marker and layer images inlined in Leaflet's stylesheet.
-    imgSrc: ["'self'", 'data:', ...tiles],
+    // data: for the marker and layer images inlined in Leaflet's stylesheet; the API's origin for its offline tiles.
+    imgSrc: ["'self'", 'data:', ...tiles, ...apiSources(origins.apiBase).filter((source) => isHostSource(source) && source.startsWith('http'))],
     fontSrc: ["'self'"],
     connectSrc: ["'self'", ...sockets, ...tiles],
     workerSrc: ["'self'"],

@@ -5,10 +5,11 @@ import { canSeeVehicle } from '../access/can-see-vehicle';
 import { badRequest, forbidden, notFound } from '../http/api-error';
 import { viewerOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { AlarmSchema, Id, PageOf, PageQuery, SeveritySchema, Timestamp } from '../../streams/protocol/rest-schemas';
+import { AlarmPageSchema, AlarmSchema, Id, PageQuery, SeveritySchema, Timestamp } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { AlarmRecord } from '../storage/records';
+import { alarmPeak, hasPeak } from '../alarms/alarm-peak';
 
 export const MAX_RANGE_MS = 31 * 24 * 3600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -29,7 +30,7 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       config: { access: { permission: PERMISSIONS.alarmView, display: true } },
       schema: {
         tags,
-        summary: 'Alarms of the vehicles the caller may see, newest first; filter by vehicle, fleet, active, severity, start time range (at most 31 days)',
+        summary: 'Alarms of the vehicles the caller may see, newest first; filter by vehicle, fleet, active, severity, start time range (at most 31 days); byKind counts them by kind',
         querystring: Type.Object({
           ...PageQuery,
           vehicleId: Type.Optional(Id),
@@ -38,37 +39,40 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
           severity: Type.Optional(SeveritySchema),
           from: Type.Optional(Timestamp),
           to: Type.Optional(Timestamp),
+          byKind: Type.Optional(Type.Boolean({ description: 'also count the matching alarms by kind' })),
         }),
-        response: answers(PageOf(AlarmSchema)),
+        response: answers(AlarmPageSchema),
       },
     },
     async (req) => {
-      const { pageNum, pageSize, from, to, ...filter } = req.query;
+      const { pageNum, pageSize, from, to, byKind, ...filter } = req.query;
       const fromMs = from ? Date.parse(from) : undefined;
       const toMs = to ? Date.parse(to) : undefined;
       if (fromMs !== undefined && toMs !== undefined) {
         if (toMs < fromMs) throw badRequest('to: must not be before from');
         if (toMs - fromMs > MAX_RANGE_MS) throw badRequest('to: the event data range is up to 31 days');
       }
-      const page = await ctx.repo.alarms.list(
-        { scope: viewerOf(req).scope, ...filter, ...(fromMs !== undefined ? { from: fromMs } : {}), ...(toMs !== undefined ? { to: toMs } : {}) },
-        { pageNum, pageSize },
-      );
-      return ok({ rows: page.rows.map(alarmView), total: page.total });
+      const where = { scope: viewerOf(req).scope, ...filter, ...(fromMs !== undefined ? { from: fromMs } : {}), ...(toMs !== undefined ? { to: toMs } : {}) };
+      const page = await ctx.repo.alarms.list(where, { pageNum, pageSize });
+      const counts = byKind ? { byKind: await ctx.repo.alarms.countByKind(where) } : {};
+      return ok({ rows: page.rows.map(alarmView), total: page.total, ...counts });
     },
   );
   r.get(
     '/customization/alarm/v1/get/detail',
     {
       config: { access: { permission: PERMISSIONS.alarmView, display: true } },
-      schema: { tags, summary: 'One alarm (/home/alarm/page)', querystring: Type.Object({ alarmId: Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' }) }), response: answers(AlarmSchema) },
+      schema: { tags, summary: 'One alarm (/home/alarm/page), with its peak value from history', querystring: Type.Object({ alarmId: Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' }) }), response: answers(AlarmSchema) },
     },
     async (req) => {
       const alarm = await ctx.repo.alarms.get(req.query.alarmId);
       if (!alarm) throw notFound('Alarm not found');
       const v = await ctx.repo.vehicles.get(alarm.vehicleId);
       if (!v || !canSeeVehicle(viewerOf(req), v)) throw forbidden('No access to this vehicle');
-      return ok(alarmView(alarm));
+      const end = Math.min(alarm.endedAt ?? ctx.now(), alarm.startedAt + MAX_RANGE_MS);
+      const ref = { vehicleId: alarm.vehicleId, deviceType: alarm.deviceType, deviceId: alarm.deviceId };
+      const peak = hasPeak(alarm.kind) ? alarmPeak(alarm.kind, await ctx.repo.history.range(ref, alarm.startedAt, end)) : null;
+      return ok({ ...alarmView(alarm), peak: peak && { ...peak, at: iso(peak.at) } });
     },
   );
 };

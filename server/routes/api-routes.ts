@@ -21,6 +21,7 @@ import { registerSessionInfoRoutes } from './session-info-routes';
 import { registerShareRoutes } from './share-routes';
 import { registerSocketRoute } from './socket-route';
 import { registerSubFleetRoutes } from './sub-fleet-routes';
+import { registerTileRoutes } from './tile-routes';
 import { registerTestHookRoutes } from './test-hook-routes';
 import { registerVehicleAdminRoutes } from './vehicle-admin-routes';
 import { registerVehicleBatchRoute } from './vehicle-batch-route';
@@ -55,6 +56,7 @@ export const registerApiRoutes = (api: FastifyInstance, ctx: ServerContext) => {
   registerPrealarmRoutes(api, ctx);
   registerIssueRoutes(api, ctx);
   registerFeedbackRoutes(api, ctx);
+  registerTileRoutes(api, ctx);
   registerSocketRoute(api, ctx);
   if (ctx.config.testHooks) registerTestHookRoutes(api, ctx);
 };

@@ -205,6 +205,8 @@ export interface AlarmStore {
   /** Ends every alarm still open (the model restarts without them), except fired pre-alarms, which outlive restarts. */
   closeOpen(nowMs: number): Promise<void>;
   list(filter: AlarmFilter, page: PageQuery): Promise<Paged<AlarmRecord>>;
+  /** How many alarms of each kind match the filter. */
+  countByKind(filter: AlarmFilter): Promise<Record<string, number>>;
   get(id: string): Promise<AlarmRecord | null>;
   /** Records the first acknowledgement of an alarm; a later one leaves it as it was. */
   acknowledge(id: string, ack: AlarmAck): Promise<void>;

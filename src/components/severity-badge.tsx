@@ -1,6 +1,9 @@
 import { Badge } from '@chakra-ui/react';
 import type { AlarmSeverity } from '../../streams/api/types';
 
+/** Most severe first. */
+export const ALARM_SEVERITIES: readonly AlarmSeverity[] = ['critical', 'major', 'minor'];
+
 const PALETTE: Record<AlarmSeverity, string> = { critical: 'red', major: 'orange', minor: 'yellow' };
 
 export function SeverityBadge({ severity }: { severity: AlarmSeverity }) {

@@ -41,6 +41,10 @@ const seriesColor = (index: number): string => PALETTE[index % PALETTE.length]!;
 /** Similar series (six tyres, four tanks) differ in dash as well as colour, for print and colour-blind eyes. */
 const DASHES: readonly number[][] = [[], [8, 4], [2, 3], [10, 3, 2, 3]];
 const seriesDash = (index: number): number[] => DASHES[index % DASHES.length]!;
+/** The legend's marker for each of those dashes (a border style), so that lines drawn on top of each other are still told apart there. */
+const MARKER_STYLES = ['solid', 'dashed', 'dotted', 'double'] as const;
+/** uPlot's series 1 + 3k is the average line of chart series k (its band edges follow). */
+const markerStyle = (_: uPlot, seriesIdx: number) => MARKER_STYLES[Math.floor((seriesIdx - 1) / 3) % MARKER_STYLES.length]!;
 
 /** uPlot's layout: x in seconds, then per series its average, minimum and maximum. */
 export function toAlignedData(series: readonly ChartSeries[], frame: ChartFrame): uPlot.AlignedData {
@@ -96,7 +100,7 @@ function buildOptions(series: readonly ChartSeries[], width: number, height: num
     series: plotted,
     bands,
     scales: { x: { time: true } },
-    legend: { live: true },
+    legend: { live: true, markers: { width: 3, dash: markerStyle } },
     cursor: { drag: { x: true, y: false, setScale: true } },
     axes: [
       { stroke: theme.axis, grid: { stroke: theme.grid }, ticks: { stroke: theme.grid } },

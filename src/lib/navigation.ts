@@ -37,6 +37,20 @@ export function isPlainClick(event: { button: number; metaKey: boolean; ctrlKey:
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
+type LinkClick = Parameters<typeof isPlainClick>[0] & { defaultPrevented: boolean; preventDefault(): void };
+
+/**
+ * The click handler of a real link: a plain click runs `go` in this tab (which navigates with the
+ * spec's replace), anything else is left to the browser (new tab, new window, copy address).
+ */
+export function onPlainClick(go: () => void): (event: LinkClick) => void {
+  return (event) => {
+    if (event.defaultPrevented || !isPlainClick(event)) return;
+    event.preventDefault();
+    go();
+  };
+}
+
 export function installBackButtonTrap(): () => void {
   const pinned = () => window.location.pathname + window.location.search + window.location.hash;
   let here = pinned();

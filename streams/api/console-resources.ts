@@ -39,7 +39,7 @@ import {
 import { PrealarmFleetSchema, PrealarmSchema, ReportSchema } from '../protocol/report-schemas';
 import { changePassword, logOut, register, resetPassword, sendVerificationCode, type Registration } from './account-calls';
 import { type AccountAdminCalls, createAccountAdminCalls } from './account-admin-calls';
-import { FLEET_LIST_PATH, SHARED_VEHICLE_PATH } from './fleet-calls';
+import { FLEET_LIST_PATH, SHARED_VEHICLE_PATH, TILE_INFO_PATH } from './fleet-calls';
 import { exportHistoryCsv, fetchHistorySeries, type HistoryQuery } from './history-calls';
 import { type GroupOperationCalls, createGroupOperationCalls } from './group-operation-calls';
 import { type Loadable, type RetryPolicy, loadable$ } from './loadable';
@@ -82,6 +82,7 @@ import type {
   ShareAccess,
   ShareInfo,
   SubFleet,
+  TileInfo,
   VehicleDetail,
   VehicleListRow,
 } from './types';
@@ -152,6 +153,8 @@ export interface ConsoleResources {
   addVehiclesFromSheet(file: File, onProgress?: (sent: number) => void): Promise<BatchReport>;
   /** The fleets of the /vehicles/list header dropdown. */
   factories$(): Observable<Loadable<FactoryEntry[]>>;
+  /** Whether the server has offline map tiles (FLEET_TILES_FILE) and which. */
+  tileInfo$(): Observable<Loadable<TileInfo>>;
   /** A share guest's one vehicle. */
   sharedVehicle$(): Observable<Loadable<VehicleDetail>>;
   historySeries$(query: HistoryQuery): Observable<Loadable<HistorySeries>>;
@@ -272,6 +275,7 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
     revokeDisplay: (displayId) => api.post<DisplayToken>(`${DISPLAY_BASE}/revoke/single`, { displayId }).then(reloading(resources.displays)),
     shareAccess$: (account, page) => read$(() => fetchShareAccess(api, account, page)),
     factories$: () => read$(() => api.get<FactoryEntry[]>(FLEET_LIST_PATH)),
+    tileInfo$: () => read$(() => api.get<TileInfo>(TILE_INFO_PATH)),
     sharedVehicle$: () => read$(() => api.get<VehicleDetail>(SHARED_VEHICLE_PATH)),
     historySeries$: (query) => read$(() => fetchHistorySeries(api, query)),
     exportHistoryCsv: (query) => exportHistoryCsv(api, query),

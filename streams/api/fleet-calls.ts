@@ -1,4 +1,4 @@
-import type { Alarm, Page, RestClient, VehicleDetail, VehicleSnapshot } from './types';
+import type { ActiveAlarmFilter, Alarm, AlarmPage, Page, RestClient, VehicleDetail, VehicleSnapshot } from './types';
 
 export const SNAPSHOT_PATH = '/customization/vehicle/v1/query/snapshot';
 export const ALARM_LIST_PATH = '/customization/alarm/v1/query/list';
@@ -9,6 +9,9 @@ export const VEHICLE_DETAIL_PATH = '/customization/vehicle/v1/get/detail';
 export const HISTORY_SERIES_PATH = '/customization/history/v1/query/series';
 export const SHARED_VEHICLE_PATH = '/customization/share/v1/get/info/vehicle';
 export const FLEET_LIST_PATH = '/customization/factory/v1/query/list';
+export const TILE_INFO_PATH = '/tiles/info';
+/** The server's offline tiles, below the API base, as a Leaflet URL template. */
+export const OFFLINE_TILE_TEMPLATE = '/tiles/{z}/{x}/{y}';
 
 /** Every vehicle the caller may see, with its live status. */
 export async function fetchVehicleSnapshot(api: RestClient): Promise<VehicleSnapshot[]> {
@@ -23,9 +26,9 @@ export async function fetchSharedVehicle(api: RestClient): Promise<VehicleSnapsh
   return [{ id, name, sn, fleetId, subFleetId, depotId, status, soc, lat, lng, alarms, lastSeen }];
 }
 
-/** The active alarms, newest first: the alarm list call of docs/api.md with `active`, one page. */
-export function fetchActiveAlarms(api: RestClient, pageSize: number): Promise<Page<Alarm>> {
-  return api.get<Page<Alarm>>(ALARM_LIST_PATH, { active: true, pageNum: 1, pageSize });
+/** The active alarms, newest first, and how many of each kind: the alarm list call of docs/api.md with `active`, one page. */
+export function fetchActiveAlarms(api: RestClient, pageSize: number, filter: ActiveAlarmFilter = {}): Promise<AlarmPage> {
+  return api.get<AlarmPage>(ALARM_LIST_PATH, { active: true, pageNum: 1, pageSize, byKind: true, ...filter });
 }
 
 /** Acknowledges an alarm with an optional note; answers the alarm with its (first) acknowledgement. */

@@ -4,6 +4,7 @@ import type {
   AccountCandidateSchema,
   AccountSchema,
   AccountJobSchema,
+  AlarmPageSchema,
   AlarmSchema,
   PlaylistSchema,
   DisplayTokenSchema,
@@ -21,6 +22,7 @@ import type {
   ShareAccessSchema,
   ShareSchema,
   SubFleetSchema,
+  TileInfoSchema,
   VehicleDetailSchema,
   VehicleListRowSchema,
   VehicleSnapshotSchema,
@@ -91,6 +93,14 @@ export type DisplayToken = Static<typeof DisplayTokenSchema>;
 export type IssuedDisplayToken = Static<typeof IssuedDisplayTokenSchema>;
 export type WallView = Playlist['views'][number];
 export type AlarmSeverity = Alarm['severity'];
+export type TileInfo = Static<typeof TileInfoSchema>;
+/** A page of alarms with, when asked, their counts by kind. */
+export type AlarmPage = Static<typeof AlarmPageSchema>;
+/** Which active alarms a feed shows: one severity, one fleet, or all. */
+export interface ActiveAlarmFilter {
+  severity?: AlarmSeverity;
+  fleetId?: string;
+}
 export type GroupLog = Static<typeof GroupLogSchema>;
 export type GroupOperation = GroupLog['operation'];
 export type GroupLogDetail = Static<typeof GroupLogDetailSchema>;

@@ -130,6 +130,18 @@ export const AlarmSchema = Type.Object({
   endedAt: Nullable(Type.String()),
   /** Who acknowledged the alarm (their name then), when, and their note; absent from servers that do not record it. */
   ack: Type.Optional(Nullable(Type.Object({ by: Type.String(), at: Type.String(), note: Nullable(Type.String()) }))),
+  /**
+   * The worst value of the alarm's key while it lasted (lowest SOC, highest temperature…), from the
+   * device's history; only on the alarm detail, null when the kind has no value or none was stored.
+   */
+  peak: Type.Optional(Nullable(Type.Object({ key: Type.String(), value: Type.Number(), at: Type.String() }))),
+});
+
+/** A page of alarms; with `byKind` asked, how many alarms of each kind match the filter (all pages). */
+export const AlarmPageSchema = Type.Object({
+  rows: Type.Array(AlarmSchema),
+  total: Type.Integer(),
+  byKind: Type.Optional(Type.Record(Type.String(), Type.Integer())),
 });
 
 /** One view of a wall playlist and how long it stays: the home map (all fleets or one), the alarm board, a fleet's vehicles, one vehicle. */
@@ -338,4 +350,15 @@ export const ShareAccessSchema = Type.Object({
   address: Nullable(Type.String()),
   outcome: Type.Union([Type.Literal('success'), Type.Literal('failure')]),
   detail: Type.String(),
+});
+
+/** The server's offline raster tiles (FLEET_TILES_FILE): the rest is there when `available`. */
+export const TileInfoSchema = Type.Object({
+  available: Type.Boolean(),
+  format: Type.Optional(Type.String()),
+  minZoom: Type.Optional(Type.Integer()),
+  maxZoom: Type.Optional(Type.Integer()),
+  attribution: Type.Optional(Type.String()),
+  /** [west, south, east, north] in degrees. */
+  bounds: Type.Optional(Nullable(Type.Array(Type.Number(), { minItems: 4, maxItems: 4 }))),
 });

@@ -30,7 +30,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.waitForURL(/\/(home|setting\/set)$/);
 }
 
-const menuOf = async (page: Page) => (await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button').allInnerTexts()).map((t) => t.trim());
+const menuOf = async (page: Page) => (await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').allInnerTexts()).map((t) => t.trim());
 
 const accountRow = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
 

@@ -154,7 +154,7 @@ describe('layout', () => {
 
   it('has no back button on list pages and neutralises the browser back button', async () => {
     await page.goto(`${double.url}/home`);
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Vehicle list' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Vehicle list' }).click();
     await page.waitForURL('**/vehicles/list');
     expect(await page.getByTestId('back-button').count()).toBe(0);
     await page.goBack().catch(() => undefined);
@@ -175,7 +175,7 @@ describe('layout', () => {
     await page.setViewportSize({ width: 1100, height: 800 });
     await page.locator('nav[data-collapsed]').waitFor();
     expect(await nav.getByText('Vehicle list').count()).toBe(0);
-    await nav.getByRole('button', { name: 'Reports', exact: true }).hover();
+    await nav.getByRole('link', { name: 'Reports', exact: true }).hover();
     await page.getByRole('tooltip').filter({ hasText: 'Reports' }).waitFor();
     await screenshot(page, 'layout-1100');
 
@@ -299,7 +299,7 @@ describe('errors and dialogs', () => {
     await freshPage();
     await signIn();
     await page.route('**/assets/reports-page-*.js', (route) => route.abort());
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Reports', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Reports', exact: true }).click();
     await page.getByText('This page could not be loaded.').waitFor();
     await page.unroute('**/assets/reports-page-*.js');
     await page.getByRole('button', { name: 'Retry' }).click();

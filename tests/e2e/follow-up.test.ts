@@ -96,12 +96,12 @@ describe('an issue from a live alarm to solved', () => {
     await signedInPage();
     await page.goto(`${server.url}/other/issueReport`);
     await expect.poll(() => page.getByTestId('issue-count-solved').textContent(), { timeout: 15_000 }).toBe('Solved 1');
-    await page.getByRole('button', { name: /^FC-\d{4}-00001$/ }).waitFor();
+    await page.getByRole('link', { name: /^FC-\d{4}-00001$/ }).waitFor();
     await page.getByTestId('issue-count-open').click();
     await page.waitForURL('**/other/issueReport?*status=open*');
     await page.getByText('No issue matches these filters.').waitFor();
     await page.getByTestId('issue-count-open').click();
-    await page.getByRole('button', { name: /^FC-\d{4}-00001$/ }).waitFor();
+    await page.getByRole('link', { name: /^FC-\d{4}-00001$/ }).waitFor();
     await screenshot(page, 'issue-list-1920');
     await page.setViewportSize({ width: 1100, height: 900 });
     await screenshot(page, 'issue-list-1100');
@@ -132,7 +132,7 @@ describe('feedback', () => {
     await page.getByText('Added successfully').first().waitFor();
 
     await page.goto(`${server.url}/other/feedbacklist`);
-    const row = page.getByRole('button', { name: 'Show the tyre pressure on the map popup, please.' });
+    const row = page.getByRole('link', { name: 'Show the tyre pressure on the map popup, please.' });
     await row.waitFor();
     await screenshot(page, 'feedback-list-1920');
     await page.setViewportSize({ width: 1100, height: 900 });

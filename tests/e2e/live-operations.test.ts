@@ -92,7 +92,7 @@ describe('home', () => {
     await screenshot(page, 'alarm-detail-1920');
     await page.setViewportSize({ width: 1100, height: 900 });
     await screenshot(page, 'alarm-detail-1100');
-    await page.getByRole('button', { name: 'Open vehicle' }).click();
+    await page.getByRole('link', { name: 'Open vehicle' }).click();
     await page.waitForURL(`**/home/detail/page?vehicleId=${vehicle.id}`);
     await page.getByTestId('back-button').click();
     await page.waitForURL('**/home');

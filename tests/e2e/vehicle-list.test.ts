@@ -47,8 +47,8 @@ async function signIn(who: { email: string; password: string }, width = 1920, he
 
 const vehicles = (query = '') => server.adminCall<ApiPage<VehicleListRow>>('GET', `/customization/vehicle/v1/query/list?pageSize=500${query}`);
 const table = () => page.getByRole('table', { name: 'Vehicles' });
-const firstRowName = () => page.locator('[data-row-id]').first().getByRole('button').first().innerText();
-const rowOf = (name: string) => table().getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) });
+const firstRowName = () => page.locator('[data-row-id]').first().getByRole('link').first().innerText();
+const rowOf = (name: string) => table().getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 function sheet(rows: string[][]): string {
   const book = utils.book_new();
@@ -113,7 +113,7 @@ describe('/vehicles/list as the super administrator', () => {
     // The filter's options come from their own read, which may answer after the rows.
     await expect.poll(() => page.getByRole('combobox', { name: 'Fleet', exact: true }).inputValue()).toBe('fleet-1');
 
-    await rowOf(expected[1]!).getByRole('button', { name: expected[1]!, exact: true }).click();
+    await rowOf(expected[1]!).getByRole('link', { name: expected[1]!, exact: true }).click();
     await page.waitForURL('**/vehicles/subdetail/page?vehicleId=*');
     await page.getByTestId('back-button').click();
     await page.waitForURL(/\/vehicles\/list\?.*fleetId=fleet-1.*sort=-sn/);

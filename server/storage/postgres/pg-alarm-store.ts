@@ -1,11 +1,11 @@
 import { PREALARM_KIND_PREFIX } from '../../prealarms/prealarm-kind';
 import type { AlarmEventInput, AlarmStore } from '../fleet-repository';
 import { toAlarm } from '../row-mappers';
-import { pageClause } from '../sql-text';
+import { ALARMS_WITH_VEHICLE, alarmWhere, pageClause } from '../sql-text';
 import type { PgAccess, PgQueries } from './pg-access';
 import { pgVehicleScope } from './pg-vehicle-scope';
 
-const SELECT = 'SELECT a.*, v.name AS vehicle_name, v.fleet_id FROM alarms a JOIN vehicles v ON v.id = a.vehicle_id';
+const SELECT = `SELECT a.*, v.name AS vehicle_name, v.fleet_id FROM ${ALARMS_WITH_VEHICLE}`;
 
 const OPEN = 'vehicle_id = ? AND device_type = ? AND device_id = ? AND kind = ? AND ended_at IS NULL';
 
@@ -40,19 +40,15 @@ export const pgAlarmStore = (a: PgAccess): AlarmStore => ({
     await a.run('UPDATE alarms SET ended_at = ? WHERE ended_at IS NULL AND kind NOT LIKE ?', nowMs, `${PREALARM_KIND_PREFIX}%`);
   },
   list: async (f, page) => {
-    const scope = pgVehicleScope(f.scope);
-    const parts = [scope.sql];
-    const params = [...scope.params];
-    if (f.vehicleId) (parts.push('a.vehicle_id = ?'), params.push(f.vehicleId));
-    if (f.fleetId) (parts.push('v.fleet_id = ?'), params.push(f.fleetId));
-    if (f.active !== undefined) parts.push(f.active ? 'a.ended_at IS NULL' : 'a.ended_at IS NOT NULL');
-    if (f.severity) (parts.push('a.severity = ?'), params.push(f.severity));
-    if (f.from !== undefined) (parts.push('a.started_at >= ?'), params.push(f.from));
-    if (f.to !== undefined) (parts.push('a.started_at < ?'), params.push(f.to));
-    const where = parts.join(' AND ');
-    const total = Number((await a.one(`SELECT count(*) AS n FROM alarms a JOIN vehicles v ON v.id = a.vehicle_id WHERE ${where}`, ...params))?.n ?? 0);
+    const { where, params } = alarmWhere(f, pgVehicleScope(f.scope));
+    const total = Number((await a.one(`SELECT count(*) AS n FROM ${ALARMS_WITH_VEHICLE} WHERE ${where}`, ...params))?.n ?? 0);
     const rows = await a.many(`${SELECT} WHERE ${where} ORDER BY a.started_at DESC, a.id DESC${pageClause(page)}`, ...params);
     return { rows: rows.map(toAlarm), total };
+  },
+  countByKind: async (f) => {
+    const { where, params } = alarmWhere(f, pgVehicleScope(f.scope));
+    const rows = await a.many(`SELECT a.kind, count(*) AS n FROM ${ALARMS_WITH_VEHICLE} WHERE ${where} GROUP BY a.kind`, ...params);
+    return Object.fromEntries(rows.map((r) => [String(r.kind), Number(r.n)]));
   },
   get: async (id) => {
     if (!/^\d{1,15}$/.test(id)) return null;

@@ -3,7 +3,7 @@
 import { Box, Flex, Stack, Text, Tooltip, chakra } from '@chakra-ui/react';
 import type { MenuRoute } from '../../../streams/api/types';
 import { MenuIcon } from '../../components/menu-icon';
-import { navigate } from '../../lib/navigation';
+import { navigate, onPlainClick } from '../../lib/navigation';
 import { APP_VERSION } from '../../lib/version';
 
 interface MenuEntry {
@@ -42,7 +42,7 @@ export function menuSections(routes: readonly MenuRoute[]): MenuSection[] {
   return sections;
 }
 
-const MenuLink = chakra('button', {
+const MenuLink = chakra('a', {
   base: {
     display: 'flex',
     alignItems: 'center',
@@ -106,11 +106,11 @@ export function Sidebar(props: {
               {section.entries.map((entry) => {
                 const link = (
                   <MenuLink
-                    type="button"
+                    href={entry.path}
                     aria-current={props.currentPath === entry.path ? 'page' : undefined}
                     aria-label={props.collapsed ? entry.title : undefined}
                     justifyContent={props.collapsed ? 'center' : 'flex-start'}
-                    onClick={() => go(entry.path)}
+                    onClick={onPlainClick(() => go(entry.path))}
                   >
                     <MenuIcon name={entry.icon} />
                     {!props.collapsed && entry.title}

@@ -9,11 +9,15 @@ import { IssueActions } from '../../components/issue-actions';
 import { ResourceView } from '../../components/resource-view';
 import { SeverityBadge } from '../../components/severity-badge';
 import { TimeSeriesChart, type ChartFrame } from '../../components/time-series-chart';
-import { navigate, usePinnedSearch } from '../../lib/navigation';
+import { navigate, onPlainClick, usePinnedSearch } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
 import { useResource } from '../../lib/use-resource';
+import { displayUnit, toDisplay } from '../../lib/units';
+import { formatNumber } from '../../components/device-value';
+import { useDisplayUnits } from '../../components/use-display-units';
+import { keyDecimals } from '../../../streams/telemetry/key-precision';
 import { alarmChartKeys, alarmChartRange, alarmChartUnit } from './alarm-keys';
 
 const NOT_FOUND = 'This alarm cannot be found.';
@@ -75,8 +79,10 @@ function AlarmDetail({ alarm }: { alarm: Alarm }) {
         <Flex ms="auto" gap="2" wrap="wrap">
           <IssueActions origin={{ alarm }} />
         </Flex>
-        <Button size="sm" colorPalette="blue" onClick={openVehicle}>
-          Open vehicle
+        <Button size="sm" colorPalette="blue" asChild>
+          <a href={LINKS.vehicle(alarm.vehicleId)} onClick={onPlainClick(openVehicle)}>
+            Open vehicle
+          </a>
         </Button>
       </Flex>
       <DataList.Root orientation="horizontal" size="sm">
@@ -93,6 +99,16 @@ function AlarmDetail({ alarm }: { alarm: Alarm }) {
         <DataList.Item>
           <DataList.ItemLabel>Started</DataList.ItemLabel>
           <DataList.ItemValue>{when(alarm.startedAt)}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Ended</DataList.ItemLabel>
+          <DataList.ItemValue data-testid="alarm-ended">{alarm.endedAt ? when(alarm.endedAt) : 'Still active'}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Peak</DataList.ItemLabel>
+          <DataList.ItemValue data-testid="alarm-peak">
+            <PeakValue peak={alarm.peak ?? null} />
+          </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Duration</DataList.ItemLabel>
@@ -144,5 +160,20 @@ function AlarmDetail({ alarm }: { alarm: Alarm }) {
         </Table.Root>
       </Box>
     </Stack>
+  );
+}
+
+/** The worst value the alarm reached, in the user's units and with its key's precision. */
+function PeakValue({ peak }: { peak: Alarm['peak'] }) {
+  const units = useDisplayUnits();
+  if (!peak) return <>No value recorded</>;
+  const unit = alarmChartUnit(peak.key);
+  const shown = displayUnit(unit, units);
+  const value = formatNumber(toDisplay(unit, units)(peak.value), keyDecimals({ key: peak.key, unit: shown }));
+  return (
+    <>
+      {value}
+      {shown ? ` ${shown}` : ''} ({peak.key.replaceAll('_', ' ')}) at {when(peak.at)}
+    </>
   );
 }

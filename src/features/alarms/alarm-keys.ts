@@ -53,3 +53,20 @@ export function alarmChartRange(startedAt: string, endedAt: string | null, now: 
   const from = start - 2 * HOUR_MS;
   return { from: new Date(from), to: new Date(Math.min(end, now, from + 31 * 24 * HOUR_MS)) };
 }
+
+const KIND_LABELS: Record<string, string> = {
+  low_soc: 'Low SOC',
+  high_temp: 'High temperature',
+  low_temp: 'Low temperature',
+  cell_imbalance: 'Cell imbalance',
+  low_tyre_pressure: 'Tyre pressure',
+  tank_low: 'Tank low',
+  tank_high: 'Tank high',
+  comm_lost: 'Lost contact',
+  device_fault: 'Device fault',
+};
+
+/** How an alarm kind reads in counts; a kind this console does not know (a pre-alarm's) in words. */
+export function alarmKindLabel(kind: string): string {
+  return KIND_LABELS[kind] ?? kind.replace(/[._]/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}

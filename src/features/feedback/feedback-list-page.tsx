@@ -7,7 +7,7 @@ import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from '../../../streams/protoco
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
 import { FEEDBACK_CATEGORY_LABEL, FEEDBACK_STATUS_LABEL, FEEDBACK_STATUS_PALETTE } from '../../lib/feedback-labels';
-import { navigate } from '../../lib/navigation';
+import { navigate, onPlainClick } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useListUrl } from '../../lib/use-list-url';
@@ -30,9 +30,9 @@ const columns: Array<ListColumn<Feedback>> = [
     header: 'Feedback',
     value: (f) => f.message,
     cell: (f) => (
-      <button type="button" className="row-link" onClick={() => navigate(LINKS.feedback(f.id))}>
+      <a className="row-link" href={LINKS.feedback(f.id)} onClick={onPlainClick(() => navigate(LINKS.feedback(f.id)))}>
         {f.message}
-      </button>
+      </a>
     ),
   },
   { id: 'category', header: 'Category', width: '10rem', value: (f) => FEEDBACK_CATEGORY_LABEL[f.category] },

@@ -1,20 +1,23 @@
-// Active alarms, newest first, from the console's one source of them (kept current by live frames).
-import { Badge, Box, Flex, Heading, IconButton, Stack, Text, chakra } from '@chakra-ui/react';
+// Active alarms, newest first, kept current by live frames: of the home's fleet filter and the
+// severity picked here (both in the URL), with how many there are of each kind.
+import { Badge, Box, Flex, Heading, IconButton, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDistanceToNowStrict } from 'date-fns';
 import { FilePlus } from 'lucide-react';
-import { useObservableState } from 'observable-hooks';
-import type { Alarm } from '../../../streams/api/types';
+import { useObservable, useObservableState } from 'observable-hooks';
+import { switchMap } from 'rxjs';
+import type { Alarm, AlarmSeverity } from '../../../streams/api/types';
 import { AlarmAckNote } from '../../components/alarm-ack-note';
 import { useHoldsAll } from '../../components/access-gate';
 import { CreateIssueDialog } from '../../components/create-issue-dialog';
-import { SeverityBadge } from '../../components/severity-badge';
+import { ALARM_SEVERITIES, SeverityBadge } from '../../components/severity-badge';
 import { PERMISSIONS } from '../../../streams/api/permissions';
-import { navigate } from '../../lib/navigation';
-import { ROUTES } from '../../lib/routes';
+import { navigate, onPlainClick } from '../../lib/navigation';
+import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
+import { alarmKindLabel } from '../alarms/alarm-keys';
 
-const FeedItem = chakra('button', {
+const FeedItem = chakra('a', {
   base: {
     display: 'block',
     width: 'full',
@@ -28,15 +31,27 @@ const FeedItem = chakra('button', {
   },
 });
 
-export function AlarmFeed() {
+export function AlarmFeed(props: { fleetId: string | null; severity: AlarmSeverity | null; onSeverity: (severity: AlarmSeverity | null) => void }) {
   const fleetConsole = useFleetConsole();
-  const feed = useObservableState(fleetConsole.fleet.activeAlarms$)?.data;
+  const { fleet } = fleetConsole;
+  const feed = useObservableState(
+    useObservable(
+      (inputs$) =>
+        inputs$.pipe(
+          switchMap(([fleetId, severity]) =>
+            fleetId || severity ? fleet.activeAlarmsWhere$({ fleetId: fleetId ?? undefined, severity: severity ?? undefined }) : fleet.activeAlarms$,
+          ),
+        ),
+      [props.fleetId, props.severity],
+    ),
+  )?.data;
+  const kinds = Object.entries(feed?.byKind ?? {}).sort(([a, m], [b, n]) => n - m || a.localeCompare(b));
   const canCreateIssue = useHoldsAll([PERMISSIONS.issueEdit]);
   const [issueFrom, setIssueFrom] = useState<Alarm | null>(null);
 
   const open = (alarm: Alarm) => {
     fleetConsole.session.set('faultId', alarm.id);
-    navigate(`${ROUTES.alarm.path}?alarmId=${encodeURIComponent(alarm.id)}`);
+    navigate(LINKS.alarm(alarm.id));
   };
 
   return (
@@ -45,10 +60,34 @@ export function AlarmFeed() {
         <Heading as="h2" size="sm">
           Active alarms
         </Heading>
+        <NativeSelect.Root size="xs" width="32" ms="auto" me="2">
+          <NativeSelect.Field
+            aria-label="Alarm severity"
+            value={props.severity ?? ''}
+            onChange={(event) => props.onSeverity((event.currentTarget.value || null) as AlarmSeverity | null)}
+          >
+            <option value="">All severities</option>
+            {ALARM_SEVERITIES.map((severity) => (
+              <option key={severity} value={severity}>
+                {severity[0]!.toUpperCase() + severity.slice(1)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
         <Badge colorPalette={feed && feed.total > 0 ? 'red' : 'gray'} data-testid="alarm-total">
           {feed?.total ?? '–'}
         </Badge>
       </Flex>
+      {kinds.length > 0 && (
+        <Flex as="ul" listStyleType="none" gap="1" wrap="wrap" px="3" py="2" borderBottomWidth="1px" aria-label="Active alarms by kind" data-testid="alarm-kinds">
+          {kinds.map(([kind, count]) => (
+            <Badge as="li" key={kind} variant="subtle" data-kind={kind}>
+              {alarmKindLabel(kind)} {count}
+            </Badge>
+          ))}
+        </Flex>
+      )}
       <Box flex="1" overflowY="auto" data-testid="alarm-feed" aria-live="polite">
         {feed && feed.rows.length === 0 && (
           <Text p="4" color="fg.muted">
@@ -58,7 +97,7 @@ export function AlarmFeed() {
         <Stack as="ul" gap="0" listStyleType="none">
           {feed?.rows.map((alarm) => (
             <Flex as="li" key={alarm.id} align="stretch" borderBottomWidth="1px">
-              <FeedItem type="button" onClick={() => open(alarm)} data-testid="alarm-item" borderBottomWidth="0" minWidth="0">
+              <FeedItem href={LINKS.alarm(alarm.id)} onClick={onPlainClick(() => open(alarm))} data-testid="alarm-item" borderBottomWidth="0" minWidth="0">
                 <Flex align="center" gap="2">
                   <SeverityBadge severity={alarm.severity} />
                   <Text fontWeight="semibold" truncate>

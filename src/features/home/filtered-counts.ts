@@ -2,7 +2,7 @@
 // the cards are how that one is chosen).
 import { auditTime, map, type Observable } from 'rxjs';
 import type { FleetSnapshot, FleetSummary, StatusCounts } from '../../../streams/vehicles/types';
-import { matchesHomeFilters, type HomeFilters } from './use-home-filters';
+import { matchesHomeFilters, type VehicleFilters } from './use-home-filters';
 
 export type CardCounts = StatusCounts & { total: number };
 
@@ -13,11 +13,11 @@ const withTotal = (counts: StatusCounts): CardCounts => ({ ...counts, total: cou
 
 export function cardCounts$(
   fleet: { summary$: Observable<FleetSummary>; vehicles$: Observable<FleetSnapshot> },
-  filters: Pick<HomeFilters, 'fleetId' | 'query'>,
+  filters: Pick<VehicleFilters, 'fleetId' | 'query'>,
 ): Observable<CardCounts> {
   const { fleetId, query } = filters;
   if (query) {
-    const scope: HomeFilters = { status: null, fleetId, query };
+    const scope: VehicleFilters = { status: null, fleetId, query };
     return fleet.vehicles$.pipe(
       auditTime(COUNT_SEARCH_EVERY_MS),
       map((vehicles) => {

@@ -7,7 +7,7 @@ import { VEHICLE_STATUSES, type VehicleStatus } from '../../../streams/protocol/
 import type { FleetSnapshot, VehicleOutline } from '../../../streams/vehicles/types';
 import { STATUS_STYLE } from '../../components/vehicle-status';
 import { lastSeenText } from '../../components/vehicle-devices/last-seen';
-import { isPlainClick } from '../../lib/navigation';
+import { onPlainClick } from '../../lib/navigation';
 import { freshnessAt } from '../../../streams/vehicles/freshness';
 import { startFleetClusterer, type FleetClusterer } from './fleet-clusterer';
 import { type BBox, type ClusterCounts, type FleetPoints, type MapFeature } from './fleet-clusters';
@@ -39,7 +39,30 @@ const REINDEX_MS = 1000;
 const POPUP_TICK_MS = 1000;
 const SELECTED_COLOR = '#2563eb';
 const LAND_PANE = 'fleet-land';
+/** Offline tiles over the land (a file may cover only a region), depots over both, vehicles above all. */
+const TILES_PANE = 'fleet-tiles';
+const DEPOT_PANE = 'fleet-depots';
+/** From this zoom on depots show their names. */
+const DEPOT_NAMES_ZOOM = 7;
 const LAND_RETRY_MS = 5_000;
+
+/** A depot drawn as a place on the map. */
+export interface MapDepot {
+  id: string;
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+/** The server's offline raster tiles (a Leaflet URL template and what the file holds). */
+export interface OfflineTiles {
+  url: string;
+  minZoom: number;
+  maxZoom: number;
+  attribution: string;
+  /** [west, south, east, north] */
+  bounds: readonly number[] | null;
+}
 
 export interface FleetMapOptions {
   tileUrl: string;
@@ -55,6 +78,8 @@ export class FleetMapView {
   private readonly renderer = L.canvas({ padding: 0.3 });
   private readonly clusterLayer = L.layerGroup();
   private readonly pointLayer = L.layerGroup();
+  private readonly depotLayer = L.layerGroup();
+  private offlineTiles: Array<L.Layer | L.Control> = [];
   private readonly pointMarkers = new Map<string, { marker: L.CircleMarker; status: VehicleStatus }>();
   private vehicles: FleetSnapshot | null = null;
   /** The vehicles as the cluster index has them: what a vehicle has to differ from to need re-clustering. */
@@ -84,6 +109,8 @@ export class FleetMapView {
       attributionControl: Boolean(options.tileUrl),
     }).setView([30, 10], 2);
     this.addBasemap();
+    this.map.createPane(DEPOT_PANE).style.zIndex = '390';
+    this.depotLayer.addTo(this.map);
     this.clusterLayer.addTo(this.map);
     this.pointLayer.addTo(this.map);
     this.clusterer = startFleetClusterer((answer) => {
@@ -107,6 +134,7 @@ export class FleetMapView {
     const showView = (): void => {
       const center = this.map.getCenter();
       container.dataset.zoom = String(this.map.getZoom());
+      container.dataset.depotNames = String(this.map.getZoom() >= DEPOT_NAMES_ZOOM);
       container.dataset.center = `${center.lat.toFixed(6)},${center.lng.toFixed(6)}`;
     };
     this.map.on('zoomend moveend', showView);
@@ -163,6 +191,35 @@ export class FleetMapView {
     this.map.invalidateSize();
   }
 
+  /** Depots as places: a mark, and from zoom 7 on their name; built as DOM nodes, names being user text. */
+  showDepots(depots: readonly MapDepot[]): void {
+    this.depotLayer.clearLayers();
+    for (const depot of depots) {
+      const place = element('div', 'fleet-depot');
+      place.dataset.testid = 'map-depot';
+      place.title = depot.name;
+      place.append(element('span', 'fleet-depot-mark'), element('span', 'fleet-depot-name', depot.name));
+      const icon = L.divIcon({ html: place, className: 'fleet-depot-icon', iconSize: [12, 12], iconAnchor: [6, 6] });
+      L.marker([depot.lat, depot.lng], { icon, pane: DEPOT_PANE, interactive: false, keyboard: false }).addTo(this.depotLayer);
+    }
+  }
+
+  /**
+   * The server's offline tiles (street detail in an air-gapped room) over the shipped outlines; a
+   * configured online tile server takes their place. Null takes them away.
+   */
+  showOfflineTiles(tiles: OfflineTiles | null): void {
+    for (const layer of this.offlineTiles) layer.remove();
+    this.offlineTiles = [];
+    if (!tiles || this.options.tileUrl) return;
+    const [west, south, east, north] = tiles.bounds ?? [];
+    const bounds = tiles.bounds ? L.latLngBounds([south!, west!], [north!, east!]) : undefined;
+    this.offlineTiles.push(
+      L.tileLayer(tiles.url, { pane: TILES_PANE, minZoom: tiles.minZoom, maxNativeZoom: tiles.maxZoom, maxZoom: 18, bounds, className: 'fleet-offline-tiles' }).addTo(this.map),
+    );
+    if (tiles.attribution) this.offlineTiles.push(new TextAttribution(tiles.attribution).addTo(this.map));
+  }
+
   private addBasemap(): void {
     const { tileUrl, tileAttribution } = this.options;
     if (tileUrl) {
@@ -171,6 +228,7 @@ export class FleetMapView {
     }
     // Land gets a pane of its own below the vehicles' canvas, whichever of the two is drawn first.
     this.map.createPane(LAND_PANE).style.zIndex = '350';
+    this.map.createPane(TILES_PANE).style.zIndex = '360';
     this.addLand();
   }
 
@@ -322,11 +380,7 @@ export class FleetMapView {
   private vehicleLink(id: string, text: string): HTMLAnchorElement {
     const link = element('a', 'fleet-popup-link', text);
     link.href = this.options.vehicleHref(id);
-    link.addEventListener('click', (event) => {
-      if (!isPlainClick(event)) return;
-      event.preventDefault();
-      this.options.onOpenVehicle(id);
-    });
+    link.addEventListener('click', onPlainClick(() => this.options.onOpenVehicle(id)));
     return link;
   }
 
@@ -349,6 +403,16 @@ export class FleetMapView {
     }
     box.append(list);
     this.popup.setLatLng(at).setContent(box).openOn(this.map);
+  }
+}
+
+/** An attribution shown as text: Leaflet's own control takes HTML, and a tiles file's text is not ours. */
+class TextAttribution extends L.Control {
+  constructor(private readonly text: string) {
+    super({ position: 'bottomright' });
+  }
+  override onAdd(): HTMLElement {
+    return element('div', 'leaflet-control-attribution fleet-tiles-attribution', this.text);
   }
 }
 

@@ -5,7 +5,7 @@ import { Box } from '@chakra-ui/react';
 import { useSubscription } from 'observable-hooks';
 import type { Observable } from 'rxjs';
 import type { FleetSnapshot } from '../../../streams/vehicles/types';
-import { FleetMapView } from './fleet-map-view';
+import { FleetMapView, type MapDepot, type OfflineTiles } from './fleet-map-view';
 
 /** The live map; vehicles stream straight into Leaflet, never through React state. */
 export function FleetMap(props: {
@@ -15,6 +15,9 @@ export function FleetMap(props: {
   fitKey: string;
   tileUrl: string;
   tileAttribution: string;
+  /** The server's offline tiles, used when no tile server is configured. */
+  offlineTiles: OfflineTiles | null;
+  depots: readonly MapDepot[];
   vehicleHref: (id: string) => string;
   onOpenVehicle: (id: string) => void;
 }) {
@@ -41,6 +44,9 @@ export function FleetMap(props: {
   }, [props.tileUrl, props.tileAttribution]);
 
   useEffect(() => view.current?.refit(), [props.fitKey]);
+  // After the map's own effect, so a new map gets them too.
+  useEffect(() => view.current?.showOfflineTiles(props.offlineTiles), [props.offlineTiles, props.tileUrl, props.tileAttribution]);
+  useEffect(() => view.current?.showDepots(props.depots), [props.depots, props.tileUrl, props.tileAttribution]);
 
   useSubscription(props.vehicles$, (vehicles) => view.current?.update(vehicles));
 

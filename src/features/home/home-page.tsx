@@ -7,7 +7,7 @@ import type { VehicleStatus } from '../../../streams/protocol/types';
 import type { FleetSnapshot, VehicleState } from '../../../streams/vehicles/types';
 import { ConnectionBanner } from '../../components/connection-banner';
 import { STATUS_STYLE } from '../../components/vehicle-status';
-import { isPlainClick, navigate } from '../../lib/navigation';
+import { navigate, onPlainClick } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useResource } from '../../lib/use-resource';
 import { useFleetConsole, useServices } from '../../lib/services';
@@ -15,7 +15,8 @@ import { AlarmFeed } from './alarm-feed';
 import { FleetBreakdown } from './fleet-breakdown';
 import { cardCounts$ } from './filtered-counts';
 import { FleetMap } from './fleet-map';
-import { homeFiltersSearch, matchesHomeFilters, useHomeFilters, type HomeFilters } from './use-home-filters';
+import { useMapDepots, useOfflineTiles } from './use-map-places';
+import { homeFiltersSearch, matchesHomeFilters, useHomeFilters, type HomeFilters, type VehicleFilters } from './use-home-filters';
 
 const STATUSES: readonly VehicleStatus[] = ['normal', 'alarm', 'offline'];
 // One empty list, so that publishes without a search do not re-render the page.
@@ -37,7 +38,7 @@ const CountCard = chakra('button', {
 });
 
 /** Filters on outlines, so only the vehicles shown get their snapshots built on each publish. */
-function filterVehicles(all: FleetSnapshot, filters: HomeFilters): FleetSnapshot {
+function filterVehicles(all: FleetSnapshot, filters: VehicleFilters): FleetSnapshot {
   if (!filters.status && !filters.fleetId && !filters.query) return all;
   return all.select((outline) => matchesHomeFilters(outline, filters));
 }
@@ -97,10 +98,13 @@ export default function HomePage() {
     false,
   );
   const fleets = useResource(() => fleetConsole.resources.factories$(), [fleetConsole]).data ?? [];
+  const depots = useMapDepots(filters.fleetId);
+  const offlineTiles = useOfflineTiles();
 
   const shown$ = useObservable(
-    (inputs$) => combineLatest([fleetConsole.fleet.vehicles$, inputs$]).pipe(map(([all, [current]]) => filterVehicles(all, current))),
-    [filters],
+    (inputs$) =>
+      combineLatest([fleetConsole.fleet.vehicles$, inputs$]).pipe(map(([all, [status, fleetId, query]]) => filterVehicles(all, { status, fleetId, query }))),
+    [filters.status, filters.fleetId, filters.query],
   );
   const matches = useObservableState(
     useObservable(
@@ -157,9 +161,11 @@ export default function HomePage() {
             <FleetMap
               vehicles$={shown$}
               stale={stale}
-              fitKey={homeFiltersSearch(filters)}
+              fitKey={homeFiltersSearch({ ...filters, severity: null })}
               tileUrl={config.tileUrl}
               tileAttribution={config.tileAttribution}
+              offlineTiles={offlineTiles}
+              depots={depots}
               vehicleHref={LINKS.vehicle}
               onOpenVehicle={openVehicle}
             />
@@ -184,11 +190,7 @@ export default function HomePage() {
                     borderBottomWidth="1px"
                     textAlign="start"
                     _hover={{ bg: 'bg.muted' }}
-                    onClick={(event) => {
-                      if (!isPlainClick(event)) return;
-                      event.preventDefault();
-                      openVehicle(vehicle.id);
-                    }}
+                    onClick={onPlainClick(() => openVehicle(vehicle.id))}
                   >
                     <Box width="2.5" height="2.5" borderRadius="full" bg={STATUS_STYLE[vehicle.status].color} alignSelf="center" flexShrink={0} />
                     <Text fontWeight="semibold" truncate>
@@ -201,7 +203,7 @@ export default function HomePage() {
                 ))}
               </Box>
             )}
-            <AlarmFeed />
+            <AlarmFeed fleetId={filters.fleetId} severity={filters.severity} onSeverity={(severity) => setFilters({ severity })} />
             <FleetBreakdown />
           </Flex>
         </Flex>

@@ -4,13 +4,13 @@ import { homeFiltersSearch, matchesHomeFilters, parseHomeFilters } from './use-h
 const van = { status: 'alarm' as const, fleetId: 'f1', name: 'Coastal Van 7', sn: 'FC-24-0007' };
 
 describe('home filters in the URL', () => {
-  it('round-trips status, fleet and search', () => {
-    const filters = { status: 'alarm' as const, fleetId: 'f1', query: 'van 7' };
+  it('round-trips status, fleet, search and the feed severity', () => {
+    const filters = { status: 'alarm' as const, fleetId: 'f1', query: 'van 7', severity: 'major' as const };
     expect(parseHomeFilters(homeFiltersSearch(filters).slice(1))).toEqual(filters);
   });
   it('ignores an unknown status and empty values', () => {
-    expect(parseHomeFilters('status=broken&fleet=&q=')).toEqual({ status: null, fleetId: null, query: '' });
-    expect(homeFiltersSearch({ status: null, fleetId: null, query: '' })).toBe('');
+    expect(parseHomeFilters('status=broken&fleet=&q=&severity=fatal')).toEqual({ status: null, fleetId: null, query: '', severity: null });
+    expect(homeFiltersSearch({ status: null, fleetId: null, query: '', severity: null })).toBe('');
   });
   it('matches by status, fleet and name or S/N, case-insensitively', () => {
     expect(matchesHomeFilters(van, { status: 'alarm', fleetId: 'f1', query: 'coastal' })).toBe(true);

@@ -1,14 +1,22 @@
-// The home filters live in the URL (?status=alarm&fleet=…&q=…) so a wall display can be pointed at
+// The home filters live in the URL (?status=alarm&fleet=…&q=…&severity=…) so a wall display can be pointed at
 // one view and a link reproduces what an operator saw.
 import { useMemo } from 'react';
+import type { AlarmSeverity } from '../../../streams/api/types';
 import type { VehicleStatus } from '../../../streams/protocol/types';
 import { VEHICLE_STATUSES } from '../../../streams/protocol/types';
+import { ALARM_SEVERITIES } from '../../components/severity-badge';
 import { navigate, usePinnedSearch } from '../../lib/navigation';
 
-export interface HomeFilters {
+/** What picks the vehicles of the map, the status cards and the search. */
+export interface VehicleFilters {
   status: VehicleStatus | null;
   fleetId: string | null;
   query: string;
+}
+
+/** The vehicles' filters and the alarm feed's severity (the feed follows the fleet filter too). */
+export interface HomeFilters extends VehicleFilters {
+  severity: AlarmSeverity | null;
 }
 
 export function parseHomeFilters(search: string): HomeFilters {
@@ -18,6 +26,7 @@ export function parseHomeFilters(search: string): HomeFilters {
     status: VEHICLE_STATUSES.includes(status as VehicleStatus) ? (status as VehicleStatus) : null,
     fleetId: params.get('fleet') || null,
     query: params.get('q') ?? '',
+    severity: ALARM_SEVERITIES.includes(params.get('severity') as AlarmSeverity) ? (params.get('severity') as AlarmSeverity) : null,
   };
 }
 
@@ -26,13 +35,14 @@ export function homeFiltersSearch(filters: HomeFilters): string {
   if (filters.status) params.set('status', filters.status);
   if (filters.fleetId) params.set('fleet', filters.fleetId);
   if (filters.query) params.set('q', filters.query);
+  if (filters.severity) params.set('severity', filters.severity);
   const search = params.toString();
   return search ? `?${search}` : '';
 }
 
 export function matchesHomeFilters(
   vehicle: { status: VehicleStatus; fleetId: string; name: string; sn: string },
-  filters: HomeFilters,
+  filters: VehicleFilters,
 ): boolean {
   if (filters.status && vehicle.status !== filters.status) return false;
   if (filters.fleetId && vehicle.fleetId !== filters.fleetId) return false;

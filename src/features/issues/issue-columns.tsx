@@ -3,31 +3,31 @@ import type { Issue } from '../../../streams/api/follow-up-calls';
 import { ISSUE_STATUS_LABEL } from '../../../streams/api/issue-workflow';
 import { IssueStatusBadge } from '../../components/issue-status-badge';
 import type { ListColumn } from '../../components/list-columns';
+import { navigate, onPlainClick } from '../../lib/navigation';
+import { LINKS } from '../../lib/routes';
 
 const when = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm');
 // The list's cells leave the year out (the export and the tooltip keep it), so titles get the room.
 const shortWhen = (iso: string) => <span title={when(iso)}>{format(new Date(iso), 'MM-dd HH:mm')}</span>;
 
-export function issueColumns(open: (issue: Issue) => void): Array<ListColumn<Issue>> {
-  return [
-    {
-      id: 'number',
-      header: 'Issue number',
-      sortable: true,
-      width: '9rem',
-      value: (i) => i.number,
-      cell: (i) => (
-        <button type="button" className="row-link" onClick={() => open(i)}>
-          {i.number}
-        </button>
-      ),
-    },
-    { id: 'title', header: 'Title', value: (i) => i.title },
-    { id: 'vehicle', header: 'Vehicle', value: (i) => i.vehicleName ?? '--' },
-    { id: 'fleet', header: 'Fleet', value: (i) => i.fleetName ?? '--' },
-    { id: 'status', header: 'Status', width: '7rem', value: (i) => ISSUE_STATUS_LABEL[i.status], cell: (i) => <IssueStatusBadge status={i.status} /> },
-    { id: 'assignee', header: 'Assignee', value: (i) => i.assigneeName ?? '--' },
-    { id: 'createdAt', header: 'Created', sortable: true, width: '7.5rem', value: (i) => when(i.createdAt), cell: (i) => shortWhen(i.createdAt) },
-    { id: 'updatedAt', header: 'Updated', sortable: true, width: '7.5rem', value: (i) => when(i.updatedAt), cell: (i) => shortWhen(i.updatedAt) },
-  ];
-}
+export const ISSUE_COLUMNS: Array<ListColumn<Issue>> = [
+  {
+    id: 'number',
+    header: 'Issue number',
+    sortable: true,
+    width: '9rem',
+    value: (i) => i.number,
+    cell: (i) => (
+      <a className="row-link" href={LINKS.issue(i.id)} onClick={onPlainClick(() => navigate(LINKS.issue(i.id)))}>
+        {i.number}
+      </a>
+    ),
+  },
+  { id: 'title', header: 'Title', value: (i) => i.title },
+  { id: 'vehicle', header: 'Vehicle', value: (i) => i.vehicleName ?? '--' },
+  { id: 'fleet', header: 'Fleet', value: (i) => i.fleetName ?? '--' },
+  { id: 'status', header: 'Status', width: '7rem', value: (i) => ISSUE_STATUS_LABEL[i.status], cell: (i) => <IssueStatusBadge status={i.status} /> },
+  { id: 'assignee', header: 'Assignee', value: (i) => i.assigneeName ?? '--' },
+  { id: 'createdAt', header: 'Created', sortable: true, width: '7.5rem', value: (i) => when(i.createdAt), cell: (i) => shortWhen(i.createdAt) },
+  { id: 'updatedAt', header: 'Updated', sortable: true, width: '7.5rem', value: (i) => when(i.updatedAt), cell: (i) => shortWhen(i.updatedAt) },
+];

@@ -3,21 +3,18 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, HStack } from '@chakra-ui/react';
 import { Plus, Timer, X } from 'lucide-react';
-import type { Issue } from '../../../streams/api/follow-up-calls';
 import { ISSUE_STATUS_LABEL } from '../../../streams/api/issue-workflow';
 import { holdsPermission, PERMISSIONS } from '../../../streams/api/permissions';
 import { ISSUE_AGES, ISSUE_STATUSES } from '../../../streams/protocol/follow-up-schemas';
 import { CreateIssueDialog } from '../../components/create-issue-dialog';
 import { ISSUE_STATUS_PALETTE } from '../../components/issue-status-badge';
 import { ListPage } from '../../components/list-page';
-import { navigate } from '../../lib/navigation';
-import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useAccount } from '../../lib/use-account';
 import { useListUrl } from '../../lib/use-list-url';
 import { useResource } from '../../lib/use-resource';
 import { EscalationLimitsDialog } from './escalation-limits-dialog';
-import { issueColumns } from './issue-columns';
+import { ISSUE_COLUMNS } from './issue-columns';
 import { filterSelect } from '../../components/filter-select';
 
 const FILTERS = ['status', 'fleetId', 'vehicleId', 'alarmId', 'assigneeId', 'age'] as const;
@@ -38,7 +35,6 @@ export default function IssueListPage() {
   const countFilters = useMemo(() => ({ ...list.query.filters, status: undefined }), [list.query.filters]);
   const counts = useResource(() => resources.issueCounts$(countFilters), [resources, JSON.stringify(countFilters)]).data;
   const fleets = useResource(() => resources.factories$(), [resources]).data ?? [];
-  const columns = useMemo(() => issueColumns((issue: Issue) => navigate(LINKS.issue(issue.id))), []);
 
   return (
     <Box css={LINK_CSS}>
@@ -60,7 +56,7 @@ export default function IssueListPage() {
       <ListPage
         resource={resources.issues}
         list={list}
-        columns={columns}
+        columns={ISSUE_COLUMNS}
         rowId={(issue) => issue.id}
         label="Issue reports"
         failed="The issue reports could not be loaded."

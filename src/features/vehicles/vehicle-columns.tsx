@@ -6,6 +6,7 @@ import { Pin } from 'lucide-react';
 import type { VehicleListRow } from '../../../streams/api/types';
 import type { ListColumn } from '../../components/list-columns';
 import { STATUS_STYLE } from '../../components/vehicle-status';
+import { onPlainClick } from '../../lib/navigation';
 
 // Minute resolution: the text a row shows changes at most once a minute.
 const lastSeenText = (lastSeen: string | null): string =>
@@ -26,7 +27,11 @@ export const placementOf = (row: VehicleListRow): string => [row.fleetName, row.
 export const firmwareOf = (row: VehicleListRow): string =>
   row.firmware.map((d) => `${d.deviceType}${d.deviceId > 0 ? ` ${d.deviceId}` : ''} ${d.version}`).join(', ');
 
-export function vehicleColumns(actions: { open: (row: VehicleListRow) => void; rowActions: (row: VehicleListRow) => ReactNode }): ListColumn<VehicleListRow>[] {
+export function vehicleColumns(actions: {
+  href: (row: VehicleListRow) => string;
+  open: (row: VehicleListRow) => void;
+  rowActions: (row: VehicleListRow) => ReactNode;
+}): ListColumn<VehicleListRow>[] {
   return [
     {
       id: 'name',
@@ -37,9 +42,9 @@ export function vehicleColumns(actions: { open: (row: VehicleListRow) => void; r
       cell: (row) => (
         <>
           {row.pinned && <Pin className="row-pin" size={14} aria-label="Placed on top" />}
-          <button type="button" className="row-link" onClick={() => actions.open(row)}>
+          <a className="row-link" href={actions.href(row)} onClick={onPlainClick(() => actions.open(row))}>
             {row.name}
-          </button>
+          </a>
         </>
       ),
     },

@@ -94,6 +94,7 @@ export default function VehicleListPage() {
   const columns = useMemo(
     () =>
       vehicleColumns({
+        href: (vehicle) => LINKS.listedVehicle(vehicle.id),
         open,
         rowActions: (vehicle) => (
           <>

@@ -1,0 +1,202 @@
+// Live operations, second pass against the real server: real links (a plain click stays in the
+// tab, a modified click opens a new one), the alarm feed's filters and counts by kind, an alarm's
+// detail from history after it resolved, depots on the map, and tyre series told apart.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { AlarmPage, Page as ApiPage, VehicleDetail, VehicleSnapshot } from '../../streams/api/types';
+import { launchChromium, screenshot } from './support/chromium';
+import { startFleetServer, type FleetServer } from './support/fleet-server';
+import { signInAs } from './support/sign-in';
+
+let server: FleetServer;
+let browser: Browser;
+let page: Page;
+let vehicles: VehicleSnapshot[];
+
+beforeAll(async () => {
+  // History every 5 s, so that an alarm of a few seconds has values to find its peak in; a short
+  // backfill keeps the start as light as the other suites'.
+  server = await startFleetServer({ vehicles: 30, env: { FLEET_HISTORY_INTERVAL_S: '5', FLEET_HISTORY_BACKFILL_H: '1' } });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  vehicles = (await server.adminCall<ApiPage<VehicleSnapshot>>('GET', '/customization/vehicle/v1/query/snapshot')).rows;
+  await signInAs(page, server.url, server.admin);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const search = () => new URL(page.url()).searchParams;
+const record = (type: 'raised' | 'cleared', vehicle: VehicleSnapshot, alarm: { deviceType: string; kind: string; severity: string; message: string }) =>
+  server.adminCall('POST', '/test/v1/alarm/record', { type, vehicleId: vehicle.id, deviceId: 0, ...alarm });
+const activeAlarms = (query: string) => server.adminCall<AlarmPage>('GET', `/customization/alarm/v1/query/list?active=true&byKind=true&${query}`);
+
+describe('links', () => {
+  it('makes menu entries, vehicle rows and alarm rows real links: a plain click stays in the tab, a ctrl-click opens a new one', async () => {
+    const menuEntry = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Vehicle list' });
+    await expect(menuEntry.getAttribute('href')).resolves.toBe('/vehicles/list');
+    await menuEntry.click();
+    await page.waitForURL('**/vehicles/list');
+
+    const row = page.getByRole('table', { name: 'Vehicles' }).getByRole('link').first();
+    const href = await row.getAttribute('href');
+    expect(href).toMatch(/^\/vehicles\/subdetail\/page\?vehicleId=/);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), row.click({ modifiers: ['Control'] })]);
+    // The new tab opens the address; its session is its own (the spec keeps it per tab), so it signs in there.
+    await expect.poll(() => new URL(tab.url()).pathname, { timeout: 10_000 }).toMatch(/^\/(login|vehicles\/subdetail\/page)$/);
+    expect(new URL(page.url()).pathname).toBe('/vehicles/list');
+    await tab.close();
+
+    await row.click();
+    await page.waitForURL(`**${href}`);
+    await page.getByTestId('vehicle-header').waitFor();
+  });
+});
+
+describe('alarm feed', () => {
+  it('filters by severity (kept in the URL) and fleet, and counts the alarms of each kind', async () => {
+    const first = vehicles[2]!;
+    const second = vehicles.find((v) => v.fleetId !== first.fleetId)!;
+    await record('raised', first, { deviceType: 'bms', kind: 'low_soc', severity: 'critical', message: 'Battery SOC low (feed test)' });
+    await record('raised', second, { deviceType: 'watertank', kind: 'tank_low', severity: 'minor', message: 'Fresh water low (feed test)' });
+    await page.goto(`${server.url}/home`);
+    const feed = page.getByTestId('alarm-feed');
+    const items = page.getByTestId('alarm-item');
+    await items.filter({ hasText: 'Battery SOC low (feed test)' }).waitFor({ timeout: 10_000 });
+    await items.filter({ hasText: 'Fresh water low (feed test)' }).waitFor();
+    // An alarm row is a link to its detail.
+    await expect(items.first().getAttribute('href')).resolves.toMatch(/^\/home\/alarm\/page\?alarmId=\d+$/);
+
+    const kinds = page.getByTestId('alarm-kinds');
+    await expect
+      .poll(async () => {
+        const shown = await kinds.locator('[data-kind=tank_low]').innerText();
+        const counted = (await activeAlarms('')).byKind?.tank_low;
+        return shown === `Tank low ${counted}`;
+      })
+      .toBe(true);
+
+    await page.getByLabel('Alarm severity').selectOption('minor');
+    expect(search().get('severity')).toBe('minor');
+    await feed.getByText('Battery SOC low (feed test)').waitFor({ state: 'detached' });
+    await feed.getByText('Fresh water low (feed test)').waitFor();
+    await expect.poll(async () => (await items.allInnerTexts()).every((text) => /minor/i.test(text))).toBe(true);
+    await expect.poll(() => kinds.locator('[data-kind=low_soc]').count()).toBe(0);
+    await screenshot(page, 'home-feed-minor-1920');
+    await page.reload();
+    await expect(page.getByLabel('Alarm severity').inputValue()).resolves.toBe('minor');
+    await feed.getByText('Fresh water low (feed test)').waitFor();
+
+    await page.getByLabel('Alarm severity').selectOption('');
+    expect(search().get('severity')).toBeNull();
+    await page.getByLabel('Fleet', { exact: true }).selectOption(first.fleetId);
+    expect(search().get('fleet')).toBe(first.fleetId);
+    await feed.getByText('Battery SOC low (feed test)').waitFor();
+    await feed.getByText('Fresh water low (feed test)').waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => Number(await page.getByTestId('alarm-total').innerText()) === (await activeAlarms(`fleetId=${first.fleetId}`)).total)
+      .toBe(true);
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await screenshot(page, 'home-feed-fleet-1100');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.getByLabel('Fleet', { exact: true }).selectOption('');
+  });
+
+  it('shows a resolved alarm from its address with its start, end, peak value and duration', async () => {
+    const vehicle = vehicles[7]!;
+    const alarm = { deviceType: 'bms', kind: 'low_soc', severity: 'major', message: 'Battery SOC low (history test)' };
+    await record('raised', vehicle, alarm);
+    const listed = await server.adminCall<AlarmPage>('GET', `/customization/alarm/v1/query/list?active=true&vehicleId=${vehicle.id}`);
+    const alarmId = listed.rows.find((row) => row.message === alarm.message)!.id;
+    // Wait until history holds a sample inside the alarm, then resolve it.
+    await expect
+      .poll(async () => (await server.adminCall<{ peak?: unknown }>('GET', `/customization/alarm/v1/get/detail?alarmId=${alarmId}`)).peak ?? null, {
+        timeout: 20_000,
+      })
+      .not.toBeNull();
+    await record('cleared', vehicle, alarm);
+
+    await page.goto(`${server.url}/home/alarm/page?alarmId=${alarmId}`);
+    await page.getByTestId('alarm-message').filter({ hasText: alarm.message }).waitFor();
+    await page.getByText('Cleared', { exact: true }).waitFor();
+    await expect(page.getByTestId('alarm-ended').innerText()).resolves.toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await expect(page.getByTestId('alarm-peak').innerText()).resolves.toMatch(/^\d+\.\d % \(soc\) at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await page.getByTestId('alarm-history').getByText(alarm.message).waitFor();
+    await screenshot(page, 'alarm-detail-resolved-1920');
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await screenshot(page, 'alarm-detail-resolved-1100');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const open = page.getByRole('link', { name: 'Open vehicle' });
+    await expect(open.getAttribute('href')).resolves.toBe(`/home/detail/page?vehicleId=${vehicle.id}`);
+    await open.click();
+    await page.waitForURL(`**/home/detail/page?vehicleId=${vehicle.id}`);
+  });
+});
+
+describe('map', () => {
+  it('draws the depots as places, named once zoomed in', async () => {
+    await page.goto(`${server.url}/home`);
+    const map = page.getByTestId('fleet-map');
+    await page.locator('.fleet-cluster').first().waitFor();
+    await expect.poll(() => map.getByTestId('map-depot').count()).toBeGreaterThan(0);
+    await expect(map.getAttribute('data-depot-names')).resolves.toBe('false');
+    await screenshot(page, 'home-depots-1920');
+    // Zoom in with the map's own controls until names show.
+    for (let i = 0; i < 8 && (await map.getAttribute('data-depot-names')) !== 'true'; i++) {
+      const zoom = Number(await map.getAttribute('data-zoom'));
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await expect.poll(async () => Number(await map.getAttribute('data-zoom'))).toBeGreaterThan(zoom);
+    }
+    await expect(map.getAttribute('data-depot-names')).resolves.toBe('true');
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await screenshot(page, 'home-depots-1100');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+  });
+});
+
+describe('tyre charts', () => {
+  it('tells the tyre series apart: own colour and line style each, toggled from the legend, values in it under the cursor', async () => {
+    const snapshot = vehicles.filter((v) => v.status !== 'offline');
+    let vehicle: VehicleDetail | null = null;
+    for (const row of snapshot) {
+      const detail = await server.adminCall<VehicleDetail>('GET', `/customization/vehicle/v1/get/detail?vehicleId=${row.id}`);
+      if (detail.kind !== 'boat') {
+        vehicle = detail;
+        break;
+      }
+    }
+    await page.goto(`${server.url}/home/detail/page?vehicleId=${vehicle!.id}`);
+    await page.getByRole('tab', { name: 'Tyre pressure', exact: true }).click();
+    const panel = page.locator('[role=tabpanel]:visible');
+    await panel.locator('[data-testid=chart-area][data-status=ready] canvas').waitFor({ timeout: 20_000 });
+    // The first legend row is the time; band edges are hidden.
+    const rows = panel.locator('.u-legend .u-series:not(:first-child):visible');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);
+    const markers = await rows.evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const style = getComputedStyle(node.querySelector('.u-marker')!);
+        return { color: style.borderTopColor, line: style.borderTopStyle };
+      }),
+    );
+    // Equal pressures draw lines on top of each other: each series still has its own colour, and the first four their own line style.
+    expect(new Set(markers.map((m) => m.color)).size).toBe(markers.length);
+    expect(new Set(markers.slice(0, 4).map((m) => m.line)).size).toBe(4);
+
+    await rows.first().click();
+    await expect.poll(() => rows.first().getAttribute('class')).toContain('u-off');
+    await rows.first().click();
+    await expect.poll(() => rows.first().getAttribute('class')).not.toContain('u-off');
+
+    const over = panel.locator('.u-over');
+    const box = (await over.boundingBox())!;
+    await page.mouse.move(box.x + box.width - 4, box.y + box.height / 2);
+    await expect
+      .poll(async () => (await rows.locator('.u-value').allInnerTexts()).filter((text) => /^\d/.test(text)).length)
+      .toBeGreaterThanOrEqual(4);
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await screenshot(page, 'vehicle-tyres-legend-1100');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+  });
+});
