@@ -211,6 +211,6 @@ describe('a role edited by its own holder', () => {
     await page.waitForURL('**/login');
     await signIn(page, KIM.email);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    await menu.getByRole('button', { name: 'Feedback' }).waitFor();
+    await menu.getByRole('link', { name: 'Feedback' }).waitFor();
   });
 });

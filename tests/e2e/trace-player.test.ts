@@ -136,7 +136,7 @@ describe('trace player', () => {
 
     // The ordinary screens show the trace, under the banner, until going back to live.
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.getByRole('button', { name: 'Home', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home', exact: true }).click();
     await page.waitForURL('**/home');
     await page.getByTestId('count-offline').filter({ hasText: /^3$/ }).waitFor();
     expect(await page.getByTestId('count-alarm').innerText()).toBe('0');
