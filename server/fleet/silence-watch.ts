@@ -2,6 +2,7 @@ import { OFFLINE_AFTER, nextReportInterval, silentAfterMs } from '../../streams/
 import { CMD, type VehicleStatusFrame } from '../../streams/protocol/types';
 import type { SimFrame } from '../sim/types';
 import type { LiveFleet } from './live-fleet';
+import { LiveFleetOver } from './live-fleet-over';
 
 interface Heard {
   /** Server time of the vehicle's latest frame. */
@@ -20,15 +21,17 @@ const CHECK_EVERY_MS = 1_000;
  * reported offline (cmd 19) and read as offline by REST until it reports again, when its own status
  * is sent once more. A vehicle whose interval is not known yet (fewer than two reports) is left alone.
  */
-export class SilenceWatch implements LiveFleet {
+export class SilenceWatch extends LiveFleetOver {
   private readonly heard = new Map<string, Heard>();
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(
-    private readonly live: LiveFleet,
+    live: LiveFleet,
     private readonly now: () => number,
     private readonly publish: (frame: SimFrame) => void,
-  ) {}
+  ) {
+    super(live);
+  }
 
   start(): () => void {
     this.timer ??= setInterval(() => this.check(), CHECK_EVERY_MS);
@@ -81,11 +84,4 @@ export class SilenceWatch implements LiveFleet {
     if (!status || !heard?.silent) return status;
     return { ...status, status: 'offline', ts: heard.tsMs };
   }
-
-  add: LiveFleet['add'] = (...args) => this.live.add(...args);
-  remove: LiveFleet['remove'] = (vehicleId) => this.live.remove(vehicleId);
-  has: LiveFleet['has'] = (vehicleId) => this.live.has(vehicleId);
-  devices: LiveFleet['devices'] = (vehicleId) => this.live.devices(vehicleId);
-  latest: LiveFleet['latest'] = (ref) => this.live.latest(ref);
-  onFrame: LiveFleet['onFrame'] = (listener) => this.live.onFrame(listener);
 }

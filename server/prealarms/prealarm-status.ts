@@ -6,16 +6,19 @@ import { CMD } from '../../streams/protocol/types';
 import type { LiveFleet } from '../fleet/live-fleet';
 import type { SimFrame } from '../sim/types';
 import type { FleetRepository } from '../storage/fleet-repository';
+import { LiveFleetOver } from '../fleet/live-fleet-over';
 
-export class PrealarmStatus implements LiveFleet {
+export class PrealarmStatus extends LiveFleetOver {
   private firing = new Set<string>();
 
   constructor(
-    private readonly live: LiveFleet,
+    live: LiveFleet,
     private readonly repo: Pick<FleetRepository, 'prealarms'>,
     /** Sends a vehicle's status again after its pre-alarms changed it. */
     private readonly changed: (vehicleId: string) => void,
-  ) {}
+  ) {
+    super(live);
+  }
 
   /** Reads the firing vehicles again; each vehicle whose status this changes is passed to `changed`. */
   async refresh(): Promise<void> {
@@ -40,15 +43,8 @@ export class PrealarmStatus implements LiveFleet {
     return { ...frame, data: { ...frame.data, status: 'alarm' } };
   }
 
-  status: LiveFleet['status'] = (vehicleId) => {
+  status(vehicleId: string): ReturnType<LiveFleet['status']> {
     const status = this.live.status(vehicleId);
     return status && status.status === 'normal' && this.firing.has(vehicleId) ? { ...status, status: 'alarm' } : status;
-  };
-
-  add: LiveFleet['add'] = (...args) => this.live.add(...args);
-  remove: LiveFleet['remove'] = (vehicleId) => this.live.remove(vehicleId);
-  has: LiveFleet['has'] = (vehicleId) => this.live.has(vehicleId);
-  devices: LiveFleet['devices'] = (vehicleId) => this.live.devices(vehicleId);
-  latest: LiveFleet['latest'] = (ref) => this.live.latest(ref);
-  onFrame: LiveFleet['onFrame'] = (listener) => this.live.onFrame(listener);
+  }
 }

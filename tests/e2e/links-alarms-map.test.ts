@@ -2,31 +2,25 @@
 // tab, a modified click opens a new one), the alarm feed's filters and counts by kind, an alarm's
 // detail from history after it resolved, depots on the map, and tyre series told apart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { AlarmPage, Page as ApiPage, VehicleDetail, VehicleSnapshot } from '../../streams/api/types';
-import { launchChromium, screenshot } from './support/chromium';
-import { startFleetServer, type FleetServer } from './support/fleet-server';
-import { signInAs } from './support/sign-in';
+import type { Page } from 'playwright-core';
+import type { AlarmPage, VehicleDetail, VehicleSnapshot } from '../../streams/api/types';
+import { screenshot } from './support/chromium';
+import type { FleetServer } from './support/fleet-server';
+import { openLiveSession, type LiveSession } from './support/live-session';
 
 let server: FleetServer;
-let browser: Browser;
+let session: LiveSession | undefined;
 let page: Page;
 let vehicles: VehicleSnapshot[];
 
 beforeAll(async () => {
   // History every 5 s, so that an alarm of a few seconds has values to find its peak in; a short
   // backfill keeps the start as light as the other suites'.
-  server = await startFleetServer({ vehicles: 30, env: { FLEET_HISTORY_INTERVAL_S: '5', FLEET_HISTORY_BACKFILL_H: '1' } });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-  vehicles = (await server.adminCall<ApiPage<VehicleSnapshot>>('GET', '/customization/vehicle/v1/query/snapshot')).rows;
-  await signInAs(page, server.url, server.admin);
+  session = await openLiveSession({ vehicles: 30, env: { FLEET_HISTORY_INTERVAL_S: '5', FLEET_HISTORY_BACKFILL_H: '1' } });
+  ({ server, page, vehicles } = session);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 const search = () => new URL(page.url()).searchParams;
 const record = (type: 'raised' | 'cleared', vehicle: VehicleSnapshot, alarm: { deviceType: string; kind: string; severity: string; message: string }) =>

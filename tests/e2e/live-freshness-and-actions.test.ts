@@ -1,29 +1,23 @@
 // Live operations against the real server, second pass: a vehicle that falls silent, the status
 // cards under a fleet filter, the map down to one vehicle, and device actions that ask first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
-import { launchChromium, screenshot } from './support/chromium';
-import { startFleetServer, type FleetServer } from './support/fleet-server';
-import { signInAs } from './support/sign-in';
+import { screenshot } from './support/chromium';
+import type { FleetServer } from './support/fleet-server';
+import { openLiveSession, type LiveSession } from './support/live-session';
 
 let server: FleetServer;
-let browser: Browser;
+let session: LiveSession | undefined;
 let page: Page;
 let vehicles: VehicleSnapshot[];
 
 beforeAll(async () => {
-  server = await startFleetServer({ vehicles: 30 });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-  vehicles = (await server.adminCall<ApiPage<VehicleSnapshot>>('GET', '/customization/vehicle/v1/query/snapshot')).rows;
-  await signInAs(page, server.url, server.admin);
+  session = await openLiveSession({ vehicles: 30 });
+  ({ server, page, vehicles } = session);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 const statusOf = async (vehicleId: string) =>
   (await server.adminCall<ApiPage<VehicleSnapshot>>('GET', '/customization/vehicle/v1/query/snapshot')).rows.find((v) => v.id === vehicleId)?.status;

@@ -1,29 +1,23 @@
 // /home and the alarm detail against the real server: map, URL filters, live alarm feed, and the
 // banner a wall display shows while its socket is down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
-import { launchChromium, screenshot } from './support/chromium';
-import { startFleetServer, type FleetServer } from './support/fleet-server';
-import { signInAs } from './support/sign-in';
+import type { Page } from 'playwright-core';
+import type { VehicleSnapshot } from '../../streams/api/types';
+import { screenshot } from './support/chromium';
+import type { FleetServer } from './support/fleet-server';
+import { openLiveSession, type LiveSession } from './support/live-session';
 
 let server: FleetServer;
-let browser: Browser;
+let session: LiveSession | undefined;
 let page: Page;
 let vehicles: VehicleSnapshot[];
 
 beforeAll(async () => {
-  server = await startFleetServer({ vehicles: 60 });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-  vehicles = (await server.adminCall<ApiPage<VehicleSnapshot>>('GET', '/customization/vehicle/v1/query/snapshot')).rows;
-  await signInAs(page, server.url, server.admin);
+  session = await openLiveSession({ vehicles: 60 });
+  ({ server, page, vehicles } = session);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 const search = () => new URL(page.url()).search;
 
