@@ -1,4 +1,4 @@
-import { NativeSelect } from '@chakra-ui/react';
+import { Input, NativeSelect } from '@chakra-ui/react';
 
 export interface FilterOption {
   value: string;
@@ -18,4 +18,28 @@ export const filterSelect = (label: string, value: string, onChange: (value: str
     </NativeSelect.Field>
     <NativeSelect.Indicator />
   </NativeSelect.Root>
+);
+
+export interface SearchFilter {
+  /** The field's accessible name; also its placeholder unless one is given. */
+  label: string;
+  placeholder?: string;
+  value: string;
+  /** Called with the trimmed text on Enter, and on leaving the field when the text changed. */
+  onSearch: (text: string) => void;
+  width?: string;
+}
+
+/** A list page's text search, applied on Enter or when the field is left, not on every key. */
+export const searchFilter = ({ label, placeholder = label, value, onSearch, width = '56' }: SearchFilter) => (
+  <Input
+    size="sm"
+    width={width}
+    type="search"
+    aria-label={label}
+    placeholder={placeholder}
+    defaultValue={value}
+    onKeyDown={(event) => event.key === 'Enter' && onSearch(event.currentTarget.value.trim())}
+    onBlur={(event) => event.currentTarget.value.trim() !== value && onSearch(event.currentTarget.value.trim())}
+  />
 );

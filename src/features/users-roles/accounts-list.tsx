@@ -1,7 +1,7 @@
 // The accounts tab of /users/role: who can sign in, with which role, in which fleets, and when
 // they last did; add, edit, disable or enable, mail a password reset, delete.
 import { useMemo, useState } from 'react';
-import { Button, HStack, Input, Menu } from '@chakra-ui/react';
+import { Button, HStack, Menu } from '@chakra-ui/react';
 import { Ellipsis, Plus } from 'lucide-react';
 import type { Account } from '../../../streams/api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -13,7 +13,7 @@ import { useListUrl } from '../../lib/use-list-url';
 import { ACCOUNT_STATUSES, AddAccountDialog, EditAccountDialog } from './account-dialogs';
 import { useRoleOptions } from './use-role-options';
 import { withoutTab } from './users-roles-tab';
-import { filterSelect } from '../../components/filter-select';
+import { filterSelect, searchFilter } from '../../components/filter-select';
 import { RowMenu } from '../../components/row-menu';
 
 const FILTERS = ['tab', 'search', 'status', 'roleId'] as const;
@@ -91,16 +91,7 @@ export function AccountsList(props: { canEdit: boolean }) {
         empty={filters.search || filters.status || filters.roleId ? 'No account matches these filters.' : 'No accounts you can manage yet. Add one with Add account.'}
         filters={
           <>
-            <Input
-              size="sm"
-              width="56"
-              type="search"
-              aria-label="Search email or user name"
-              placeholder="Search email or user name"
-              defaultValue={filters.search}
-              onKeyDown={(event) => event.key === 'Enter' && list.change({ filters: { search: event.currentTarget.value.trim() } })}
-              onBlur={(event) => event.currentTarget.value.trim() !== filters.search && list.change({ filters: { search: event.currentTarget.value.trim() } })}
-            />
+            {searchFilter({ label: 'Search email or user name', value: filters.search, onSearch: (search) => list.change({ filters: { search } }) })}
             {filterSelect('Status', filters.status, (status) => list.change({ filters: { status } }), ACCOUNT_STATUSES, 'All statuses', '48')}
             {filterSelect('Role', filters.roleId, (roleId) => list.change({ filters: { roleId } }), roles, 'All roles', '48')}
           </>

@@ -2,7 +2,7 @@
 // who holds the role and what it reaches, assigns more accounts to it, found by a search, and gives
 // each holder the fleets or sub-fleets it manages (Assign fleets).
 import { useMemo, useState } from 'react';
-import { Badge, Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { MAX_PAGE_SIZE } from '../../../streams/api/resource';
 import type { Account } from '../../../streams/api/types';
 import { ResourceView } from '../../components/resource-view';
@@ -17,6 +17,7 @@ import { managerWords } from './roles-list';
 import { AssignFleetsDialog } from './assign-fleets-dialog';
 import { useAccount } from '../../lib/use-account';
 import { PERMISSIONS, ROLE_KEYS, holdsPermission } from '../../../streams/api/permissions';
+import { searchFilter } from '../../components/filter-select';
 
 function AccountTable(props: {
   label: string;
@@ -151,15 +152,7 @@ export default function RoleAllocationPage() {
           Assign accounts
         </Heading>
         <HStack mb="2" gap="3" wrap="wrap">
-          <Input
-            size="sm"
-            width="72"
-            type="search"
-            aria-label="Search accounts"
-            placeholder="Search email or user name"
-            onKeyDown={(event) => event.key === 'Enter' && setSearch(event.currentTarget.value.trim())}
-            onBlur={(event) => setSearch(event.currentTarget.value.trim())}
-          />
+          {searchFilter({ label: 'Search accounts', placeholder: 'Search email or user name', value: search, onSearch: setSearch, width: '72' })}
           <Button size="sm" colorPalette="blue" disabled={chosen.size === 0} loading={busy} onClick={() => void assign()}>
             Assign {chosen.size > 0 ? `(${chosen.size})` : ''}
           </Button>

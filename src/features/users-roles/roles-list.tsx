@@ -1,7 +1,7 @@
 // The roles tab of /users/role: each role's menu authority, manager authority and permissions in
 // words, how many accounts hold it; add, edit, assign accounts, delete.
 import { useMemo, useState } from 'react';
-import { Button, HStack, Input } from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import type { Role } from '../../../streams/api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -16,6 +16,7 @@ import { useResource } from '../../lib/use-resource';
 import { permissionWords } from './permission-words';
 import { RoleDialog } from './role-dialog';
 import { withoutTab } from './users-roles-tab';
+import { searchFilter } from '../../components/filter-select';
 
 const FILTERS = ['tab', 'name'] as const;
 
@@ -91,18 +92,7 @@ export function RolesList(props: { canEdit: boolean; canAssign: boolean }) {
         failed="The roles could not be loaded."
         exportable
         empty={list.state.filters.name ? 'No role has this name.' : 'No roles yet. Add one with Add role.'}
-        filters={
-          <Input
-            size="sm"
-            width="56"
-            type="search"
-            aria-label="Search role name"
-            placeholder="Search role name"
-            defaultValue={list.state.filters.name}
-            onKeyDown={(event) => event.key === 'Enter' && list.change({ filters: { name: event.currentTarget.value.trim() } })}
-            onBlur={(event) => event.currentTarget.value.trim() !== list.state.filters.name && list.change({ filters: { name: event.currentTarget.value.trim() } })}
-          />
-        }
+        filters={searchFilter({ label: 'Search role name', value: list.state.filters.name, onSearch: (name) => list.change({ filters: { name } }) })}
         actions={
           props.canEdit && (
             <Button size="sm" colorPalette="blue" onClick={() => setDialog({ role: null })}>

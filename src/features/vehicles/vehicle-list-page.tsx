@@ -2,7 +2,7 @@
 // filters in the URL, add / edit / delete / unbind / transfer / top place, batch add and bulk
 // group operations.
 import { useMemo, useState } from 'react';
-import { Box, Button, Input, Menu } from '@chakra-ui/react';
+import { Box, Button, Menu } from '@chakra-ui/react';
 import { Plus, Upload } from 'lucide-react';
 import type { Poll } from '../../../streams/api/loadable';
 import { PERMISSIONS } from '../../../streams/api/permissions';
@@ -26,7 +26,7 @@ import { VEHICLE_CELLS, vehicleColumns } from './vehicle-columns';
 import { AddVehicleDialog, EditVehicleDialog, TransferDialog } from './vehicle-dialogs';
 import { type FleetPlaces, placementOptions, useFleetPlaces, vehicleDestinations } from './fleet-places';
 import { useHoldsAll } from '../../components/access-gate';
-import { filterSelect } from '../../components/filter-select';
+import { filterSelect, searchFilter } from '../../components/filter-select';
 import { RowMenu } from '../../components/row-menu';
 
 const FILTERS = ['status', 'fleetId', 'subFleetId', 'depotId', 'search'] as const;
@@ -142,16 +142,7 @@ export default function VehicleListPage() {
         }
         filters={
           <>
-            <Input
-              size="sm"
-              width="56"
-              type="search"
-              aria-label="Search name or S/N"
-              placeholder="Search name or S/N"
-              defaultValue={filters.search}
-              onKeyDown={(event) => event.key === 'Enter' && list.change({ filters: { search: event.currentTarget.value.trim() } })}
-              onBlur={(event) => event.currentTarget.value.trim() !== filters.search && list.change({ filters: { search: event.currentTarget.value.trim() } })}
-            />
+            {searchFilter({ label: 'Search name or S/N', value: filters.search, onSearch: (search) => list.change({ filters: { search } }) })}
             {filterSelect('Status', filters.status, (status) => list.change({ filters: { status } }), VEHICLE_STATUSES.map((s) => ({ value: s, label: STATUS_STYLE[s].label })), 'All statuses')}
             {filterSelect('Fleet', filters.fleetId, (id) => list.change({ filters: { fleetId: id, subFleetId: '', depotId: '' } }), placement.fleets, 'All fleets')}
             {filterSelect('Sub-fleet', filters.subFleetId, (subFleetId) => list.change({ filters: { subFleetId } }), placement.subFleets, 'All sub-fleets')}
