@@ -190,6 +190,30 @@ describe('accounts and roles', () => {
     expect(r.body.data).toBe(1);
     await second.waitFor(() => second.frames.find((f) => f.cmd === 161 && f.data.msgId === 1002));
   });
+
+  it("renaming a role keeps its holders signed in; changing its menu then ends their sessions with 1002", async () => {
+    const role = await api<{ id: string }>(t.url, 'POST', '/customization/role/v1/add/single', {
+      token: admin(),
+      body: { name: 'Day shift', roleKey: 'day.shift', menu: ['home'], permissions: ['fleet:vehicle:view'], fleetManager: false, subFleetManager: false },
+    });
+    await api(t.url, 'POST', '/customization/account/v1/add/single', {
+      token: admin(),
+      body: { email: 'dayshift@fleet.test', userName: 'Day', password: 'Dayshift#1', status: 'active', roleId: role.body.data.id },
+    });
+    const holder = await session(t.url, 'dayshift@fleet.test', 'Dayshift#1');
+    const ws = await openSocket(holder.ws);
+    await ws.request(5, {});
+    const fields = { roleId: role.body.data.id, menu: ['home'], permissions: ['fleet:vehicle:view'], fleetManager: false, subFleetManager: false };
+    const renamed = await api(t.url, 'PUT', '/customization/role/v1/update/single', { token: admin(), body: { ...fields, name: 'Early shift' } });
+    expect(renamed.body.code).toBe(200);
+    expect((await ws.request(5, {})).data).toEqual({ ok: true });
+    expect(ws.frames.some((f) => f.cmd === 161)).toBe(false);
+    expect((await api(t.url, 'GET', '/customization/user/v1/query/info', { token: holder.token })).body.code).toBe(200);
+
+    await api(t.url, 'PUT', '/customization/role/v1/update/single', { token: admin(), body: { ...fields, name: 'Early shift', menu: ['home', 'vehicles/list'] } });
+    await ws.waitFor(() => ws.frames.find((f) => f.cmd === 161 && f.data.msgId === 1002));
+    expect((await api(t.url, 'GET', '/customization/user/v1/query/info', { token: holder.token })).body.code).toBe(401);
+  });
 });
 
 describe('socket scope and device commands', () => {

@@ -28,6 +28,16 @@ const RoleFields = {
   subFleetManager: Type.Boolean(),
 };
 
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item));
+
+/** Whether an edit changes what the role's holders may see or do (anything but its name). */
+const authorityChanged = (before: RoleRecord, after: RoleRecord) =>
+  before.roleKey !== after.roleKey ||
+  before.fleetManager !== after.fleetManager ||
+  before.subFleetManager !== after.subFleetManager ||
+  !sameSet(before.menu, after.menu) ||
+  !sameSet(before.permissions, after.permissions);
+
 /** Roles (/users/role) and role allocation (/role/alocation/page). */
 export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
@@ -94,7 +104,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
       config: write,
       schema: {
         tags,
-        summary: "Change a role; its accounts' sessions end (cmd 161 1002), the caller's own too when it holds the role. Built-in role keys are fixed; super.admin cannot change",
+        summary: "Change a role; when its menu, permissions, manager flags or key change, its accounts' sessions end (cmd 161 1002), the caller's own too when it holds the role; a new name alone ends none. Built-in role keys are fixed; super.admin cannot change",
         body: Type.Object({ roleId: Id, roleKey: Type.Optional(RoleKey), ...RoleFields }),
         response: answers(RoleSchema),
       },
@@ -111,8 +121,9 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
       mustGrant(me, next);
       await ctx.repo.roles.update(next);
       await recordAudit(ctx, req, { event: 'role.changed', target: roleSubject(next), detail: `permissions ${next.permissions.join(' ')}` });
-      // The editor too, when it holds the role: its open consoles must sign in again to get the new menu.
-      await endFor(await ctx.repo.roles.userIds(role.id));
+      // The editor too, when it holds the role: its open consoles must sign in again to get the new
+      // menu. A new name alone grants nothing different, so holders keep working.
+      if (authorityChanged(role, next)) await endFor(await ctx.repo.roles.userIds(role.id));
       return ok(await withUsers(next), 'Modified');
     },
   );
