@@ -86,12 +86,12 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          setupFiles: ['tests/e2e/support/csp-guard.ts'],
+          setupFiles: ['tests/e2e/support/csp-guard.ts', 'tests/e2e/support/retry-notice.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // A browser test drives a live simulated fleet on whatever machine runs it; one retry
           // absorbs a lost timing race (a click between two renderings of a row), while a real
-          // fault fails twice. Retried tests are listed in the run's output.
+          // fault fails twice. A retried test prints a RETRY line (support/retry-notice.ts).
           retry: 1,
           fileParallelism: false,
         },
