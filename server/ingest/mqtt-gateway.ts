@@ -29,10 +29,21 @@ export interface Gateways {
 export const runGateways = async ({ client, prefix, sim, devices, snOf, vehicleIdOf, vehicleIds, now }: GatewayOptions): Promise<Gateways> => {
   const topics = mqttTopics(prefix);
   let published = 0;
+  // A model step emits thousands of frames at once: they leave in one socket write, not one each.
+  let corked = false;
   const offFrames = sim.onFrame((frame) => {
     const sn = snOf(frame.data.vehicleId);
     if (!sn) return;
     const { topic, payload } = encodeFrame(frame, sn, prefix);
+    if (!corked) {
+      corked = true;
+      const stream = client.stream;
+      stream.cork();
+      process.nextTick(() => {
+        corked = false;
+        stream.uncork();
+      });
+    }
     client.publish(topic, payload);
     published++;
   });
