@@ -19,6 +19,8 @@ export interface GatewayOptions {
 export interface Gateways {
   /** Frames published since the start. */
   published(): number;
+  /** Resolves once what was published so far has left (the connection's buffer drained). */
+  drained(): Promise<void>;
   stop(): void;
 }
 
@@ -85,6 +87,11 @@ export const runGateways = async ({ client, prefix, sim, devices, snOf, vehicleI
   client.publish(topics.online, '{}', { qos: 1 });
   return {
     published: () => published,
+    drained: () =>
+      new Promise<void>((resolve) => {
+        // Corked writes are uncorked on the next tick; after it, a full buffer says so.
+        process.nextTick(() => (client.stream.writableNeedDrain ? client.stream.once('drain', resolve) : setImmediate(resolve)));
+      }),
     stop: () => {
       offFrames();
       offAlarms();
