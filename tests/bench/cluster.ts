@@ -169,7 +169,8 @@ const main = async () => {
   const consoles: ChildProcess[] = [];
   try {
     const seedStart = Date.now();
-    const nodes = await Promise.all([startServerProcess({ ...env }), startServerProcess({ ...env })]);
+    // Seeding a large fleet on a busy machine takes minutes.
+    const nodes = await Promise.all([startServerProcess({ ...env }, 900_000), startServerProcess({ ...env }, 900_000)]);
     pieces.push(...nodes);
     console.log(`Two nodes up on ${VEHICLES} vehicles in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
     // The model announces every device's keys and version when it adds a vehicle: a large fleet takes a while.
