@@ -270,9 +270,8 @@ const main = async () => {
     console.log(`CPU (cores): ${Object.entries(cpu).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     console.log(`Frames per second per core used: ${Object.entries(ceilings).map(([k, v]) => `${k} ${v ?? '-'}`).join(', ')}`);
     console.log(
-      `At these rates ${TARGET_VEHICLES} vehicles (${Math.round(target)} frames/s) need about: simulator ${coresForTarget.simulator} cores, ` +
-        `MQTT broker ${coresForTarget.mqttBroker}, each node ${coresForTarget.nodeEach} (for ${CONSOLES} consoles), NATS ${coresForTarget.nats}, ` +
-        `the ${CONSOLES} bench consoles of a node ${coresForTarget.consolesEachNode}`,
+      `At these rates ${TARGET_VEHICLES} vehicles (${Math.round(target)} frames/s) need about (cores; - where a piece used no measurable CPU): ` +
+        Object.entries(coresForTarget).map(([k, v]) => `${k} ${v ?? '-'}`).join(', '),
     );
     console.log(JSON.stringify(figures));
   } finally {
