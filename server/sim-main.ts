@@ -11,6 +11,8 @@ import { openRepository } from './storage/open-repository';
 
 /** How often the process looks for vehicles added, changed or removed through the API. */
 const FLEET_POLL_MS = 15_000;
+/** Vehicles added between waits for the broker connection to drain. */
+const ANNOUNCE_CHUNK = 500;
 
 const config = readConfig(process.env);
 if (!config.mqttUrl) {
@@ -28,6 +30,7 @@ const loadFleet = async () => {
   const devices = new Map<string, Awaited<ReturnType<typeof repo.vehicles.allDevices>>>();
   for (const d of await repo.vehicles.allDevices()) devices.set(d.vehicleId, [...(devices.get(d.vehicleId) ?? []), d]);
   const seen = new Set<string>();
+  let added = 0;
   for (const v of await repo.vehicles.all()) {
     seen.add(v.id);
     // Rows come in no set order; sorted, an unchanged vehicle gives the same spec each time.
@@ -40,6 +43,9 @@ const loadFleet = async () => {
     specs.set(v.id, json);
     sim.remove(v.id);
     sim.add(spec, Date.now());
+    // Each vehicle announces its devices' keys and versions: a large fleet leaves in chunks, at the
+    // pace the broker takes them, instead of piling up in memory.
+    if (++added % ANNOUNCE_CHUNK === 0) await gateways.drained();
   }
   for (const id of specs.keys()) {
     if (seen.has(id)) continue;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection, type Subscription } from 'nats';
+import { rememberWire } from '../hub/frame-wire';
 import type { SimFrame } from '../sim/types';
 import { NO_OWNER, vehicleOf, type ClusterEvent, type DeviceReply, type DeviceRequest, type DeviceRequestHandler, type FleetBus } from './fleet-bus';
 
@@ -37,7 +38,8 @@ export class NatsBus implements FleetBus {
   readonly nodeId = randomUUID();
   readonly shared = true;
   private readonly subjects: ReturnType<typeof busSubjects>;
-  private readonly pending = new Map<string, SimFrame[]>();
+  /** Frames waiting to leave, per fleet, as JSON lines. */
+  private readonly pending = new Map<string, string[]>();
   private readonly subs = new Set<Subscription>();
   private readonly timer: NodeJS.Timeout;
   private readonly timeoutMs: number;
@@ -58,16 +60,26 @@ export class NatsBus implements FleetBus {
   }
 
   publishFrames(fleetId: string, frames: SimFrame[]): void {
-    const list = this.pending.get(fleetId);
-    if (list) list.push(...frames);
-    else this.pending.set(fleetId, [...frames]);
-    if ((list?.length ?? frames.length) >= MAX_BATCH) this.flushFleet(fleetId);
+    let lines = this.pending.get(fleetId);
+    if (!lines) this.pending.set(fleetId, (lines = []));
+    for (const frame of frames) lines.push(JSON.stringify(frame));
+    if (lines.length >= MAX_BATCH) this.flushFleet(fleetId);
   }
 
+  /** Each frame keeps the line it came in, which the socket hub sends on as it is. */
   onFrames(listener: (frames: SimFrame[]) => void): () => void {
     return this.listen(this.subjects.allFrames, (data) => {
-      const frames = JSON.parse(data) as unknown;
-      if (Array.isArray(frames)) listener(frames as SimFrame[]);
+      const frames: SimFrame[] = [];
+      for (const line of data.split('\n')) {
+        try {
+          const frame = JSON.parse(line) as SimFrame;
+          rememberWire(frame, line);
+          frames.push(frame);
+        } catch {
+          // A line another version of the console cannot parse is skipped; the rest still count.
+        }
+      }
+      listener(frames);
     });
   }
 
@@ -161,9 +173,9 @@ export class NatsBus implements FleetBus {
   }
 
   private flushFleet(fleetId: string): void {
-    const frames = this.pending.get(fleetId);
+    const lines = this.pending.get(fleetId);
     this.pending.delete(fleetId);
-    if (frames && frames.length > 0) this.nc.publish(this.subjects.frames(fleetId), JSON.stringify(frames));
+    if (lines && lines.length > 0) this.nc.publish(this.subjects.frames(fleetId), lines.join('\n'));
   }
 
   private flush(): void {

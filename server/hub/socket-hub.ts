@@ -7,6 +7,7 @@ import type { SessionMatch } from '../bus/fleet-bus';
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
 import type { SimFrame } from '../sim/types';
 import type { ShareRecord } from '../storage/records';
+import { wireOf } from './frame-wire';
 import { matchesSession } from './session-match';
 import { INBOUND_DROP_REASONS, parseInbound, selectionOf, type InboundDropReason, type InboundFrame } from './frame-guard';
 
@@ -140,7 +141,7 @@ export class SocketHub {
   publish(frame: SimFrame): void {
     this.stats.framesPublished++;
     this.pendingIds.push(frame.data.vehicleId);
-    this.pendingJson.push(JSON.stringify(frame));
+    this.pendingJson.push(wireOf(frame));
     // A lone frame after a quiet spell goes out at once; under load frames gather into batches.
     const quiet = this.pendingJson.length === 1 && this.opts.now() - this.lastFlush >= this.flushMs;
     if (quiet || this.pendingJson.length >= this.maxBatch) this.flush();

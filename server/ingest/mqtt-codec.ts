@@ -9,8 +9,8 @@
 //   <prefix>/ctl/resync  <prefix>/ctl/online  <prefix>/ctl/reply/<node>   cluster control
 // Payloads are JSON: the contract's frame data without vehicleId, deviceType and deviceId, which the
 // topic carries.
-import { decode } from '../../streams/protocol/decode';
-import { CMD, DEVICE_TYPES, type DeviceType } from '../../streams/protocol/types';
+import { decodeMessage } from '../../streams/protocol/decode';
+import { CMD, DEVICE_TYPES, type DeviceType, type FrameSink } from '../../streams/protocol/types';
 import type { DeviceRequest } from '../bus/fleet-bus';
 import type { AlarmKind, SimAlarmEvent, SimFrame } from '../sim/types';
 
@@ -34,13 +34,18 @@ export const isTopicSafe = (sn: string): boolean => sn.length > 0 && !/[/+#\u000
 
 /** A model frame as a gateway would publish it for the vehicle with serial number `sn`. */
 export const encodeFrame = (frame: SimFrame, sn: string, prefix: string): { topic: string; payload: string } => {
-  const topics = mqttTopics(prefix);
+  // Built by hand for the two frames sent every tick: no topic table or object spread per frame.
+  const base = `${prefix}/dtu/${sn}`;
   if (frame.cmd === CMD.vehicleStatus) {
-    const { vehicleId: _v, ...rest } = frame.data;
-    return { topic: topics.status(sn), payload: JSON.stringify(rest) };
+    const { status, ts, alarms, soc, lat, lng } = frame.data;
+    return { topic: `${base}/status`, payload: JSON.stringify({ status, ts, alarms, soc, lat, lng }) };
+  }
+  if (frame.cmd === CMD.values) {
+    const { deviceType, deviceId, ts, values } = frame.data;
+    return { topic: `${base}/${deviceType}/${deviceId}/values`, payload: JSON.stringify({ ts, values }) };
   }
   const { vehicleId: _v, deviceType, deviceId, ...rest } = frame.data;
-  return { topic: topics.device(sn, deviceType, deviceId, KIND_OF_CMD[frame.cmd]), payload: JSON.stringify(rest) };
+  return { topic: `${base}/${deviceType}/${deviceId}/${KIND_OF_CMD[frame.cmd]}`, payload: JSON.stringify(rest) };
 };
 
 export const encodeAlarm = (event: SimAlarmEvent, sn: string, prefix: string): { topic: string; payload: string } => {
@@ -67,20 +72,25 @@ const alarmOf = (body: Record<string, unknown>, vehicleId: string, deviceType: D
   return { type, ts, alarm: { vehicleId, deviceType, deviceId, kind: kind as AlarmKind, severity: severity as SimAlarmEvent['alarm']['severity'], message } };
 };
 
+const deviceTypes = new Set<string>(DEVICE_TYPES);
+const BAD_TOPIC: Telemetry = { drop: 'bad-topic' };
+
 /**
  * One message from a gateway as a frame or alarm event of the vehicle with that S/N; anything that
  * does not fit the scheme or the contract comes back as its drop reason.
  */
 export const decodeTelemetry = (prefix: string, topic: string, payload: Buffer | string, vehicleIdOf: (sn: string) => string | undefined): Telemetry => {
-  const parts = topic.split('/');
-  const base = prefix.split('/').length;
-  if (parts.slice(0, base).join('/') !== prefix || parts[base] !== 'dtu') return { drop: 'bad-topic' };
-  const [sn, ...rest] = parts.slice(base + 1);
-  const isStatus = rest.length === 1 && rest[0] === 'status';
-  if (!sn || (!isStatus && rest.length !== 3)) return { drop: 'bad-topic' };
-  const [deviceType, deviceIdText, kind] = rest as [string, string, string];
-  if (!isStatus && (!(DEVICE_TYPES as readonly string[]).includes(deviceType) || !/^\d{1,2}$/.test(deviceIdText))) return { drop: 'bad-topic' };
-  if (!isStatus && kind !== 'alarm' && !(kind in CMD_OF_KIND)) return { drop: 'bad-topic' };
+  const head = `${prefix}/dtu/`;
+  if (!topic.startsWith(head)) return BAD_TOPIC;
+  const parts = topic.slice(head.length).split('/');
+  const sn = parts[0];
+  const isStatus = parts.length === 2 && parts[1] === 'status';
+  if (!sn || (!isStatus && parts.length !== 4)) return BAD_TOPIC;
+  const deviceType = parts[1] as string;
+  const deviceIdText = parts[2] as string;
+  const kind = parts[3] as string;
+  if (!isStatus && (!deviceTypes.has(deviceType) || !/^\d{1,2}$/.test(deviceIdText))) return BAD_TOPIC;
+  if (!isStatus && kind !== 'alarm' && !(kind in CMD_OF_KIND)) return BAD_TOPIC;
   const vehicleId = vehicleIdOf(sn);
   if (!vehicleId) return { drop: 'unknown-vehicle' };
   let body: unknown;
@@ -90,20 +100,30 @@ export const decodeTelemetry = (prefix: string, topic: string, payload: Buffer |
     return { drop: 'invalid-json' };
   }
   if (!isRecord(body)) return { drop: 'bad-payload' };
-  if (isStatus) return checked({ cmd: CMD.vehicleStatus, data: { ...body, vehicleId } });
-  const ref = { vehicleId, deviceType: deviceType as DeviceType, deviceId: Number(deviceIdText) };
+  // The parsed body is this message's own object: the topic's fields are written into it, not copied.
+  body.vehicleId = vehicleId;
+  if (isStatus) return checked(CMD.vehicleStatus, body);
+  const deviceId = Number(deviceIdText);
   if (kind === 'alarm') {
-    const alarm = alarmOf(body, ref.vehicleId, ref.deviceType, ref.deviceId);
+    const alarm = alarmOf(body, vehicleId, deviceType as DeviceType, deviceId);
     return alarm ? { alarm } : { drop: 'bad-payload' };
   }
-  return checked({ cmd: CMD_OF_KIND[kind], data: { ...body, ...ref } });
+  body.deviceType = deviceType;
+  body.deviceId = deviceId;
+  return checked(CMD_OF_KIND[kind] as number, body);
 };
 
-/** The contract's own frame check, shared with the console. */
-const checked = (candidate: { cmd: number | undefined; data: Record<string, unknown> }): Telemetry => {
-  const { frames } = decode(candidate);
-  const frame = frames[0];
-  return frame ? { frame: frame as SimFrame } : { drop: 'bad-payload' };
+/** The contract's own frame check, shared with the console; one sink for every message. */
+let lastChecked: SimFrame | null = null;
+const checkSink: FrameSink = {
+  frame: (f) => (lastChecked = f as SimFrame),
+  drop: () => (lastChecked = null),
+};
+const checked = (cmd: number, data: Record<string, unknown>): Telemetry => {
+  decodeMessage({ cmd, data }, checkSink);
+  const frame = lastChecked;
+  lastChecked = null;
+  return frame ? { frame } : { drop: 'bad-payload' };
 };
 
 /** A device request as sent to the gateway of the vehicle: the topic names the S/N instead of the vehicle id. */

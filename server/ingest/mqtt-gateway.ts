@@ -19,6 +19,8 @@ export interface GatewayOptions {
 export interface Gateways {
   /** Frames published since the start. */
   published(): number;
+  /** Resolves once what was published so far has left (the connection's buffer drained). */
+  drained(): Promise<void>;
   stop(): void;
 }
 
@@ -29,10 +31,21 @@ export interface Gateways {
 export const runGateways = async ({ client, prefix, sim, devices, snOf, vehicleIdOf, vehicleIds, now }: GatewayOptions): Promise<Gateways> => {
   const topics = mqttTopics(prefix);
   let published = 0;
+  // A model step emits thousands of frames at once: they leave in one socket write, not one each.
+  let corked = false;
   const offFrames = sim.onFrame((frame) => {
     const sn = snOf(frame.data.vehicleId);
     if (!sn) return;
     const { topic, payload } = encodeFrame(frame, sn, prefix);
+    if (!corked) {
+      corked = true;
+      const stream = client.stream;
+      stream.cork();
+      process.nextTick(() => {
+        corked = false;
+        stream.uncork();
+      });
+    }
     client.publish(topic, payload);
     published++;
   });
@@ -74,6 +87,11 @@ export const runGateways = async ({ client, prefix, sim, devices, snOf, vehicleI
   client.publish(topics.online, '{}', { qos: 1 });
   return {
     published: () => published,
+    drained: () =>
+      new Promise<void>((resolve) => {
+        // Corked writes are uncorked on the next tick; after it, a full buffer says so.
+        process.nextTick(() => (client.stream.writableNeedDrain ? client.stream.once('drain', resolve) : setImmediate(resolve)));
+      }),
     stop: () => {
       offFrames();
       offAlarms();

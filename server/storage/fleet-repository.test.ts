@@ -109,6 +109,20 @@ describe(`fleet repository on ${TEST_STORAGE}`, () => {
     expect(await repo.groupLogs.get('x1', ALL)).toBeNull();
   });
 
+  it('records the firmware versions a batch of devices reported', async () => {
+    const [a, b] = seed.vehicles as [VehicleRecord, VehicleRecord];
+    await repo.vehicles.setDeviceVersions([
+      { vehicleId: a.id, deviceType: 'bms', deviceId: 0, version: '9.1.0' },
+      { vehicleId: b.id, deviceType: 'inv', deviceId: 0, version: '9.2.0' },
+      { vehicleId: 'veh-none', deviceType: 'inv', deviceId: 0, version: '9.3.0' },
+    ]);
+    const version = async (vehicleId: string, deviceType: string) =>
+      (await repo.vehicles.devices(vehicleId)).find((d) => d.deviceType === deviceType && d.deviceId === 0)?.version;
+    expect(await version(a.id, 'bms')).toBe('9.1.0');
+    expect(await version(b.id, 'inv')).toBe('9.2.0');
+    expect(await version(a.id, 'inv')).not.toBe('9.2.0');
+  });
+
   it('revokes every session of a user but the one kept', async () => {
     for (const n of [1, 2]) {
       await repo.sessions.create({ tokenHash: `t${n}`, wsKey: `w${n}`, userId: admin.id, shareAccount: null, displayId: null, createdAt: 1, expiresAt: 10 ** 13, revoked: false });

@@ -175,7 +175,15 @@ export interface VehicleStore {
   delete(id: string): Promise<void>;
   /** Replaces the vehicle's row and its device list in one step. */
   replaceDevices(vehicle: VehicleRecord, devices: DeviceRecord[]): Promise<void>;
-  setDeviceVersion(ref: { vehicleId: string; deviceType: string; deviceId: number }, version: string): Promise<void>;
+  /** Records the firmware versions devices reported; rows already at that version are left alone. */
+  setDeviceVersions(list: DeviceVersion[]): Promise<void>;
+}
+
+export interface DeviceVersion {
+  vehicleId: string;
+  deviceType: string;
+  deviceId: number;
+  version: string;
 }
 
 export interface ShareStore {

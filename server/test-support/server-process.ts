@@ -11,8 +11,8 @@ export interface ServerProcess {
 }
 
 /** Starts `server/main.ts` in a child process (through tsx) and resolves once it prints its address. */
-export const startServerProcess = (env: Record<string, string>): Promise<ServerProcess> =>
-  startScript(MAIN, env, /Fleet Console listening on (http:\/\/localhost:\d+)/);
+export const startServerProcess = (env: Record<string, string>, timeoutMs?: number): Promise<ServerProcess> =>
+  startScript(MAIN, env, /Fleet Console listening on (http:\/\/localhost:\d+)/, timeoutMs);
 
 /** Starts the simulator process (`npm run sim`); resolves once it publishes. */
 export const startSimProcess = (env: Record<string, string>, timeoutMs?: number): Promise<ServerProcess> =>

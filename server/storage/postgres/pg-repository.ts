@@ -160,10 +160,17 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
           await putDevices(q, devices);
         });
       },
-      setDeviceVersion: async (ref, version) => {
+      setDeviceVersions: async (list) => {
+        if (list.length === 0) return;
         await a.run(
-          'UPDATE devices SET version = ? WHERE vehicle_id = ? AND device_type = ? AND device_id = ?',
-          version, ref.vehicleId, ref.deviceType, ref.deviceId,
+          `UPDATE devices d SET version = v.version
+           FROM unnest(?::text[], ?::text[], ?::integer[], ?::text[]) AS v(vehicle_id, device_type, device_id, version)
+           WHERE d.vehicle_id = v.vehicle_id AND d.device_type = v.device_type AND d.device_id = v.device_id
+             AND d.version IS DISTINCT FROM v.version`,
+          list.map((d) => d.vehicleId),
+          list.map((d) => d.deviceType),
+          list.map((d) => d.deviceId),
+          list.map((d) => d.version),
         );
       },
     },

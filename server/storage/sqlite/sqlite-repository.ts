@@ -188,10 +188,11 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
           })(),
         );
       },
-      setDeviceVersion: async (ref, version) => {
-        db.prepare('UPDATE devices SET version = ? WHERE vehicle_id = ? AND device_type = ? AND device_id = ?').run(
-          version, ref.vehicleId, ref.deviceType, ref.deviceId,
-        );
+      setDeviceVersions: async (list) => {
+        const update = db.prepare('UPDATE devices SET version = ? WHERE vehicle_id = ? AND device_type = ? AND device_id = ? AND version IS NOT ?');
+        db.transaction(() => {
+          for (const d of list) update.run(d.version, d.vehicleId, d.deviceType, d.deviceId, d.version);
+        })();
       },
     },
     shares: {
