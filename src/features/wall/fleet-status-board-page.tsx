@@ -10,6 +10,7 @@ import { formatNumber, NO_VALUE } from '../../components/device-value';
 import { STATUS_STYLE } from '../../components/vehicle-status';
 import { keyDecimals } from '../../../streams/telemetry/key-precision';
 import { usePinnedSearch } from '../../lib/navigation';
+import { remScale } from '../../lib/rem-scale';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
 import { boardFit, sameTiles, statusBoardTiles, TILE_GAP_REM, TILE_SIZES, type StatusTile, type TileSize } from './status-board-tiles';
@@ -32,7 +33,7 @@ function useSizeInRem(): [React.RefObject<HTMLDivElement | null>, { width: numbe
   useEffect(() => {
     const element = ref.current!;
     const measure = () => {
-      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      const rem = remScale() * 16;
       setSize({ width: element.clientWidth / rem, height: element.clientHeight / rem });
     };
     const observer = new ResizeObserver(measure);
