@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Center, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
-import { EMPTY, defer, of } from 'rxjs';
+import { EMPTY, ReplaySubject, defer, of, share, timer } from 'rxjs';
 import { exponentialBackoff } from '../../../streams/connection/backoff';
 import { NOTICE_TEXT } from '../../../streams/notices/types';
 import { displaySignIn$, type DisplaySignIn } from '../../../streams/session/display-sign-in';
@@ -17,6 +17,8 @@ import { navigate, usePinnedSearch } from '../../lib/navigation';
 import { ROUTES } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 
+/** Unsubscribed this long, the page is gone: stop signing in. */
+const UNMOUNTED_MS = 1000;
 const backoff = exponentialBackoff({ baseMs: 1000, maxMs: 30_000, random: Math.random });
 
 function WallScreen({ children }: { children: ReactNode }) {
@@ -84,7 +86,11 @@ export default function WallSignInPage() {
             // Whoever used this tab before, the wall starts from a clean session.
             fleetConsole.signOut();
             return displaySignIn$(() => fleetConsole.signInDisplay(token), { backoff });
-          }),
+          }).pipe(
+            // One sign-in however often the page subscribes (React's StrictMode subscribes twice): the
+            // server keeps one session per display, so a second sign-in would end the first.
+            share({ connector: () => new ReplaySubject<DisplaySignIn>(1), resetOnRefCountZero: () => timer(UNMOUNTED_MS) }),
+          ),
     [token, replaced, start, fleetConsole],
   );
   const state = useObservableState<DisplaySignIn | null>(state$, null);
