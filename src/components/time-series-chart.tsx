@@ -107,7 +107,7 @@ function buildOptions(series: readonly ChartSeries[], width: number, height: num
     legend: { live: true, markers: { width: 3, dash: markerStyle } },
     cursor: { drag: { x: true, y: false, setScale: true } },
     axes: [
-      { stroke: theme.axis, grid: { stroke: theme.grid }, ticks, font, size: 50 * scale },
+      { stroke: theme.axis, grid: { stroke: theme.grid }, ticks, font, size: 50 * scale, space: 50 * scale },
       ...units.map((unit, i) => ({
         scale: scaleOf(unit),
         side: i % 2 === 0 ? 3 : 1,
@@ -116,6 +116,7 @@ function buildOptions(series: readonly ChartSeries[], width: number, height: num
         grid: { show: i === 0, stroke: theme.grid },
         ticks,
         font,
+        space: 30 * scale,
         size: valueAxisSize,
       })),
     ],
