@@ -23,6 +23,7 @@ import { logGroupOperation } from './fleet/group-operation-log';
 import { VehicleDirectory } from './fleet/vehicle-directory';
 import { simSpecOf } from './fleet/vehicle-devices';
 import { authenticate } from './http/authenticate';
+import { displayLastSeen } from './access/display-last-seen';
 import { consoleConfigFile } from './http/console-config-file';
 import { corsHook } from './http/cors';
 import { errorHandler } from './http/error-handler';
@@ -209,6 +210,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     mailer: options.mailer ?? openMailer(config, log),
     tiles,
     signInThrottle: new SignInThrottle(),
+    displaySeen: displayLastSeen(repo, now, log),
     codeRequestLimiter: new AttemptLimiter(10, 5 * 60_000),
     shareLinkLimiter: new AttemptLimiter(SHARE_LINK_FAILURES.limit, SHARE_LINK_FAILURES.windowMs),
     publicOrigin: (req) => publicOrigin(req, config, listeningOrigin),

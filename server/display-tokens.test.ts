@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CMD, FORCED_LOGOUT } from '../streams/protocol/types';
+import { tokenHash } from './auth/secrets';
 import { api, login, openSocket, session } from './test-support/api-client';
 import { roleUsers, type RoleName, type RoleUser } from './test-support/role-fixtures';
-import { startTestServer, type TestServer } from './test-support/test-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './test-support/test-server';
 
 let t: TestServer;
 let users: Record<RoleName, RoleUser>;
@@ -58,7 +59,9 @@ describe('display tokens', () => {
     expect(new Set(snapshot.body.data.rows.map((v) => v.fleetId))).toEqual(new Set([fleetId]));
     expect((await read('/customization/alarm/v1/query/list', { active: 'true' })).body.code).toBe(200);
     expect((await read('/customization/wall-playlist/v1/query/list')).body.code).toBe(200);
-    expect((await read('/customization/router/v1/query/list')).body.code).toBe(200);
+    // Its menu holds no management screen: the wall pages it opens are not menu pages.
+    const menu = (await read<Array<{ component: string; children?: Array<{ component: string }> }>>('/customization/router/v1/query/list')).body.data;
+    expect(menu.flatMap((r) => [r.component, ...(r.children ?? []).map((c) => c.component)]).filter((c) => c !== 'Layout')).toEqual(['home']);
     const fleets = await read<{ rows: Array<{ id: string; allowed: string[] }> }>('/customization/fleet/v1/query/list');
     expect(fleets.body.data.rows.map((f) => f.id)).toEqual([fleetId]);
     expect(fleets.body.data.rows[0]!.allowed).toEqual([]);
@@ -73,6 +76,12 @@ describe('display tokens', () => {
       ['GET', '/customization/audit/v1/query/list'],
       ['GET', `${BASE}/query/list`],
       ['POST', '/customization/share/v1/add/single', { vehicleId }],
+      ['POST', `${BASE}/add/single`, { name: 'Second wall' }],
+      ['POST', `${BASE}/revoke/single`, { displayId: '1' }],
+      ['DELETE', '/customization/wall-playlist/v1/delete/single?playlistId=1'],
+      ['GET', '/customization/vehicle/v1/query/list'],
+      ['GET', '/customization/role/v1/query/list'],
+      ['GET', '/customization/user/v1/get/profile'],
     ];
     for (const [method, path, body] of refused) {
       const r = await api(t.url, method, path, { token: wall.token, body });
@@ -107,5 +116,62 @@ describe('display tokens', () => {
     const audit = await api<any>(t.url, 'GET', '/customization/audit/v1/query/list', { token: users.super.token, query: { pageSize: 100 } });
     const events = audit.body.data.rows.filter((r: { target: string | null }) => r.target === 'display Lobby wall').map((r: { event: string; outcome: string }) => `${r.event} ${r.outcome}`);
     expect(events).toEqual(expect.arrayContaining(['display-token.issued success', 'display.sign-in success', 'display-token.revoked success', 'display.sign-in failure']));
+  });
+
+  it('keep one live session per display: signing the same display in again ends the one before (its socket hears 1004), so sessions never pile up', async () => {
+    const { token } = await issue('Reloaded wall', fleetId);
+    const signIns = [];
+    for (let i = 0; i < 5; i++) signIns.push(await session(t.url, token, '', 'display'));
+    const previous = signIns[4]!;
+    const ws = await openSocket(previous.ws);
+    expect((await ws.request(CMD.subscribe, { all: true })).data.ok).toBe(true);
+
+    const latest = await session(t.url, token, '', 'display');
+    const ended = await ws.waitFor(() => ws.frames.find((f) => f.cmd === CMD.forcedLogout));
+    expect(ended.data.msgId).toBe(FORCED_LOGOUT.displayReplaced);
+    await ws.closedP;
+
+    const sessions = t.server.ctx.repo.sessions;
+    const live = [];
+    for (const s of [...signIns, latest]) {
+      const stored = await sessions.byTokenHash(tokenHash(s.token));
+      if (stored && !stored.revoked) live.push(s.token);
+      const snapshot = await api(t.url, 'GET', '/customization/vehicle/v1/query/snapshot', { token: s.token });
+      expect(snapshot.body.code).toBe(s === latest ? 200 : 401);
+    }
+    expect(live).toEqual([latest.token]);
+    const fresh = await openSocket(latest.ws);
+    expect((await fresh.request(CMD.subscribe, { all: true })).data.ok).toBe(true);
+    fresh.ws.close();
+  });
+});
+
+describe('display last seen', () => {
+  let clock = Date.parse('2026-11-26T08:00:00Z');
+  let c: TestServer;
+  beforeAll(async () => {
+    c = await startTestServer({}, () => clock);
+  }, 60_000);
+  afterAll(() => c.stop());
+
+  it('is when and where the wall was last heard from, its socket heartbeats included, written at most once a minute', async () => {
+    const su = await session(c.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const listed = async () =>
+      (await api<any>(c.url, 'GET', `${BASE}/query/list`, { token: su.token })).body.data.rows[0] as { lastSeenAt: string | null; lastSeenAddress: string | null };
+    const { token } = (await api<any>(c.url, 'POST', `${BASE}/add/single`, { token: su.token, body: { name: 'Night wall' } })).body.data;
+    expect(await listed()).toMatchObject({ lastSeenAt: null, lastSeenAddress: null });
+
+    const wall = await session(c.url, token, '', 'display');
+    expect(await listed()).toEqual(expect.objectContaining({ lastSeenAt: '2026-11-26T08:00:00.000Z', lastSeenAddress: '127.0.0.1' }));
+
+    // Only the socket from now on, as a wall showing its board for hours does.
+    const ws = await openSocket(wall.ws);
+    clock += 30_000;
+    await ws.request(CMD.heartbeat, {});
+    expect((await listed()).lastSeenAt).toBe('2026-11-26T08:00:00.000Z');
+    clock += 40_000;
+    await ws.request(CMD.heartbeat, {});
+    await expect.poll(async () => (await listed()).lastSeenAt).toBe('2026-11-26T08:01:10.000Z');
+    ws.ws.close();
   });
 });

@@ -10,6 +10,7 @@ import type { VehicleDirectory } from './fleet/vehicle-directory';
 import type { SocketHub } from './hub/socket-hub';
 import type { FleetRepository } from './storage/fleet-repository';
 import type { TileArchive } from './tiles/tile-archive';
+import type { DisplayLastSeen } from './access/display-last-seen';
 
 /** What every route module needs, handed in once when the server is built. */
 export interface ServerContext {
@@ -31,6 +32,8 @@ export interface ServerContext {
   shareLinkLimiter: AttemptLimiter;
   /** Verification codes mailed per email address (10 in 5 minutes). */
   codeRequestLimiter: AttemptLimiter;
+  /** Wall displays' last seen time and address, written at most once a minute each. */
+  displaySeen: DisplayLastSeen;
   now: () => number;
   /** Where clients reach this server, for the addresses it hands out (ws address, share links). */
   publicOrigin: (req: FastifyRequest) => string;

@@ -174,6 +174,20 @@ describe('createFleetConsole: connection behaviour', () => {
     await expect.poll(() => notices).toContainEqual({ kind: 'dialog', reason: 'share-ended', text: 'Invalid session, or session has expired, please log in again.' });
   });
 
+  it.each([
+    [1003, 'display-revoked', 'This display has been revoked'],
+    [1004, 'display-replaced', 'This display is now shown on another screen'],
+  ])("a wall display's cmd 161 with msgId %i ends it with %s", async (msgId, reason, text) => {
+    current = setup();
+    const { console, sockets } = current;
+    const notices: Notice[] = [];
+    console.notices$.subscribe((n) => notices.push(n));
+    await console.signInDisplay('display-token-1234');
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
+    sockets[0]?.send(JSON.stringify({ cmd: 161, data: { msgId } }));
+    await expect.poll(() => notices).toContainEqual({ kind: 'dialog', reason, text });
+  });
+
   it('after a reconnect restores every subscription, refetches the snapshot and clears staleness', async () => {
     // a backoff longer than a frame, so the stale state is published before the socket is back
     current = setup({ backoffMs: 60 });

@@ -41,6 +41,7 @@ const FORCED_LOGOUT_DIALOG: Record<number, { reason: DialogReason; text: string 
 const LOGIN_EXPIRED_DIALOG = { reason: 'login-expired', text: NOTICE_TEXT.loginExpired } as const;
 const SHARE_ENDED_DIALOG = { reason: 'share-ended', text: NOTICE_TEXT.sessionExpired } as const;
 const DISPLAY_REVOKED_DIALOG = { reason: 'display-revoked', text: NOTICE_TEXT.displayRevoked } as const;
+const DISPLAY_REPLACED_DIALOG = { reason: 'display-replaced', text: NOTICE_TEXT.displayReplaced } as const;
 
 function basicAuth(clientId: string, clientSecret: string): string {
   const bytes = new TextEncoder().encode(`${clientId}:${clientSecret}`);
@@ -135,10 +136,11 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
   const activeAlarms$ = activeAlarmsWhere$({}).pipe(share({ connector: () => new ReplaySubject(1), resetOnRefCountZero: true }));
 
   const isShareGuest = (): boolean => session.get('shareAccount') !== null;
-  // A wall's session lasts until its display token is revoked, so any end of it means that.
+  // A wall's session lasts until its display token is revoked or signs in elsewhere (one session per display).
   const isWallDisplay = (): boolean => session.get('wallDisplay') === true;
+  const wallEnded = (msgId: number) => (msgId === FORCED_LOGOUT.displayReplaced ? DISPLAY_REPLACED_DIALOG : DISPLAY_REVOKED_DIALOG);
   const forcedLogout = (msgId: number): void => {
-    const dialog = isWallDisplay() ? DISPLAY_REVOKED_DIALOG : isShareGuest() ? SHARE_ENDED_DIALOG : (FORCED_LOGOUT_DIALOG[msgId] ?? LOGIN_EXPIRED_DIALOG);
+    const dialog = isWallDisplay() ? wallEnded(msgId) : isShareGuest() ? SHARE_ENDED_DIALOG : (FORCED_LOGOUT_DIALOG[msgId] ?? LOGIN_EXPIRED_DIALOG);
     connection.disconnect();
     notices$$.next({ kind: 'dialog', ...dialog });
   };

@@ -7,7 +7,7 @@ export type SessionMatch =
   | { userId: string; exceptTokenHash?: string }
   | { tokenHash: string }
   | { shareAccount: string }
-  | { displayId: string }
+  | { displayId: string; exceptTokenHash?: string }
   | { email: string };
 
 /** What one node tells the others about sessions and the fleet's shape. */

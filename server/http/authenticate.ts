@@ -11,19 +11,8 @@ const bearer = (req: FastifyRequest): string | null => {
   return h.slice(7).trim() || null;
 };
 
-/** A wall display's last seen time and address are written at most this often. */
-const DISPLAY_SEEN_EVERY_MS = 60_000;
-
 /** onRequest hook: resolves the caller and enforces the route's `config.access`. */
-export const authenticate = (ctx: ServerContext) => {
-  const displaySeenAt = new Map<string, number>();
-  const noteDisplay = (req: FastifyRequest, displayId: string): void => {
-    const now = ctx.now();
-    if (now - (displaySeenAt.get(displayId) ?? -Infinity) < DISPLAY_SEEN_EVERY_MS) return;
-    displaySeenAt.set(displayId, now);
-    ctx.repo.displays.seen(displayId, now, req.ip).catch((error: unknown) => req.log.warn({ error }, 'display last seen not written'));
-  };
-  return async (req: FastifyRequest) => {
+export const authenticate = (ctx: ServerContext) => async (req: FastifyRequest) => {
     req.actor = null;
     if (req.routeOptions.url === undefined) return;
     const access = req.routeOptions.config.access ?? {};
@@ -40,6 +29,5 @@ export const authenticate = (ctx: ServerContext) => {
     if ((access.testHook || access.superAdmin) && !isSuperAdmin(actor)) throw forbidden();
     // A share guest's routes limit it to its vehicle; a permission is about an account's role.
     if (access.permission && actor.kind === 'user' && !can(actor, access.permission)) throw forbidden('Your role does not allow this');
-    if (actor.kind === 'display') noteDisplay(req, actor.display.id);
-  };
+    if (actor.kind === 'display') ctx.displaySeen.note(actor.display.id, req.ip);
 };

@@ -7,6 +7,7 @@ import { randomToken, tokenHash } from '../auth/secrets';
 import { badRequest, forbidden } from '../http/api-error';
 import { answers, ok } from '../http/envelope';
 import { PlainText } from '../../streams/protocol/rest-schemas';
+import { FORCED_LOGOUT } from '../../streams/protocol/types';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 
@@ -112,8 +113,13 @@ export const registerOauthTokenRoute = (app: FastifyInstance, ctx: ServerContext
         if (display.revokedAt !== null) throw await failed(DISPLAY_GONE, { event, target: subject, detail: 'revoked' });
         ctx.signInThrottle.succeed(accountKey, req.ip);
         await recordAudit(ctx, req, { event, target: subject, actor: subject });
-        await ctx.repo.displays.seen(display.id, now, req.ip);
-        return issue(req, { displayId: display.id });
+        ctx.displaySeen.note(display.id, req.ip);
+        const signedIn = await issue(req, { displayId: display.id });
+        // One live session per display: a reload, a restarted browser or another screen replaces the last one.
+        const kept = tokenHash(signedIn.data.access_token);
+        await ctx.repo.sessions.dropOtherDisplaySessions(display.id, kept);
+        ctx.sync.logout({ displayId: display.id, exceptTokenHash: kept }, FORCED_LOGOUT.displayReplaced);
+        return signedIn;
       }
       const event = 'sign-in';
       const user = await ctx.repo.users.byEmail(username);

@@ -39,6 +39,11 @@ export const registerSocketRoute = (app: FastifyInstance, ctx: ServerContext) =>
         return;
       }
       ctx.hub.attach(socket, req.params.sessionKey, actor);
+      if (actor.kind === 'display') {
+        const seen = () => ctx.displaySeen.note(actor.display.id, req.ip);
+        seen();
+        socket.on('message', seen);
+      }
     },
   );
 };

@@ -97,6 +97,8 @@ export interface SessionStore {
   revoke(tokenHash: string): Promise<void>;
   revokeShare(account: string): Promise<void>;
   revokeDisplay(displayId: string): Promise<void>;
+  /** Deletes every session of the display but `keepTokenHash`: a wall has one live session. */
+  dropOtherDisplaySessions(displayId: string, keepTokenHash: string): Promise<void>;
   /** Drops sessions expired before `nowMs`. */
   prune(nowMs: number): Promise<void>;
 }

@@ -37,12 +37,15 @@ export function AccessGuard() {
     if (decision.kind === 'redirect') navigate(decision.to);
     else if (decision.kind === 'load-account') {
       void account.load().then((state) => {
+        if (state.status !== 'ready') return;
+        // A wall display has no profile: it shows this browser's units.
+        if (fleetConsole.session.get('wallDisplay') === true) profile.applyBrowserUnits();
         // Units are a nicety: without the profile the console shows metric units.
-        if (state.status === 'ready') profile.load().catch(() => undefined);
+        else profile.load().catch(() => undefined);
       });
     }
     else if (decision.kind === 'sign-out') signOut();
-  }, [decision.kind, decision.kind === 'redirect' ? decision.to : '', account, profile, signOut]);
+  }, [decision.kind, decision.kind === 'redirect' ? decision.to : '', account, profile, signOut, fleetConsole]);
 
   const title = decision.kind === 'render' ? decision.route.title : '';
   useEffect(() => {

@@ -6,6 +6,7 @@ import { useSubscription } from 'observable-hooks';
 import { toaster } from '../components/toaster';
 import { useServices } from '../lib/services';
 import { useSignOut } from '../lib/use-sign-out';
+import { markDisplayReplaced } from '../lib/display-link';
 
 export function NoticeHost() {
   const { console: fleetConsole } = useServices();
@@ -15,8 +16,9 @@ export function NoticeHost() {
   useSubscription(fleetConsole.notices$, (notice) => {
     if (notice.kind === 'toast') {
       toaster.create({ type: notice.level, title: notice.text, duration: notice.durationMs });
-    } else if (notice.reason === 'display-revoked') {
-      // Nobody stands at a wall to confirm: it blanks at once and says so.
+    } else if (notice.reason === 'display-revoked' || notice.reason === 'display-replaced') {
+      // Nobody stands at a wall to confirm: it blanks at once and /wall says why.
+      if (notice.reason === 'display-replaced') markDisplayReplaced();
       signOut();
     } else {
       setDialogText((shown) => shown ?? notice.text);

@@ -6,6 +6,7 @@ import { useSubscription } from 'observable-hooks';
 import type { Observable } from 'rxjs';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { remScale } from '../lib/rem-scale';
 import { useColorMode, type ColorMode } from '../lib/color-mode';
 
 export interface ChartSeries {
@@ -68,8 +69,11 @@ const latestPoint = (u: uPlot, seriesIdx: number): number[] | null => {
 /** Which readings get a point: the newest only (live charts), or every one (a value per day). */
 export type ChartPoints = 'latest' | 'every';
 
-function buildOptions(series: readonly ChartSeries[], width: number, height: number, mode: ColorMode, points: ChartPoints = 'latest'): uPlot.Options {
+/** `scale`: see remScale; a chart on a wall draws its lines and text as large as the wall's type. */
+function buildOptions(series: readonly ChartSeries[], width: number, height: number, mode: ColorMode, points: ChartPoints, scale: number): uPlot.Options {
   const theme = THEME[mode];
+  const font = `${Math.round(12 * scale)}px system-ui, sans-serif`;
+  const ticks = { stroke: theme.grid, size: 10 * scale };
   const units = [...new Set(series.map((s) => s.unit ?? ''))];
   const scaleOf = (unit: string | undefined) => `y:${unit ?? ''}`;
   const plotted: uPlot.Series[] = [{}];
@@ -83,10 +87,10 @@ function buildOptions(series: readonly ChartSeries[], width: number, height: num
         label,
         stroke: color,
         dash: seriesDash(i),
-        width: 1.5,
+        width: 1.5 * scale,
         scale: scaleOf(s.unit),
         spanGaps: false,
-        points: { show: true, size: 6, fill: color, ...(points === 'latest' ? { filter: latestPoint } : {}) },
+        points: { show: true, size: 6 * scale, fill: color, ...(points === 'latest' ? { filter: latestPoint } : {}) },
         ...(s.decimals === undefined ? {} : { value: (_: uPlot, v: number | null) => (v === null ? '--' : v.toFixed(s.decimals)) }),
       },
       { label: `${label} min`, stroke: 'transparent', scale: scaleOf(s.unit), points: { show: false } },
@@ -103,14 +107,16 @@ function buildOptions(series: readonly ChartSeries[], width: number, height: num
     legend: { live: true, markers: { width: 3, dash: markerStyle } },
     cursor: { drag: { x: true, y: false, setScale: true } },
     axes: [
-      { stroke: theme.axis, grid: { stroke: theme.grid }, ticks: { stroke: theme.grid } },
+      { stroke: theme.axis, grid: { stroke: theme.grid }, ticks, font, size: 50 * scale, space: 50 * scale },
       ...units.map((unit, i) => ({
         scale: scaleOf(unit),
         side: i % 2 === 0 ? 3 : 1,
         values: (_: uPlot, ticks: number[]) => ticks.map((tick) => (unit ? `${tick} ${unit}` : String(tick))),
         stroke: theme.axis,
         grid: { show: i === 0, stroke: theme.grid },
-        ticks: { stroke: theme.grid },
+        ticks,
+        font,
+        space: 30 * scale,
         size: valueAxisSize,
       })),
     ],
@@ -149,7 +155,9 @@ export function TimeSeriesChart(props: {
   useEffect(() => {
     const container = containerRef.current!;
     const current = seriesRef.current;
-    const options = buildOptions(current, Math.max(container.clientWidth, 300), height, mode, points);
+    const scale = remScale();
+    const scaledHeight = height * scale;
+    const options = buildOptions(current, Math.max(container.clientWidth, 300), scaledHeight, mode, points, scale);
     options.hooks = {
       setSelect: [
         (u) => {
@@ -162,6 +170,7 @@ export function TimeSeriesChart(props: {
     plotRef.current = plot;
     zoomedRef.current = false;
     // The band edges are drawing aids, not readings: keep them out of the legend.
+    plot.root.querySelector<HTMLElement>('.u-legend')?.style.setProperty('font-size', '0.875rem');
     plot.root.querySelectorAll<HTMLElement>('.u-legend .u-series').forEach((row, i) => {
       if (i > 0 && (i - 1) % 3 !== 0) row.style.display = 'none';
     });
@@ -169,7 +178,7 @@ export function TimeSeriesChart(props: {
       zoomedRef.current = false;
     };
     plot.over.addEventListener('dblclick', onDoubleClick);
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(container.clientWidth, 300), height }));
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(container.clientWidth, 300), height: scaledHeight }));
     resize.observe(container);
     return () => {
       resize.disconnect();

@@ -9,6 +9,13 @@ export const storedDisplayToken = (): string | null => window.localStorage.getIt
 export const storeDisplayToken = (token: string): void => window.localStorage.setItem(TOKEN_KEY, token);
 export const forgetDisplayToken = (): void => window.localStorage.removeItem(TOKEN_KEY);
 
+// Kept for the tab, outside the spec's session values (which signing out clears): a screen whose
+// display signed in elsewhere must not take it back by itself, or two screens would take turns.
+const REPLACED_KEY = 'fleet-console.display-replaced';
+export const markDisplayReplaced = (): void => window.sessionStorage.setItem(REPLACED_KEY, '1');
+export const displayReplaced = (): boolean => window.sessionStorage.getItem(REPLACED_KEY) === '1';
+export const showDisplayHere = (): void => window.sessionStorage.removeItem(REPLACED_KEY);
+
 /** The link an administrator copies onto a wall; `playlist` starts that playlist. */
 export const displayLink = (origin: string, token: string, playlistId?: string): string => {
   const query = new URLSearchParams({ [DISPLAY_PARAM]: token });

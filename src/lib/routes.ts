@@ -102,6 +102,8 @@ export const ROUTES = {
   },
   /** Beyond the spec: the control room's alarm board (docs/console.md, "Wall displays"). */
   alarmBoard: { path: '/wall/alarms', title: 'Alarm board', access: 'main', hideFooter: true, page: () => import('../features/wall/alarm-board-page') },
+  /** Beyond the spec: a fleet's status board for the wall, one tile per vehicle (docs/console.md, "Wall displays"). */
+  fleetBoard: { path: '/wall/fleet', title: 'Fleet status', access: 'main', hideFooter: true, page: () => import('../features/wall/fleet-status-board-page') },
   /** A wall display signing itself in with its display token (docs/console.md, "Wall displays"). */
   wall: { path: '/wall', title: 'Wall display', access: 'public', page: () => import('../features/wall/wall-sign-in-page') },
   /** Display tokens and playlists, for super.admin. */
@@ -141,6 +143,7 @@ export const LINKS = {
   /** The issue list filtered, e.g. to a vehicle's or an alarm's issues. */
   issueList: (filter: Record<string, string>) => `${ISSUE_LIST_PATH}?${new URLSearchParams(filter)}`,
   feedback: (feedbackId: string) => withQuery(ROUTES.feedback.path, 'feedbackId', feedbackId),
+  fleetBoard: (fleetId: string) => withQuery(ROUTES.fleetBoard.path, 'fleetId', fleetId),
   /** The vehicle list filtered to a fleet, sub-fleet or depot. */
   vehicleList: (filter: Record<string, string>) => `${VEHICLE_LIST_PATH}?${new URLSearchParams(filter)}`,
 };

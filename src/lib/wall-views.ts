@@ -1,7 +1,7 @@
 import type { WallView } from '../../streams/api/types';
 import { LINKS, ROUTES } from './routes';
 
-/** Where a playlist view is shown: the home map (all fleets or one), the alarm board, a fleet's vehicles, a vehicle. */
+/** Where a playlist view is shown: the home map (all fleets or one), the alarm board, a fleet's status board, a vehicle. */
 export function wallViewPath(view: WallView): string {
   switch (view.kind) {
     case 'home':
@@ -9,7 +9,7 @@ export function wallViewPath(view: WallView): string {
     case 'alarms':
       return ROUTES.alarmBoard.path;
     case 'fleet':
-      return LINKS.vehicleList({ fleetId: view.fleetId ?? '' });
+      return LINKS.fleetBoard(view.fleetId ?? '');
     case 'vehicle':
       return LINKS.vehicle(view.vehicleId ?? '');
   }

@@ -1,6 +1,6 @@
 // What the console must show to a person: toasts and forced dialogs (spec section 8).
 
-export type DialogReason = 'login-expired' | 'user-status-changed' | 'user-role-changed' | 'websocket-expired' | 'share-ended' | 'display-revoked';
+export type DialogReason = 'login-expired' | 'user-status-changed' | 'user-role-changed' | 'websocket-expired' | 'share-ended' | 'display-revoked' | 'display-replaced';
 
 export type Notice =
   | { kind: 'toast'; level: 'error' | 'success'; text: string; durationMs: number }
@@ -17,6 +17,8 @@ export const NOTICE_TEXT = {
   sessionExpired: 'Invalid session, or session has expired, please log in again.',
   /** A wall display's token was revoked (cmd 161, msgId 1003). */
   displayRevoked: 'This display has been revoked',
+  /** The same display token signed in on another screen or tab (cmd 161, msgId 1004). */
+  displayReplaced: 'This display is now shown on another screen',
 } as const;
 
 export const TOAST_MS = { error: 2000, timeout: 5000 } as const;

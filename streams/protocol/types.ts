@@ -60,8 +60,8 @@ export const CMD = {
 } as const;
 
 /** cmd 161 message ids (spec section 4); any id but 1001 and 1002 means the login expired. */
-/** 1003, beyond the spec: a wall display's token was revoked. */
-export const FORCED_LOGOUT = { loginExpired: 1000, userStatusChanged: 1001, userRoleChanged: 1002, displayRevoked: 1003 } as const;
+/** 1003, beyond the spec: a wall display's token was revoked; 1004: the display signed in again (another screen or tab). */
+export const FORCED_LOGOUT = { loginExpired: 1000, userStatusChanged: 1001, userRoleChanged: 1002, displayRevoked: 1003, displayReplaced: 1004 } as const;
 
 export interface DeviceRef {
   vehicleId: string;

@@ -99,6 +99,9 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
       revokeDisplay: async (displayId) => {
         await a.run('UPDATE sessions SET revoked = 1 WHERE display_id = ?', displayId);
       },
+      dropOtherDisplaySessions: async (displayId, keepTokenHash) => {
+        await a.run('DELETE FROM sessions WHERE display_id = ? AND token_hash <> ?', displayId, keepTokenHash);
+      },
       revoke: async (h) => {
         await a.run('UPDATE sessions SET revoked = 1 WHERE token_hash = ?', h);
       },

@@ -115,6 +115,9 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
       revokeDisplay: async (displayId) => {
         db.prepare('UPDATE sessions SET revoked = 1 WHERE display_id = ?').run(displayId);
       },
+      dropOtherDisplaySessions: async (displayId, keepTokenHash) => {
+        db.prepare('DELETE FROM sessions WHERE display_id = ? AND token_hash <> ?').run(displayId, keepTokenHash);
+      },
       revoke: async (h) => {
         db.prepare('UPDATE sessions SET revoked = 1 WHERE token_hash = ?').run(h);
       },

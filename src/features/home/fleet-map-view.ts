@@ -12,6 +12,7 @@ import { freshnessAt } from '../../../streams/vehicles/freshness';
 import { startFleetClusterer, type FleetClusterer } from './fleet-clusterer';
 import { type BBox, type ClusterCounts, type FleetPoints, type MapFeature } from './fleet-clusters';
 import { loadCountryOutlines } from './offline-basemap';
+import { remScale } from '../../lib/rem-scale';
 
 /** What the map needs of a vehicle (a VehicleState fits); vehicles without a position are skipped. */
 export interface MapVehicle {
@@ -94,6 +95,8 @@ export class FleetMapView {
   private destroyed = false;
   /** The vehicle whose popup is open: ringed, and its popup kept current as its status changes. */
   private selectedId: string | null = null;
+  /** Markers grow with the type, so a 4K wall's are not half the size of a 1080p one's. */
+  private markerScale = 1;
   private readonly selectionRing = L.circleMarker([0, 0], { renderer: this.renderer, radius: 12, color: SELECTED_COLOR, weight: 3, fill: false, interactive: false });
   private readonly popup = L.popup({ offset: [0, -10], autoPan: true, className: 'fleet-popup' });
   private popupTimer: ReturnType<typeof setInterval> | null = null;
@@ -292,6 +295,7 @@ export class FleetMapView {
   }
 
   private draw(features: readonly MapFeature[]): void {
+    this.markerScale = remScale();
     this.clusterLayer.clearLayers();
     this.pointLayer.clearLayers();
     this.pointMarkers.clear();
@@ -307,7 +311,7 @@ export class FleetMapView {
 
   private clusterMarker(lat: number, lng: number, clusterId: number, count: number, counts: ClusterCounts): L.Marker {
     const worst: VehicleStatus = counts.alarm > 0 ? 'alarm' : counts.offline === count ? 'offline' : 'normal';
-    const size = count < 10 ? 30 : count < 100 ? 36 : 44;
+    const size = Math.round((count < 10 ? 30 : count < 100 ? 36 : 44) * this.markerScale);
     const icon = L.divIcon({
       className: 'fleet-cluster',
       html: `<span style="--cluster-color:${STATUS_COLORS[worst]};width:${size}px;height:${size}px">${count}</span>`,
@@ -326,7 +330,7 @@ export class FleetMapView {
   }
 
   private pointMarker(vehicle: PlacedVehicle): L.CircleMarker {
-    const marker = L.circleMarker([vehicle.lat, vehicle.lng], { renderer: this.renderer, radius: 7, ...pointStyle(vehicle.status) });
+    const marker = L.circleMarker([vehicle.lat, vehicle.lng], { renderer: this.renderer, radius: 7 * this.markerScale, ...pointStyle(vehicle.status) });
     marker.on('click', () => this.select(vehicle.id));
     this.pointMarkers.set(vehicle.id, { marker, status: vehicle.status });
     return marker;
@@ -343,7 +347,7 @@ export class FleetMapView {
     const vehicle = this.selectedId === null ? undefined : this.vehicles?.get(this.selectedId);
     if (!vehicle || vehicle.lat === null || vehicle.lng === null) return;
     const at = L.latLng(vehicle.lat, vehicle.lng);
-    this.selectionRing.setLatLng(at).addTo(this.map);
+    this.selectionRing.setLatLng(at).setRadius(12 * this.markerScale).addTo(this.map);
     this.popup.setLatLng(at).setContent(this.vehicleCard(vehicle));
     if (!this.map.hasLayer(this.popup)) this.popup.openOn(this.map);
   }

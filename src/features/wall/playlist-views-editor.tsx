@@ -9,7 +9,7 @@ export const DWELL_S = { min: WallViewSchema.properties.dwellS.minimum!, max: Wa
 const KIND_LABEL: Record<WallView['kind'], string> = {
   home: 'Home map',
   alarms: 'Alarm board',
-  fleet: "A fleet's vehicles",
+  fleet: "A fleet's status board",
   vehicle: 'One vehicle',
 };
 

@@ -1,19 +1,24 @@
 // /wall: a wall display signs itself in with its display token and goes to its board or playlist. It
 // keeps trying while the server is away and never shows the people's sign-in page; a revoked token
-// leaves the screen blank but for saying so.
+// leaves the screen blank but for saying so. Opened again in a tab that is signed in as the same
+// display (a reload of the link), it keeps that session; the server keeps one session per display,
+// so a screen whose display signed in elsewhere waits to be asked before it takes it back.
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Center, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
-import { EMPTY, defer } from 'rxjs';
+import { EMPTY, ReplaySubject, defer, of, share, timer } from 'rxjs';
 import { exponentialBackoff } from '../../../streams/connection/backoff';
+import { NOTICE_TEXT } from '../../../streams/notices/types';
 import { displaySignIn$, type DisplaySignIn } from '../../../streams/session/display-sign-in';
 import { FormField } from '../../components/form-field';
-import { DISPLAY_PARAM, forgetDisplayToken, storeDisplayToken, storedDisplayToken } from '../../lib/display-link';
+import { DISPLAY_PARAM, displayReplaced, forgetDisplayToken, showDisplayHere, storeDisplayToken, storedDisplayToken } from '../../lib/display-link';
 import { kioskFromUrl, PLAYLIST_PARAM } from '../../lib/kiosk-mode';
 import { navigate, usePinnedSearch } from '../../lib/navigation';
 import { ROUTES } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 
+/** Unsubscribed this long, the page is gone: stop signing in. */
+const UNMOUNTED_MS = 1000;
 const backoff = exponentialBackoff({ baseMs: 1000, maxMs: 30_000, random: Math.random });
 
 function WallScreen({ children }: { children: ReactNode }) {
@@ -52,11 +57,15 @@ export default function WallSignInPage() {
   const search = usePinnedSearch();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const playlist = params.get(PLAYLIST_PARAM);
-  const [token, setToken] = useState(() => {
-    const fromLink = params.get(DISPLAY_PARAM);
-    if (fromLink) storeDisplayToken(fromLink);
-    return fromLink ?? storedDisplayToken();
+  const [start] = useState(() => {
+    const known = storedDisplayToken();
+    const token = params.get(DISPLAY_PARAM) ?? known;
+    if (token) storeDisplayToken(token);
+    const { session } = fleetConsole;
+    return { token, signedIn: token === known && session.get('wallDisplay') === true && session.get('token') !== null };
   });
+  const [token, setToken] = useState(start.token);
+  const [replaced, setReplaced] = useState(displayReplaced);
 
   useEffect(() => {
     // The token is a credential: keep it out of the address bar and the history.
@@ -69,14 +78,20 @@ export default function WallSignInPage() {
 
   const state$ = useMemo(
     () =>
-      token
-        ? defer(() => {
+      !token || replaced
+        ? EMPTY
+        : start.signedIn && token === start.token
+        ? of<DisplaySignIn>({ state: 'signed-in' })
+        : defer(() => {
             // Whoever used this tab before, the wall starts from a clean session.
             fleetConsole.signOut();
             return displaySignIn$(() => fleetConsole.signInDisplay(token), { backoff });
-          })
-        : EMPTY,
-    [token, fleetConsole],
+          }).pipe(
+            // One sign-in however often the page subscribes (React's StrictMode subscribes twice): the
+            // server keeps one session per display, so a second sign-in would end the first.
+            share({ connector: () => new ReplaySubject<DisplaySignIn>(1), resetOnRefCountZero: () => timer(UNMOUNTED_MS) }),
+          ),
+    [token, replaced, start, fleetConsole],
   );
   const state = useObservableState<DisplaySignIn | null>(state$, null);
 
@@ -97,6 +112,25 @@ export default function WallSignInPage() {
             setToken(entered);
           }}
         />
+      </WallScreen>
+    );
+  }
+  if (replaced) {
+    return (
+      <WallScreen>
+        <Heading size="2xl" data-testid="display-replaced">
+          {NOTICE_TEXT.displayReplaced}
+        </Heading>
+        <Text>A display link signs in on one screen at a time.</Text>
+        <Button
+          colorPalette="blue"
+          onClick={() => {
+            showDisplayHere();
+            setReplaced(false);
+          }}
+        >
+          Show it here
+        </Button>
       </WallScreen>
     );
   }
