@@ -1,6 +1,7 @@
 // The UI bench's trace, written to a file as it is generated so that neither generation nor replay
 // holds more than the fleet and one batch of frames: 100,000 vehicles for 60 s are some 6 million frames.
 import { closeSync, openSync, writeSync } from 'node:fs';
+import type { TimedMessage } from '../../scripts/trace/frame-stream';
 import { generateTrace } from '../../scripts/trace/generate-trace';
 import type { VehicleSnapshot } from '../../streams/api/types';
 import type { Trace, TraceHeader, TraceLine } from '../../streams/trace/types';
@@ -128,4 +129,27 @@ export function writeBenchTrace(file: string, options: BenchTraceOptions): Bench
   flushBatch();
   out.close();
   return { trace: { header: header!, lines: rest }, rows, probeMark: `"vehicleId":"${probe!.id}","status"`, frameCount, frameLines };
+}
+
+/** Moves the frame times (`ts`) in a message's text on by `ms`. */
+const shiftFrameTimes = (msg: string, ms: number): string => msg.replace(/"ts":(\d+)/g, (_, ts: string) => `"ts":${Number(ts) + ms}`);
+
+/**
+ * The bench trace's frames round and round until `totalMs` of traffic: each round after the first
+ * leaves out the idle lead and the opening burst of versions, and moves frame times on by the rounds
+ * before it, so the console sees time go forward.
+ */
+export async function* loopTraceFrames(
+  read: () => AsyncIterable<TimedMessage>,
+  options: { idleLeadMs: number; traceMs: number; totalMs: number },
+): AsyncGenerator<TimedMessage> {
+  const end = options.idleLeadMs + options.totalMs;
+  for (let round = 0; ; round += 1) {
+    const shift = round * options.traceMs;
+    for await (const { t, msg } of read()) {
+      if (round > 0 && t < options.idleLeadMs + 10) continue;
+      if (t + shift >= end) return;
+      yield { t: t + shift, msg: round === 0 ? msg : shiftFrameTimes(msg as string, shift) };
+    }
+  }
 }
