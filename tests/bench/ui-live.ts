@@ -185,7 +185,7 @@ async function main(): Promise<void> {
   try {
     const generatedAt = Date.now();
     const trace = writeBenchTrace(file, { vehicles: VEHICLES, seconds: TRACE_SECONDS, idleLeadMs: IDLE_LEAD_MS, batchMs: BATCH_MS });
-    console.log(`trace written in ${round((Date.now() - generatedAt) / 1000)} s; generator heap ${round(process.memoryUsage().heapUsed / 1_048_576, 0)} MB`);
+    console.log(`trace written in ${round((Date.now() - generatedAt) / 1000)} s`);
     for (const view of VIEWS) await measure(view, trace, file);
   } finally {
     rmSync(dir, { recursive: true, force: true });
