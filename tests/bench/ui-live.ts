@@ -8,7 +8,8 @@
 // BENCH_CPU_THROTTLE=4 slows the page's CPU 4× through the DevTools protocol (a small wall PC);
 // BENCH_SPEED=2 replays the traffic twice as fast (BENCH_SECONDS is traffic time);
 // BENCH_HEAP_EVERY_S=60 with a long BENCH_SECONDS is the soak: heap every N s of traffic and its slope;
-// BENCH_TRACE_SECONDS=120 generates only that much traffic and replays it round and round.
+// BENCH_TRACE_SECONDS=120 generates only that much traffic and replays it round and round;
+// BENCH_PROFILE=file.cpuprofile profiles the page's main thread under load and prints where it went.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { startReplayServer } from '../../scripts/trace/replay-server';
 import type { Playlist, VehicleListRow, VehicleSnapshot } from '../../streams/api/types';
 import type { TraceLine } from '../../streams/trace/types';
 import { launchChromium } from '../e2e/support/chromium';
+import { profilePage } from './page-profile';
 import { type BenchTrace, loopTraceFrames, writeBenchTrace } from './ui-live-trace';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
@@ -33,6 +35,8 @@ const IDLE_LEAD_MS = 8_000 * SPEED;
 const BATCH_MS = 50;
 const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
 const HEAP_EVERY_S = Number(process.env.BENCH_HEAP_EVERY_S ?? 0);
+/** A file to write the page's CPU profile of the loaded window to, with a summary printed. */
+const PROFILE_FILE = process.env.BENCH_PROFILE;
 /** The soak's slope leaves out the first samples, while caches and the map warm up. */
 const SOAK_WARM_UP_S = 120;
 const PLAYLIST_ID = 'bench-wall';
@@ -234,6 +238,7 @@ async function measure(view: string, bench: BenchTrace, file: string): Promise<v
 
     await sleepUntil(IDLE_LEAD_MS + 2_000 * SPEED);
     const loadStart = await readProbe(page);
+    const profile = PROFILE_FILE ? await profilePage(page, PROFILE_FILE.replace(/(\.cpuprofile)?$/, `-${view}.cpuprofile`)) : null;
     const loadT0 = Date.now();
     await sleepUntil(IDLE_LEAD_MS + 10_000 * SPEED);
     const heap10 = await heapMB(page);
@@ -244,6 +249,7 @@ async function measure(view: string, bench: BenchTrace, file: string): Promise<v
       console.log(`heap at ${s} s of traffic (${round(s / SPEED, 0)} s on the page): ${heapSamples.at(-1)!.mb} MB; load average ${round(loadavg()[0]!)}`);
     }
     await sleepUntil(IDLE_LEAD_MS + LOAD_SECONDS * 1000);
+    const profileSummary = await profile?.stop();
     const heap60 = await heapMB(page);
     const workerHeap60 = await workerHeapMB(page);
     const loadEnd = await readProbe(page);
@@ -294,6 +300,7 @@ async function measure(view: string, bench: BenchTrace, file: string): Promise<v
     console.log(`long tasks > 50 ms: ${result.longTasksPerMin} per minute`);
     console.log(`JS heap: ${result.heapMB10s} MB at 10 s, ${result.heapMB60s} MB at ${LOAD_SECONDS} s; workers (the map's clusterer) ${result.workerHeapMB60s} MB`);
     if (warm.length > 1) console.log(`heap slope after ${SOAK_WARM_UP_S} s: ${round(slope * SPEED, 2)} MB per hour of the page, ${round(slope, 2)} MB per hour of traffic (target < 1)`);
+    if (profileSummary) console.log(profileSummary);
     console.log(JSON.stringify(result));
   } finally {
     await browser.close();
