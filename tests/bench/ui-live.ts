@@ -246,7 +246,8 @@ async function measure(view: string, bench: BenchTrace, file: string): Promise<v
     for (let s = HEAP_EVERY_S; HEAP_EVERY_S > 0 && s < LOAD_SECONDS; s += HEAP_EVERY_S) {
       await sleepUntil(IDLE_LEAD_MS + s * 1000);
       heapSamples.push({ s, mb: round(await heapMB(page)) });
-      console.log(`heap at ${s} s of traffic (${round(s / SPEED, 0)} s on the page): ${heapSamples.at(-1)!.mb} MB; load average ${round(loadavg()[0]!)}`);
+      // On the wall the heap depends on the view on screen, so it is named.
+      console.log(`heap at ${s} s of traffic (${round(s / SPEED, 0)} s on the page, ${new URL(page.url()).pathname}): ${heapSamples.at(-1)!.mb} MB; load average ${round(loadavg()[0]!)}`);
     }
     await sleepUntil(IDLE_LEAD_MS + LOAD_SECONDS * 1000);
     const profileSummary = await profile?.stop();
