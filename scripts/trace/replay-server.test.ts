@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { parseTrace } from '../../streams/trace/parse-trace';
+import { readTraceFrames } from './frame-stream';
 import { startReplayServer, type ReplayServer } from './replay-server';
 
 const sample = parseTrace(readFileSync(new URL('../../tests/traces/sample.jsonl', import.meta.url), 'utf8'));
@@ -102,5 +103,21 @@ describe('replay server', () => {
     expect(Math.min(...times)).toBeGreaterThan(startedAt - 5_000);
     expect(Math.max(...times)).toBeLessThan(Date.now() + (sample.lines.at(-1)?.t ?? 0) + 5_000);
     expect(Math.min(...times)).toBeGreaterThan(trace + 86_400_000);
+  });
+
+  it('plays socket frames read from a trace file as they fall due, every socket from the start', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'replay-stream-')), 'trace.jsonl');
+    writeFileSync(file, readFileSync(new URL('../../tests/traces/sample.jsonl', import.meta.url)));
+    const rest = { header: sample.header, lines: sample.lines.filter((line) => line.dir === 'rest') };
+    server = await startReplayServer({ trace: rest, speed: 'max', port: 0, frames: () => readTraceFrames(file) });
+    const played = sample.lines.filter((line) => line.dir === 'in').length;
+    for (let socketNumber = 0; socketNumber < 2; socketNumber += 1) {
+      const socket = new WebSocket(`ws://localhost:${server.port}/api/ws/replay`);
+      const messages: string[] = [];
+      socket.on('message', (data) => messages.push(String(data)));
+      await expect.poll(() => messages.length, { timeout: 10_000 }).toBe(played);
+      socket.close();
+    }
+    expect((await json(`${server.url}/api/customization/vehicle/v1/query/snapshot`)).body.data.total).toBe(6);
   });
 });

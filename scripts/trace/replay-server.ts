@@ -12,6 +12,7 @@ import { TracePlayer } from '../../streams/trace/trace-player';
 import { retime, retimeAnswers, traceStartMs } from '../../streams/trace/retime';
 import { createTraceRestAnswers } from '../../streams/trace/trace-rest-answers';
 import type { ReplaySpeed, Trace } from '../../streams/trace/types';
+import { playFrameStream, type TimedMessage } from './frame-stream';
 
 export interface ReplayServerOptions {
   trace: Trace;
@@ -25,6 +26,11 @@ export interface ReplayServerOptions {
    * started, each socket's frames as if it began when that socket connected (exact at 1×).
    */
   retime?: boolean;
+  /**
+   * The socket frames of a trace too large to hold (`trace` then carries its header and REST
+   * lines): a fresh source per socket, in `t` order, pulled as the frames fall due.
+   */
+  frames?: () => AsyncIterable<TimedMessage>;
 }
 
 export interface ReplayServer {
@@ -68,17 +74,11 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
 
   app.get(`${API}/ws/:session`, { websocket: true }, (socket) => {
     const frameOffset = Date.now() - traceStart;
-    const player = new TracePlayer(
-      options.trace.lines,
-      (msg) => {
-        if (socket.readyState !== socket.OPEN) return;
-        socket.send(typeof msg === 'string' ? msg : encode((options.retime ? retime(msg, frameOffset) : msg) as never));
-      },
-      { speed: options.speed },
-    );
-    const positions = player.position$.subscribe((t) => {
-      position = t;
-    });
+    const send = (msg: unknown) => {
+      if (socket.readyState !== socket.OPEN) return;
+      socket.send(typeof msg === 'string' ? msg : encode((options.retime ? retime(msg, frameOffset) : msg) as never));
+    };
+    const player = options.frames ? playStreamed(options.frames(), send) : playRecorded(send);
     socket.on('message', (data) => {
       let request: { seq?: unknown };
       try {
@@ -90,12 +90,33 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
         socket.send(encode({ cmd: 0, seq: request.seq, data: { ok: true, msg: 'replay' } }));
       }
     });
-    socket.on('close', () => {
-      player.stop();
-      positions.unsubscribe();
+    socket.on('close', () => player.stop());
+  });
+
+  function playRecorded(send: (msg: unknown) => void): { stop(): void } {
+    const player = new TracePlayer(options.trace.lines, send, { speed: options.speed });
+    const positions = player.position$.subscribe((t) => {
+      position = t;
     });
     player.play();
-  });
+    return {
+      stop: () => {
+        player.stop();
+        positions.unsubscribe();
+      },
+    };
+  }
+
+  function playStreamed(source: AsyncIterable<TimedMessage>, send: (msg: unknown) => void): { stop(): void } {
+    return playFrameStream(
+      source,
+      (msg, t) => {
+        position = t;
+        send(msg);
+      },
+      options.speed,
+    );
+  }
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE'],
