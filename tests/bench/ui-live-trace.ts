@@ -17,7 +17,6 @@ export interface BenchTraceOptions {
 export interface BenchTrace {
   /** The header and REST lines, which the replay answers from memory. */
   trace: Trace;
-  rows: VehicleSnapshot[];
   /** Text that only the probe vehicle's status frames contain. */
   probeMark: string;
   frameCount: number;
@@ -62,7 +61,6 @@ export function writeBenchTrace(file: string, options: BenchTraceOptions): Bench
   const rest: TraceLine[] = [];
   let steady: Map<string, string> | null = null;
   let probe: VehicleSnapshot | null = null;
-  let rows: VehicleSnapshot[] = [];
   let frameCount = 0;
   let frameLines = 0;
 
@@ -110,7 +108,7 @@ export function writeBenchTrace(file: string, options: BenchTraceOptions): Bench
     if (line.dir !== 'in') continue;
     if (!steady) {
       const snapshot = rest.find((r) => r.dir === 'rest' && r.path.startsWith('/customization/vehicle/v1/query/snapshot'));
-      rows = (snapshot as { body: { data: { rows: VehicleSnapshot[] } } }).body.data.rows;
+      const rows = (snapshot as { body: { data: { rows: VehicleSnapshot[] } } }).body.data.rows;
       steady = new Map(rows.map((row) => [row.id, row.status]));
       probe = rows.find((row) => row.status === 'normal')!;
     }
@@ -128,7 +126,7 @@ export function writeBenchTrace(file: string, options: BenchTraceOptions): Bench
   flipsBefore(loadEnd);
   flushBatch();
   out.close();
-  return { trace: { header: header!, lines: rest }, rows, probeMark: `"vehicleId":"${probe!.id}","status"`, frameCount, frameLines };
+  return { trace: { header: header!, lines: rest }, probeMark: `"vehicleId":"${probe!.id}","status"`, frameCount, frameLines };
 }
 
 /** Moves the frame times (`ts`) in a message's text on by `ms`. */

@@ -4,7 +4,7 @@
 // and heap. Figures, not a pass/fail test. The trace is written to a temporary file as it is
 // generated and read back as it is replayed, so 100,000 vehicles fit.
 // BENCH_VIEW=wall runs the wall instead (home,wall both, on one generated trace): kiosk mode playing a playlist (home map, alarm board, a
-// fleet's vehicles, 10 s each); the status-change latency is then taken while the map is on screen.
+// fleet's status board, 10 s each); the status-change latency is then taken while the map is on screen.
 // BENCH_CPU_THROTTLE=4 slows the page's CPU 4× through the DevTools protocol (a small wall PC);
 // BENCH_SPEED=2 replays the traffic twice as fast (BENCH_SECONDS is traffic time);
 // BENCH_HEAP_EVERY_S=60 with a long BENCH_SECONDS is the soak: heap every N s of traffic and its slope;
@@ -16,9 +16,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { readTraceFrames } from '../../scripts/trace/frame-stream';
-import { buildMenu } from '../../server/access/menu-catalogue';
 import { startReplayServer } from '../../scripts/trace/replay-server';
-import type { Playlist, VehicleListRow, VehicleSnapshot } from '../../streams/api/types';
+import type { Playlist } from '../../streams/api/types';
 import type { TraceLine } from '../../streams/trace/types';
 import { launchChromium } from '../e2e/support/chromium';
 import { profilePage } from './page-profile';
@@ -54,8 +53,8 @@ interface PageProbe {
   watchStarts: number[];
 }
 
-/** What the wall's REST calls get beside the generated trace: its playlist, a menu with the vehicle list, and a page of the fleet's vehicles. */
-function wallAnswers(rows: readonly VehicleSnapshot[]): TraceLine[] {
+/** What the wall's REST calls get beside the generated trace: its playlist (the fleet view is the wall's status board, drawn from the live fleet). */
+function wallAnswers(): TraceLine[] {
   const playlist: Playlist = {
     id: PLAYLIST_ID,
     name: 'Control room',
@@ -66,23 +65,7 @@ function wallAnswers(rows: readonly VehicleSnapshot[]): TraceLine[] {
     ],
     updatedAt: '2026-01-01T08:00:00.000Z',
   };
-  const fleet = rows.filter((row) => row.fleetId === 'fleet-1');
-  const page: VehicleListRow[] = fleet.slice(0, 20).map((row) => ({
-    ...row,
-    kind: 'van',
-    fleetName: 'fleet-1',
-    subFleetName: row.subFleetId,
-    depotName: row.depotId,
-    pinned: false,
-    airConditioner: false,
-    firmware: [{ deviceType: 'bms', deviceId: 0, version: '2.0.3' }],
-    allowed: [],
-  }));
-  return [
-    { t: 0, dir: 'rest', method: 'GET', path: '/customization/router/v1/query/list', body: { code: 200, data: buildMenu(['home', 'vehicles/list']) } },
-    { t: 0, dir: 'rest', method: 'GET', path: `/customization/wall-playlist/v1/get/detail?playlistId=${PLAYLIST_ID}`, body: { code: 200, data: playlist } },
-    { t: 0, dir: 'rest', method: 'GET', path: '/customization/vehicle/v1/query/list', body: { code: 200, data: { rows: page, total: fleet.length } } },
-  ];
+  return [{ t: 0, dir: 'rest', method: 'GET', path: `/customization/wall-playlist/v1/get/detail?playlistId=${PLAYLIST_ID}`, body: { code: 200, data: playlist } }];
 }
 
 function instrument(probeMark: string): void {
@@ -199,7 +182,7 @@ async function main(): Promise<void> {
 /** One view under the replayed trace, in a browser of its own; prints the figures and the JSON line. */
 async function measure(view: string, bench: BenchTrace, file: string): Promise<void> {
   const { probeMark, frameCount, frameLines } = bench;
-  const trace = { ...bench.trace, lines: view === 'wall' ? [...bench.trace.lines, ...wallAnswers(bench.rows)] : bench.trace.lines };
+  const trace = { ...bench.trace, lines: view === 'wall' ? [...bench.trace.lines, ...wallAnswers()] : bench.trace.lines };
   const frames = () => loopTraceFrames(() => readTraceFrames(file), { idleLeadMs: IDLE_LEAD_MS, traceMs: TRACE_SECONDS * 1000, totalMs: LOAD_SECONDS * 1000 });
   const replay = await startReplayServer({ trace, speed: SPEED, port: 0, host: '127.0.0.1', distDir: 'dist', frames });
   const browser = await launchChromium();
