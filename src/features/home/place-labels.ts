@@ -25,7 +25,7 @@ export interface DepotMark {
   lng: number;
 }
 /** Where the depot's mark and name sit around its position (fleet-map.css). */
-const DEPOT_MARK_PX = 8;
+const DEPOT_MARK_PX = 6;
 const DEPOT_NAME_LEFT_PX = 22;
 const DEPOT_NAME_TOP_PX = 10;
 type Box = readonly [left: number, top: number, right: number, bottom: number];
@@ -86,12 +86,21 @@ export class PlaceLabels extends L.Layer {
       if (labels.length >= MAX_LABELS) break;
       const at = map.latLngToContainerPoint([lat, lng]);
       const kind: Size = minZoom <= CITY_ZOOM ? 'city' : minZoom <= TOWN_ZOOM ? 'town' : 'village';
-      const box: Box = [at.x - DOT_PX / 2 - GAP_PX, at.y - LINE_HEIGHT_PX / 2 - GAP_PX / 2, at.x + DOT_PX + this.width(name, kind) + GAP_PX, at.y + LINE_HEIGHT_PX / 2 + GAP_PX / 2];
-      if (box[0] < 0 || box[1] < 0 || box[2] > size.x || box[3] > size.y) continue;
-      if (taken.some((other) => box[0] < other[2] && other[0] < box[2] && box[1] < other[3] && other[1] < box[3])) continue;
+      const width = this.width(name, kind);
+      const top = at.y - LINE_HEIGHT_PX / 2 - GAP_PX / 2;
+      const bottom = at.y + LINE_HEIGHT_PX / 2 + GAP_PX / 2;
+      // The name right of its dot, else left of it (a depot often sits right on its town).
+      const right: Box = [at.x - DOT_PX / 2 - GAP_PX, top, at.x + DOT_PX + width + GAP_PX, bottom];
+      const left: Box = [at.x - DOT_PX - width - GAP_PX, top, at.x + DOT_PX / 2, bottom];
+      const box = [right, left].find((candidate) => fits(candidate, size) && !taken.some((other) => overlaps(candidate, other)));
+      if (!box) continue;
       taken.push(box);
       const label = L.DomUtil.create('div', `fleet-place fleet-place-${kind}`);
       label.textContent = name;
+      if (box === left) {
+        label.classList.add('fleet-place-left');
+        label.style.marginLeft = `${-(width + DOT_PX)}px`;
+      }
       L.DomUtil.setPosition(label, L.point(at.x + origin.x, at.y + origin.y));
       labels.push(label);
     }
@@ -108,4 +117,12 @@ export class PlaceLabels extends L.Layer {
     }
     return width;
   }
+}
+
+function fits(box: Box, size: L.Point): boolean {
+  return box[0] >= 0 && box[1] >= 0 && box[2] <= size.x && box[3] <= size.y;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 }
