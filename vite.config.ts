@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import pg from 'pg';
+import { offlinePlaces } from './scripts/offline-places/vite-plugin.ts';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const apiTarget = process.env.FLEET_API_TARGET ?? 'http://localhost:8080';
@@ -54,7 +55,7 @@ const postgresProject = async (): Promise<TestProjectInlineConfiguration[]> => {
 const storageProjects = process.env.VITEST ? await postgresProject() : [];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), offlinePlaces()],
   server: { proxy: { '/api': { target: apiTarget, ws: true } } },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
   test: {

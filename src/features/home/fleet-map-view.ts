@@ -13,6 +13,8 @@ import { startFleetClusterer, type FleetClusterer } from './fleet-clusterer';
 import { type BBox, type ClusterCounts, type FleetPoints, type MapFeature } from './fleet-clusters';
 import { loadCountryOutlines } from './offline-basemap';
 import { remScale } from '../../lib/rem-scale';
+import { PlaceLabels } from './place-labels';
+import { shippedPlaces } from './shipped-places';
 
 /** What the map needs of a vehicle (a VehicleState fits); vehicles without a position are skipped. */
 export interface MapVehicle {
@@ -28,6 +30,12 @@ export interface MapVehicle {
 }
 
 type PlacedVehicle = MapVehicle & { lat: number; lng: number };
+/** A vehicle drawn on its own, with the look it was drawn with. */
+interface DrawnVehicle {
+  marker: L.CircleMarker;
+  status: VehicleStatus;
+  silent: boolean;
+}
 
 export const STATUS_COLORS: Record<VehicleStatus, string> = {
   normal: '#16a34a',
@@ -36,6 +44,8 @@ export const STATUS_COLORS: Record<VehicleStatus, string> = {
 };
 
 const REINDEX_MS = 1000;
+/** How often the vehicles drawn are checked for silence, as the vehicle pages do. */
+const FRESHNESS_TICK_MS = 1000;
 /** The open popup's "last seen" ticks. */
 const POPUP_TICK_MS = 1000;
 const SELECTED_COLOR = '#2563eb';
@@ -43,6 +53,10 @@ const LAND_PANE = 'fleet-land';
 /** Offline tiles over the land (a file may cover only a region), depots over both, vehicles above all. */
 const TILES_PANE = 'fleet-tiles';
 const DEPOT_PANE = 'fleet-depots';
+/** Place names over the land and tiles, under the depots. */
+const PLACES_PANE = 'fleet-places';
+/** GeoNames' licence (CC BY 4.0) asks for its name beside the shipped place names. */
+const PLACES_ATTRIBUTION = 'Places: GeoNames';
 /** From this zoom on depots show their names. */
 const DEPOT_NAMES_ZOOM = 7;
 const LAND_RETRY_MS = 5_000;
@@ -81,7 +95,7 @@ export class FleetMapView {
   private readonly pointLayer = L.layerGroup();
   private readonly depotLayer = L.layerGroup();
   private offlineTiles: Array<L.Layer | L.Control> = [];
-  private readonly pointMarkers = new Map<string, { marker: L.CircleMarker; status: VehicleStatus }>();
+  private readonly pointMarkers = new Map<string, DrawnVehicle>();
   private vehicles: FleetSnapshot | null = null;
   /** The vehicles as the cluster index has them: what a vehicle has to differ from to need re-clustering. */
   private indexed = new Map<string, Pick<VehicleOutline, 'status' | 'lat' | 'lng'>>();
@@ -101,6 +115,10 @@ export class FleetMapView {
   private readonly popup = L.popup({ offset: [0, -10], autoPan: true, className: 'fleet-popup' });
   private popupTimer: ReturnType<typeof setInterval> | null = null;
   private landRetry: ReturnType<typeof setTimeout> | null = null;
+  private placesRetry: ReturnType<typeof setTimeout> | null = null;
+  private placeLabels: PlaceLabels | null = null;
+  private depots: readonly MapDepot[] = [];
+  private readonly freshnessTimer = setInterval(() => this.restyleSilent(), FRESHNESS_TICK_MS);
 
   constructor(container: HTMLElement, private readonly options: FleetMapOptions) {
     this.map = L.map(container, {
@@ -163,10 +181,7 @@ export class FleetMapView {
       const indexed = this.indexed.get(id);
       if (!indexed || indexed.lat !== vehicle.lat || indexed.lng !== vehicle.lng || indexed.status !== vehicle.status) moved = true;
       const point = this.pointMarkers.get(id);
-      if (point && point.status !== vehicle.status) {
-        point.marker.setStyle(pointStyle(vehicle.status));
-        point.status = vehicle.status;
-      }
+      if (point) this.restyle(point, vehicle.status, freshnessAt(vehicle, Date.now()).silent);
     }
     this.vehicles = vehicles;
     if (this.selectedId !== null && (changed === null || changed.includes(this.selectedId))) this.showSelected();
@@ -184,6 +199,8 @@ export class FleetMapView {
     if (this.reindexTimer) clearTimeout(this.reindexTimer);
     if (this.popupTimer) clearInterval(this.popupTimer);
     if (this.landRetry) clearTimeout(this.landRetry);
+    if (this.placesRetry) clearTimeout(this.placesRetry);
+    clearInterval(this.freshnessTimer);
     this.clusterer.close();
     this.drawRequest = -1;
     this.expansions.clear();
@@ -197,6 +214,8 @@ export class FleetMapView {
   /** Depots as places: a mark, and from zoom 7 on their name; built as DOM nodes, names being user text. */
   showDepots(depots: readonly MapDepot[]): void {
     this.depotLayer.clearLayers();
+    this.depots = depots;
+    this.placeLabels?.avoid(depots);
     for (const depot of depots) {
       const place = element('div', 'fleet-depot');
       place.dataset.testid = 'map-depot';
@@ -232,7 +251,9 @@ export class FleetMapView {
     // Land gets a pane of its own below the vehicles' canvas, whichever of the two is drawn first.
     this.map.createPane(LAND_PANE).style.zIndex = '350';
     this.map.createPane(TILES_PANE).style.zIndex = '360';
+    this.map.createPane(PLACES_PANE).style.zIndex = '380';
     this.addLand();
+    this.addPlaces();
   }
 
   private addLand(): void {
@@ -249,6 +270,17 @@ export class FleetMapView {
       L.geoJSON(outlines, options).addTo(this.map);
     }, () => {
       if (!this.destroyed) this.landRetry = setTimeout(() => this.addLand(), LAND_RETRY_MS);
+    });
+  }
+
+  private addPlaces(): void {
+    shippedPlaces().then((places) => {
+      if (this.destroyed) return;
+      this.placeLabels = new PlaceLabels(places, PLACES_PANE, DEPOT_NAMES_ZOOM).addTo(this.map);
+      this.placeLabels.avoid(this.depots);
+      new TextAttribution(PLACES_ATTRIBUTION).addTo(this.map);
+    }, () => {
+      if (!this.destroyed) this.placesRetry = setTimeout(() => this.addPlaces(), LAND_RETRY_MS);
     });
   }
 
@@ -330,10 +362,27 @@ export class FleetMapView {
   }
 
   private pointMarker(vehicle: PlacedVehicle): L.CircleMarker {
-    const marker = L.circleMarker([vehicle.lat, vehicle.lng], { renderer: this.renderer, radius: 7 * this.markerScale, ...pointStyle(vehicle.status) });
+    const { silent } = freshnessAt(vehicle, Date.now());
+    const marker = L.circleMarker([vehicle.lat, vehicle.lng], { renderer: this.renderer, radius: 7 * this.markerScale, ...pointStyle(vehicle.status, silent) });
     marker.on('click', () => this.select(vehicle.id));
-    this.pointMarkers.set(vehicle.id, { marker, status: vehicle.status });
+    this.pointMarkers.set(vehicle.id, { marker, status: vehicle.status, silent });
     return marker;
+  }
+
+  /** A vehicle falls silent without any frame saying so: the clock tells. */
+  private restyleSilent(): void {
+    const now = Date.now();
+    for (const [id, point] of this.pointMarkers) {
+      const vehicle = this.vehicles?.get(id);
+      if (vehicle) this.restyle(point, point.status, freshnessAt(vehicle, now).silent);
+    }
+  }
+
+  private restyle(point: DrawnVehicle, status: VehicleStatus, silent: boolean): void {
+    if (point.status === status && point.silent === silent) return;
+    point.marker.setStyle(pointStyle(status, silent));
+    point.status = status;
+    point.silent = silent;
   }
 
   /** Opens the vehicle's popup and rings it; both follow it until the popup is closed. */
@@ -356,7 +405,6 @@ export class FleetMapView {
     this.selectedId = null;
     this.selectionRing.remove();
     if (this.popupTimer) clearInterval(this.popupTimer);
-    if (this.landRetry) clearTimeout(this.landRetry);
     this.popupTimer = null;
   }
 
@@ -427,6 +475,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', 
   return node;
 }
 
-function pointStyle(status: VehicleStatus): L.CircleMarkerOptions {
-  return { color: '#ffffff', weight: 1.5, fillColor: STATUS_COLORS[status], fillOpacity: 0.95 };
+/** A silent vehicle's marker is dimmed, as its values are on its own page. */
+function pointStyle(status: VehicleStatus, silent: boolean): L.CircleMarkerOptions {
+  return { color: '#ffffff', weight: 1.5, opacity: silent ? 0.5 : 1, fillColor: STATUS_COLORS[status], fillOpacity: silent ? 0.4 : 0.95 };
 }
