@@ -1,6 +1,6 @@
 // npm run bench:ui — the built console on /home in headless Chromium at 1920×1080, fed a replay of
 // a synthetic trace: 10,000 vehicles, each sending a status or values frame once a second, for
-// 60 s. Prints frame-rate under load against idle, status-change latency to the DOM, long tasks
+// 60 s, on a production build of its own (never the test-mode build the browser tests leave in dist/). Prints frame-rate under load against idle, status-change latency to the DOM, long tasks
 // and heap. Figures, not a pass/fail test. The trace is written to a temporary file as it is
 // generated and read back as it is replayed, so 100,000 vehicles fit.
 // BENCH_VIEW=wall runs the wall instead (home,wall both, on one generated trace): kiosk mode playing a playlist (home map, alarm board, a
@@ -10,8 +10,7 @@
 // BENCH_HEAP_EVERY_S=60 with a long BENCH_SECONDS is the soak: heap every N s of traffic and its slope;
 // BENCH_TRACE_SECONDS=120 generates only that much traffic and replays it round and round;
 // BENCH_PROFILE=file.cpuprofile profiles the page's main thread under load and prints where it went.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -20,6 +19,7 @@ import { startReplayServer } from '../../scripts/trace/replay-server';
 import type { Playlist } from '../../streams/api/types';
 import type { TraceLine } from '../../streams/trace/types';
 import { launchChromium } from '../e2e/support/chromium';
+import { productionBuild } from './production-build';
 import { profilePage } from './page-profile';
 import { type BenchTrace, loopTraceFrames, writeBenchTrace } from './ui-live-trace';
 
@@ -162,29 +162,27 @@ function viewCounts(views: PageProbe['views']): string {
 
 async function main(): Promise<void> {
   if (VIEWS.some((view) => view !== 'home' && view !== 'wall')) throw new Error('BENCH_VIEW is home, wall or both (home,wall)');
-  if (!existsSync('dist/index.html')) {
-    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
   console.log(`Generating a ${VEHICLES}-vehicle trace, ${TRACE_SECONDS} s at ~${VEHICLES} frames/s…`);
   const dir = mkdtempSync(join(tmpdir(), 'fleet-ui-bench-'));
   const file = join(dir, 'trace.jsonl');
+  const build = productionBuild();
   try {
     const generatedAt = Date.now();
     const trace = writeBenchTrace(file, { vehicles: VEHICLES, seconds: TRACE_SECONDS, idleLeadMs: IDLE_LEAD_MS, batchMs: BATCH_MS });
     console.log(`trace written in ${round((Date.now() - generatedAt) / 1000)} s`);
-    for (const view of VIEWS) await measure(view, trace, file);
+    for (const view of VIEWS) await measure(view, trace, file, build.dir);
   } finally {
+    build.remove();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** One view under the replayed trace, in a browser of its own; prints the figures and the JSON line. */
-async function measure(view: string, bench: BenchTrace, file: string): Promise<void> {
+async function measure(view: string, bench: BenchTrace, file: string, distDir: string): Promise<void> {
   const { probeMark, frameCount, frameLines } = bench;
   const trace = { ...bench.trace, lines: view === 'wall' ? [...bench.trace.lines, ...wallAnswers()] : bench.trace.lines };
   const frames = () => loopTraceFrames(() => readTraceFrames(file), { idleLeadMs: IDLE_LEAD_MS, traceMs: TRACE_SECONDS * 1000, totalMs: LOAD_SECONDS * 1000 });
-  const replay = await startReplayServer({ trace, speed: SPEED, port: 0, host: '127.0.0.1', distDir: 'dist', frames });
+  const replay = await startReplayServer({ trace, speed: SPEED, port: 0, host: '127.0.0.1', distDir, frames });
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
@@ -274,7 +272,7 @@ async function measure(view: string, bench: BenchTrace, file: string): Promise<v
       ...(warm.length > 1 && SPEED !== 1 ? { heapSlopeMBPerTrafficHour: round(slope, 2) } : {}),
       loadAverage: round(loadavg()[0]!),
     };
-    console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg().map((x) => round(x)).join(' ')}, headless Chromium, 1920×1080, CPU throttled ${CPU_THROTTLE}×`);
+    console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg().map((x) => round(x)).join(' ')}, headless Chromium, production build, 1920×1080, CPU throttled ${CPU_THROTTLE}×`);
     console.log(`socket messages replayed: ${frameLines} (frames batched per ${BATCH_MS} ms)${TRACE_SECONDS < LOAD_SECONDS ? `, ${TRACE_SECONDS} s of traffic replayed round and round` : ''}${SPEED !== 1 ? `, traffic at ${SPEED}× speed` : ''}`);
     if (view === 'wall') console.log(`views on screen: ${viewCounts(loadEnd.views)}`);
     console.log(`animation frames/s: idle ${round(idleFps)}, under load ${round(loadFps)} → ratio ${result.fpsRatio} (target ≥ 0.8)`);
