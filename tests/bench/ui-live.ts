@@ -5,7 +5,7 @@
 // BENCH_CPU_THROTTLE=4 slows the page's CPU 4× through the DevTools protocol (a small wall PC);
 // BENCH_HEAP_EVERY_S=60 with a long BENCH_SECONDS is the soak: heap every N s and its slope.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import type { Page } from 'playwright-core';
 import { generateTrace } from '../../scripts/trace/generate-trace';
@@ -20,6 +20,10 @@ const IDLE_LEAD_MS = 8_000;
 const BATCH_MS = 50;
 const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
 const HEAP_EVERY_S = Number(process.env.BENCH_HEAP_EVERY_S ?? 0);
+/** BENCH_PROFILE=file.cpuprofile: a CPU profile of the page over 10 s of load (it slows the page; figures of such a run do not count). */
+const PROFILE_FILE = process.env.BENCH_PROFILE ?? '';
+/** BENCH_TRACE=file.json: a Chromium performance trace of the same 8 s instead (style, layout, paint, scripts). */
+const TRACE_FILE = process.env.BENCH_TRACE ?? '';
 /** The soak's slope leaves out the first samples, while caches and the map warm up. */
 const SOAK_WARM_UP_S = 120;
 
@@ -202,6 +206,19 @@ async function main(): Promise<void> {
     await sleepUntil(IDLE_LEAD_MS + 2_000);
     const loadStart = await readProbe(page);
     const loadT0 = Date.now();
+    if (PROFILE_FILE) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+      await sleepUntil(IDLE_LEAD_MS + 10_000);
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(PROFILE_FILE, JSON.stringify(profile));
+      await cdp.detach();
+    } else if (TRACE_FILE) {
+      await browser.startTracing(page, { path: TRACE_FILE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'] });
+      await sleepUntil(IDLE_LEAD_MS + 10_000);
+      await browser.stopTracing();
+    }
     await sleepUntil(IDLE_LEAD_MS + 10_000);
     const heap10 = await heapMB(page);
     const heapSamples: Array<{ s: number; mb: number }> = [];
