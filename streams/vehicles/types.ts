@@ -66,6 +66,8 @@ export interface FleetSnapshot extends ReadonlyMap<string, VehicleState> {
   readonly version: number;
   /** Each vehicle's identity, status and position, without building its snapshot (devices and values). */
   outlines(): Iterable<[string, VehicleOutline]>;
+  /** One vehicle's outline, undefined when it is not in this snapshot. */
+  outline(id: string): VehicleOutline | undefined;
   /** The vehicles whose outline passes `keep`, as a snapshot of the same version. */
   select(keep: (outline: VehicleOutline) => boolean): FleetSnapshot;
   /**

@@ -21,9 +21,16 @@ export interface FleetPoints {
 /** West, south, east, north. */
 export type BBox = [number, number, number, number];
 
-export type MapFeature =
-  | { kind: 'cluster'; lat: number; lng: number; clusterId: number; count: number; counts: ClusterCounts }
-  | { kind: 'vehicle'; lat: number; lng: number; id: string };
+export interface ClusterFeature {
+  kind: 'cluster';
+  lat: number;
+  lng: number;
+  clusterId: number;
+  count: number;
+  counts: ClusterCounts;
+}
+
+export type MapFeature = ClusterFeature | { kind: 'vehicle'; lat: number; lng: number; id: string };
 
 interface PointProps extends ClusterCounts {
   id: string;

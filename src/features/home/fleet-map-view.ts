@@ -10,7 +10,7 @@ import { lastSeenText } from '../../components/vehicle-devices/last-seen';
 import { onPlainClick } from '../../lib/navigation';
 import { freshnessAt } from '../../../streams/vehicles/freshness';
 import { startFleetClusterer, type FleetClusterer } from './fleet-clusterer';
-import { type BBox, type ClusterCounts, type FleetPoints, type MapFeature } from './fleet-clusters';
+import { type BBox, type ClusterFeature, type FleetPoints, type MapFeature } from './fleet-clusters';
 import { loadCountryOutlines } from './offline-basemap';
 
 /** What the map needs of a vehicle (a VehicleState fits); vehicles without a position are skipped. */
@@ -25,8 +25,6 @@ export interface MapVehicle {
   lastSeenMs: number | null;
   reportIntervalMs: number;
 }
-
-type PlacedVehicle = MapVehicle & { lat: number; lng: number };
 
 export const STATUS_COLORS: Record<VehicleStatus, string> = {
   normal: '#16a34a',
@@ -64,6 +62,15 @@ export interface OfflineTiles {
   bounds: readonly number[] | null;
 }
 
+/** A cluster drawn on the map: a marker moved, relabelled and resized as answers come. */
+interface ClusterBadge {
+  marker: L.Marker;
+  label: HTMLSpanElement;
+  /** The cluster it stands for in the latest answer, for its click. */
+  clusterId: number;
+  size: number;
+}
+
 export interface FleetMapOptions {
   tileUrl: string;
   tileAttribution: string;
@@ -81,6 +88,7 @@ export class FleetMapView {
   private readonly depotLayer = L.layerGroup();
   private offlineTiles: Array<L.Layer | L.Control> = [];
   private readonly pointMarkers = new Map<string, { marker: L.CircleMarker; status: VehicleStatus }>();
+  private clusterBadges: ClusterBadge[] = [];
   private vehicles: FleetSnapshot | null = null;
   /** The vehicles as the cluster index has them: what a vehicle has to differ from to need re-clustering. */
   private indexed = new Map<string, Pick<VehicleOutline, 'status' | 'lat' | 'lng'>>();
@@ -151,7 +159,7 @@ export class FleetMapView {
     const changed = this.vehicles && vehicles.statusChangedSince(this.vehicles);
     let moved = changed === null && vehicles.size !== this.indexed.size;
     for (const id of changed ?? vehicles.keys()) {
-      const vehicle = vehicles.get(id);
+      const vehicle = vehicles.outline(id);
       if (!vehicle) {
         // It left the vehicles shown (a status filter).
         if (this.indexed.has(id)) moved = true;
@@ -291,45 +299,105 @@ export class FleetMapView {
     };
   }
 
+  /**
+   * Draws an answer of the clusterer over the one before: badges and circles already on the map are
+   * moved and relabelled rather than rebuilt. With vehicles moving, an answer comes every second and
+   * differs little from the last; rebuilding a few hundred badges each time was the wall's longest task.
+   */
   private draw(features: readonly MapFeature[]): void {
-    this.clusterLayer.clearLayers();
-    this.pointLayer.clearLayers();
-    this.pointMarkers.clear();
+    const clusters: ClusterFeature[] = [];
+    const shown = new Set<string>();
     for (const feature of features) {
-      if (feature.kind === 'cluster') {
-        this.clusterLayer.addLayer(this.clusterMarker(feature.lat, feature.lng, feature.clusterId, feature.count, feature.counts));
-      } else {
-        const vehicle = this.vehicles?.get(feature.id);
-        if (vehicle && vehicle.lat !== null && vehicle.lng !== null) this.pointLayer.addLayer(this.pointMarker(vehicle as PlacedVehicle));
+      if (feature.kind === 'cluster') clusters.push(feature);
+      else {
+        const vehicle = this.vehicles?.outline(feature.id);
+        if (vehicle && vehicle.lat !== null && vehicle.lng !== null) {
+          this.placePoint(feature.id, vehicle.lat, vehicle.lng, vehicle.status);
+          shown.add(feature.id);
+        }
       }
     }
+    for (const [id, point] of this.pointMarkers) {
+      if (shown.has(id)) continue;
+      this.pointLayer.removeLayer(point.marker);
+      this.pointMarkers.delete(id);
+    }
+    this.drawClusters(clusters);
   }
 
-  private clusterMarker(lat: number, lng: number, clusterId: number, count: number, counts: ClusterCounts): L.Marker {
+  /** A badge stays with its cluster id where the new answer has it; the others take the new clusters' places. */
+  private drawClusters(clusters: readonly ClusterFeature[]): void {
+    const previous = new Map(this.clusterBadges.map((badge) => [badge.clusterId, badge]));
+    const placed: ClusterBadge[] = [];
+    const unplaced: ClusterFeature[] = [];
+    for (const cluster of clusters) {
+      const badge = previous.get(cluster.clusterId);
+      if (!badge) unplaced.push(cluster);
+      else {
+        previous.delete(cluster.clusterId);
+        placed.push(this.placeBadge(badge, cluster));
+      }
+    }
+    const spare = [...previous.values()];
+    for (const cluster of unplaced) {
+      const badge = spare.pop();
+      placed.push(badge ? this.placeBadge(badge, cluster) : this.clusterBadge(cluster));
+    }
+    for (const badge of spare) this.clusterLayer.removeLayer(badge.marker);
+    this.clusterBadges = placed;
+  }
+
+  private clusterBadge(cluster: ClusterFeature): ClusterBadge {
+    const badge: ClusterBadge = { marker: L.marker([cluster.lat, cluster.lng], { keyboard: false }), label: element('span'), clusterId: cluster.clusterId, size: 0 };
+    badge.marker.on('click', () => {
+      const request = this.clusterer.ask({ type: 'expansion', clusterId: badge.clusterId, zoom: Math.round(this.map.getZoom()) });
+      this.expansions.set(request, L.latLng(badge.marker.getLatLng()));
+    });
+    this.placeBadge(badge, cluster);
+    this.clusterLayer.addLayer(badge.marker);
+    return badge;
+  }
+
+  /** Moves, relabels and recolours a badge to show `cluster`, touching only what differs. */
+  private placeBadge(badge: ClusterBadge, cluster: ClusterFeature): ClusterBadge {
+    const { lat, lng, count, counts } = cluster;
     const worst: VehicleStatus = counts.alarm > 0 ? 'alarm' : counts.offline === count ? 'offline' : 'normal';
     const size = count < 10 ? 30 : count < 100 ? 36 : 44;
-    const icon = L.divIcon({
-      className: 'fleet-cluster',
-      html: `<span style="--cluster-color:${STATUS_COLORS[worst]};width:${size}px;height:${size}px">${count}</span>`,
-      iconSize: [size, size],
-    });
-    const marker = L.marker([lat, lng], {
-      icon,
-      keyboard: false,
-      title: `${count} vehicles: ${counts.alarm} alarm, ${counts.offline} offline`,
-    });
-    marker.on('click', () => {
-      const request = this.clusterer.ask({ type: 'expansion', clusterId, zoom: Math.round(this.map.getZoom()) });
-      this.expansions.set(request, L.latLng(lat, lng));
-    });
-    return marker;
+    const title = `${count} vehicles: ${counts.alarm} alarm, ${counts.offline} offline`;
+    const { marker, label } = badge;
+    badge.clusterId = cluster.clusterId;
+    const at = marker.getLatLng();
+    if (at.lat !== lat || at.lng !== lng) marker.setLatLng([lat, lng]);
+    if (label.textContent !== String(count)) label.textContent = String(count);
+    if (label.style.getPropertyValue('--cluster-color') !== STATUS_COLORS[worst]) label.style.setProperty('--cluster-color', STATUS_COLORS[worst]);
+    marker.options.title = title;
+    if (badge.size !== size) {
+      badge.size = size;
+      label.style.width = `${size}px`;
+      label.style.height = `${size}px`;
+      marker.setIcon(L.divIcon({ className: 'fleet-cluster', html: label, iconSize: [size, size] }));
+    }
+    const icon = marker.getElement();
+    if (icon && icon.title !== title) icon.title = title;
+    return badge;
   }
 
-  private pointMarker(vehicle: PlacedVehicle): L.CircleMarker {
-    const marker = L.circleMarker([vehicle.lat, vehicle.lng], { renderer: this.renderer, radius: 7, ...pointStyle(vehicle.status) });
-    marker.on('click', () => this.select(vehicle.id));
-    this.pointMarkers.set(vehicle.id, { marker, status: vehicle.status });
-    return marker;
+  /** A vehicle drawn on its own: a circle on the canvas, moved or restyled only when that changed. */
+  private placePoint(id: string, lat: number, lng: number, status: VehicleStatus): void {
+    const point = this.pointMarkers.get(id);
+    if (!point) {
+      const marker = L.circleMarker([lat, lng], { renderer: this.renderer, radius: 7, ...pointStyle(status) });
+      marker.on('click', () => this.select(id));
+      this.pointMarkers.set(id, { marker, status });
+      this.pointLayer.addLayer(marker);
+      return;
+    }
+    const at = point.marker.getLatLng();
+    if (at.lat !== lat || at.lng !== lng) point.marker.setLatLng([lat, lng]);
+    if (point.status !== status) {
+      point.marker.setStyle(pointStyle(status));
+      point.status = status;
+    }
   }
 
   /** Opens the vehicle's popup and rings it; both follow it until the popup is closed. */

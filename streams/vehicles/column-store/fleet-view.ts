@@ -75,6 +75,12 @@ export class FleetView implements FleetSnapshot {
     for (const [id, position] of this.positions) yield [id, this.read.get(id) ?? this.table.outline(position)];
   }
 
+  outline(id: string): VehicleOutline | undefined {
+    const position = this.positions.get(id);
+    if (position === undefined) return undefined;
+    return this.read.get(id) ?? this.table.outline(position);
+  }
+
   select(keep: (outline: VehicleOutline) => boolean): FleetView {
     const kept = new Map<string, number>();
     for (const [id, position] of this.positions) if (keep(this.read.get(id) ?? this.table.outline(position))) kept.set(id, position);
