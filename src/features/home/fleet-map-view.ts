@@ -33,6 +33,7 @@ export const STATUS_COLORS: Record<VehicleStatus, string> = {
 };
 
 const REINDEX_MS = 1000;
+const NO_POINTS: FleetPoints = { ids: [], lng: new Float64Array(), lat: new Float64Array(), status: new Uint8Array() };
 /** The open popup's "last seen" ticks. */
 const POPUP_TICK_MS = 1000;
 const SELECTED_COLOR = '#2563eb';
@@ -91,7 +92,9 @@ export class FleetMapView {
   private clusterBadges: ClusterBadge[] = [];
   private vehicles: FleetSnapshot | null = null;
   /** The vehicles as the cluster index has them: what a vehicle has to differ from to need re-clustering. */
-  private indexed = new Map<string, Pick<VehicleOutline, 'status' | 'lat' | 'lng'>>();
+  private indexed: FleetPoints = NO_POINTS;
+  /** Where each vehicle is in `indexed`. */
+  private indexedPosition = new Map<string, number>();
   private readonly clusterer: FleetClusterer;
   /** The latest request whose answer is to be drawn: answers to earlier ones are out of date. */
   private drawRequest = 0;
@@ -157,16 +160,15 @@ export class FleetMapView {
    */
   update(vehicles: FleetSnapshot): void {
     const changed = this.vehicles && vehicles.statusChangedSince(this.vehicles);
-    let moved = changed === null && vehicles.size !== this.indexed.size;
+    let moved = changed === null && vehicles.size !== this.indexed.ids.length;
     for (const id of changed ?? vehicles.keys()) {
       const vehicle = vehicles.outline(id);
       if (!vehicle) {
         // It left the vehicles shown (a status filter).
-        if (this.indexed.has(id)) moved = true;
+        if (this.indexedPosition.has(id)) moved = true;
         continue;
       }
-      const indexed = this.indexed.get(id);
-      if (!indexed || indexed.lat !== vehicle.lat || indexed.lng !== vehicle.lng || indexed.status !== vehicle.status) moved = true;
+      if (!moved && !this.isIndexed(id, vehicle)) moved = true;
       const point = this.pointMarkers.get(id);
       if (point && point.status !== vehicle.status) {
         point.marker.setStyle(pointStyle(vehicle.status));
@@ -266,27 +268,26 @@ export class FleetMapView {
     }, wait);
   }
 
+  private isIndexed(id: string, vehicle: VehicleOutline): boolean {
+    const at = this.indexedPosition.get(id);
+    if (at === undefined) return false;
+    const { lat, lng, status } = this.indexed;
+    return Object.is(lat[at], vehicle.lat ?? Number.NaN) && Object.is(lng[at], vehicle.lng ?? Number.NaN) && VEHICLE_STATUSES[status[at] as number] === vehicle.status;
+  }
+
   private reindex(): void {
-    const ids: string[] = [];
-    const lng: number[] = [];
-    const lat: number[] = [];
-    const status: number[] = [];
-    this.indexed = new Map();
-    for (const [id, vehicle] of this.vehicles?.outlines() ?? []) {
-      this.indexed.set(id, vehicle);
-      if (vehicle.lat === null || vehicle.lng === null) continue;
-      ids.push(id);
-      lng.push(vehicle.lng);
-      lat.push(vehicle.lat);
-      status.push(VEHICLE_STATUSES.indexOf(vehicle.status));
-    }
-    const points: FleetPoints = { ids, lng: Float64Array.from(lng), lat: Float64Array.from(lat), status: Uint8Array.from(status) };
+    const points = this.vehicles?.places() ?? NO_POINTS;
+    const previous = this.indexed.ids;
+    if (points.ids.length !== previous.length || points.ids.some((id, i) => id !== previous[i])) this.indexedPosition = new Map(points.ids.map((id, i) => [id, i]));
+    this.indexed = points;
     this.indexedAt = Date.now();
-    if (!this.fitted && ids.length > 0) {
-      this.fitted = true;
+    if (!this.fitted) {
       const bounds = L.latLngBounds([]);
-      for (let i = 0; i < ids.length; i += 1) bounds.extend([lat[i] as number, lng[i] as number]);
-      this.map.fitBounds(bounds.pad(0.1), { maxZoom: 10 });
+      for (let i = 0; i < points.ids.length; i += 1) if (!Number.isNaN(points.lat[i]!) && !Number.isNaN(points.lng[i]!)) bounds.extend([points.lat[i]!, points.lng[i]!]);
+      if (bounds.isValid()) {
+        this.fitted = true;
+        this.map.fitBounds(bounds.pad(0.1), { maxZoom: 10 });
+      }
     }
     this.drawRequest = this.clusterer.ask({ type: 'load', points, ...this.viewport() });
   }
