@@ -60,12 +60,27 @@ export interface VehicleOutline {
   readonly lng: number | null;
 }
 
+/**
+ * Where the vehicles are and their status, as columns (cheap to post to a worker): ids with their
+ * coordinates (NaN when unknown) and status (its index in VEHICLE_STATUSES).
+ */
+export interface VehiclePlaces {
+  ids: string[];
+  lng: Float64Array;
+  lat: Float64Array;
+  status: Uint8Array;
+}
+
 /** A published fleet: a read-only map of the vehicles with what changed since the publish before. */
 export interface FleetSnapshot extends ReadonlyMap<string, VehicleState> {
   /** One up per publish of the store. */
   readonly version: number;
   /** Each vehicle's identity, status and position, without building its snapshot (devices and values). */
   outlines(): Iterable<[string, VehicleOutline]>;
+  /** Every vehicle's position and status as columns, read from the store at the call (a map's index of ten thousand vehicles, every second). */
+  places(): VehiclePlaces;
+  /** One vehicle's outline, undefined when it is not in this snapshot. */
+  outline(id: string): VehicleOutline | undefined;
   /** The vehicles whose outline passes `keep`, as a snapshot of the same version. */
   select(keep: (outline: VehicleOutline) => boolean): FleetSnapshot;
   /**

@@ -1,5 +1,5 @@
 // Vehicles by status per fleet, sub-fleet or depot, live from the fleet summary.
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Box, Flex, Heading, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
 import type { StatusCounts } from '../../../streams/vehicles/types';
@@ -22,12 +22,7 @@ function useNames(grouping: Grouping): Record<string, string> {
 }
 
 export function FleetBreakdown() {
-  const summary = useObservableState(useFleetConsole().fleet.summary$);
   const [grouping, setGrouping] = useState<Grouping>('fleet');
-  const names = useNames(grouping);
-  const groups: Array<[string, StatusCounts]> = summary ? Object.entries(summary[GROUPINGS[grouping].summaryKey]) : [];
-  groups.sort(([a], [b]) => (names[a] ?? a).localeCompare(names[b] ?? b));
-
   return (
     <Flex direction="column" borderWidth="1px" borderRadius="lg" minHeight="0" overflow="hidden" maxHeight="45%">
       <Flex align="center" justify="space-between" px="3" py="2" borderBottomWidth="1px" gap="2">
@@ -45,38 +40,62 @@ export function FleetBreakdown() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Flex>
-      <Box overflowY="auto">
-        {groups.length === 0 ? (
-          <Text p="3" color="fg.muted" fontSize="sm">
-            No vehicles in a {GROUPINGS[grouping].label.toLowerCase()}.
-          </Text>
-        ) : (
-          <Table.Root size="sm" stickyHeader data-testid="fleet-breakdown">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{GROUPINGS[grouping].label}</Table.ColumnHeader>
-                {(['normal', 'alarm', 'offline'] as const).map((status) => (
-                  <Table.ColumnHeader key={status} textAlign="end">
-                    {STATUS_STYLE[status].label}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {groups.map(([id, counts]) => (
-                <Table.Row key={id}>
-                  <Table.Cell>{names[id] ?? id}</Table.Cell>
-                  <Table.Cell textAlign="end">{counts.normal}</Table.Cell>
-                  <Table.Cell textAlign="end" color={counts.alarm > 0 ? 'red.fg' : undefined} fontWeight={counts.alarm > 0 ? 'semibold' : undefined}>
-                    {counts.alarm}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{counts.offline}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        )}
-      </Box>
+      <BreakdownTable grouping={grouping} />
     </Flex>
   );
 }
+
+/** The live part: re-rendered as the summary changes, and within it only the rows whose counts did. */
+function BreakdownTable({ grouping }: { grouping: Grouping }) {
+  const summary = useObservableState(useFleetConsole().fleet.summary$);
+  const names = useNames(grouping);
+  const groups: Array<[string, StatusCounts]> = summary ? Object.entries(summary[GROUPINGS[grouping].summaryKey]) : [];
+  groups.sort(([a], [b]) => (names[a] ?? a).localeCompare(names[b] ?? b));
+
+  return (
+    <Box overflowY="auto">
+      {groups.length === 0 ? (
+        <Text p="3" color="fg.muted" fontSize="sm">
+          No vehicles in a {GROUPINGS[grouping].label.toLowerCase()}.
+        </Text>
+      ) : (
+        <Table.Root size="sm" stickyHeader data-testid="fleet-breakdown">
+          <BreakdownHeader label={GROUPINGS[grouping].label} />
+          <Table.Body>
+            {groups.map(([id, counts]) => (
+              <BreakdownRow key={id} name={names[id] ?? id} normal={counts.normal} alarm={counts.alarm} offline={counts.offline} />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </Box>
+  );
+}
+
+const BreakdownHeader = memo(function BreakdownHeader({ label }: { label: string }) {
+  return (
+    <Table.Header>
+      <Table.Row>
+        <Table.ColumnHeader>{label}</Table.ColumnHeader>
+        {(['normal', 'alarm', 'offline'] as const).map((status) => (
+          <Table.ColumnHeader key={status} textAlign="end">
+            {STATUS_STYLE[status].label}
+          </Table.ColumnHeader>
+        ))}
+      </Table.Row>
+    </Table.Header>
+  );
+});
+
+const BreakdownRow = memo(function BreakdownRow({ name, normal, alarm, offline }: { name: string } & StatusCounts) {
+  return (
+    <Table.Row>
+      <Table.Cell>{name}</Table.Cell>
+      <Table.Cell textAlign="end">{normal}</Table.Cell>
+      <Table.Cell textAlign="end" color={alarm > 0 ? 'red.fg' : undefined} fontWeight={alarm > 0 ? 'semibold' : undefined}>
+        {alarm}
+      </Table.Cell>
+      <Table.Cell textAlign="end">{offline}</Table.Cell>
+    </Table.Row>
+  );
+});

@@ -44,6 +44,14 @@ describe('fleet clusters', () => {
     expect(answer({ type: 'expansion', request: 5, clusterId: cluster.clusterId, zoom: 3 })).toEqual({ type: 'expansion', request: 5, zoom: 5, vehicles: null });
   });
 
+  it('leaves out the vehicles without a known position', () => {
+    const unplaced: FleetPoints = { ...fleet, lng: Float64Array.from([10.75, Number.NaN, 10.74, -9.14]), lat: Float64Array.from([59.91, Number.NaN, 59.9, Number.NaN]) };
+    const answer = createClusterer()({ type: 'load', request: 1, points: unplaced, bbox: WORLD, zoom: 3 });
+    const features = answer.type === 'features' ? answer.features : [];
+    expect(clustersOf(features)).toEqual([expect.objectContaining({ count: 2, counts: { normal: 2, alarm: 0, offline: 0 } })]);
+    expect(vehiclesOf(features)).toEqual([]);
+  });
+
   it('lists the vehicles of a cluster that never splits (parked at one depot)', () => {
     const answer = createClusterer();
     const depot: FleetPoints = { ids: ['a', 'b', 'c'], lng: Float64Array.from([10, 10, 10]), lat: Float64Array.from([60, 60, 60]), status: Uint8Array.from([0, 0, 1]) };

@@ -3,6 +3,7 @@
 // was a long task every second on a wall display.
 import Supercluster from 'supercluster';
 import { VEHICLE_STATUSES } from '../../../streams/protocol/types';
+import type { VehiclePlaces } from '../../../streams/vehicles/types';
 
 export interface ClusterCounts {
   normal: number;
@@ -10,20 +11,22 @@ export interface ClusterCounts {
   offline: number;
 }
 
-/** The vehicles to cluster, as columns (cheap to post to a worker): ids with their coordinates and status (its index in VEHICLE_STATUSES). */
-export interface FleetPoints {
-  ids: string[];
-  lng: Float64Array;
-  lat: Float64Array;
-  status: Uint8Array;
-}
+/** The vehicles to cluster; those without a position (NaN) are left out. */
+export type FleetPoints = VehiclePlaces;
 
 /** West, south, east, north. */
 export type BBox = [number, number, number, number];
 
-export type MapFeature =
-  | { kind: 'cluster'; lat: number; lng: number; clusterId: number; count: number; counts: ClusterCounts }
-  | { kind: 'vehicle'; lat: number; lng: number; id: string };
+export interface ClusterFeature {
+  kind: 'cluster';
+  lat: number;
+  lng: number;
+  clusterId: number;
+  count: number;
+  counts: ClusterCounts;
+}
+
+export type MapFeature = ClusterFeature | { kind: 'vehicle'; lat: number; lng: number; id: string };
 
 interface PointProps extends ClusterCounts {
   id: string;
@@ -33,13 +36,13 @@ const RADIUS = 60;
 export const MAX_CLUSTER_ZOOM = 16;
 
 export function clusterIndex(points: FleetPoints): Supercluster<PointProps, ClusterCounts> {
-  const features: Array<Supercluster.PointFeature<PointProps>> = points.ids.map((id, i) => {
+  const features: Array<Supercluster.PointFeature<PointProps>> = [];
+  points.ids.forEach((id, i) => {
+    const lng = points.lng[i] as number;
+    const lat = points.lat[i] as number;
+    if (Number.isNaN(lng) || Number.isNaN(lat)) return;
     const status = VEHICLE_STATUSES[points.status[i] as number] ?? 'offline';
-    return {
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: [points.lng[i] as number, points.lat[i] as number] },
-      properties: { id, normal: 0, alarm: 0, offline: 0, [status]: 1 },
-    };
+    features.push({ type: 'Feature', geometry: { type: 'Point', coordinates: [lng, lat] }, properties: { id, normal: 0, alarm: 0, offline: 0, [status]: 1 } });
   });
   const index = new Supercluster<PointProps, ClusterCounts>({
     radius: RADIUS,

@@ -10,7 +10,7 @@ import { lastSeenText } from '../../components/vehicle-devices/last-seen';
 import { onPlainClick } from '../../lib/navigation';
 import { freshnessAt } from '../../../streams/vehicles/freshness';
 import { startFleetClusterer, type FleetClusterer } from './fleet-clusterer';
-import { type BBox, type ClusterCounts, type FleetPoints, type MapFeature } from './fleet-clusters';
+import { type BBox, type ClusterFeature, type FleetPoints, type MapFeature } from './fleet-clusters';
 import { loadCountryOutlines } from './offline-basemap';
 import { remScale } from '../../lib/rem-scale';
 import { PlaceLabels } from './place-labels';
@@ -29,14 +29,6 @@ export interface MapVehicle {
   reportIntervalMs: number;
 }
 
-type PlacedVehicle = MapVehicle & { lat: number; lng: number };
-/** A vehicle drawn on its own, with the look it was drawn with. */
-interface DrawnVehicle {
-  marker: L.CircleMarker;
-  status: VehicleStatus;
-  silent: boolean;
-}
-
 export const STATUS_COLORS: Record<VehicleStatus, string> = {
   normal: '#16a34a',
   alarm: '#dc2626',
@@ -46,6 +38,7 @@ export const STATUS_COLORS: Record<VehicleStatus, string> = {
 const REINDEX_MS = 1000;
 /** How often the vehicles drawn are checked for silence, as the vehicle pages do. */
 const FRESHNESS_TICK_MS = 1000;
+const NO_POINTS: FleetPoints = { ids: [], lng: new Float64Array(), lat: new Float64Array(), status: new Uint8Array() };
 /** The open popup's "last seen" ticks. */
 const POPUP_TICK_MS = 1000;
 const SELECTED_COLOR = '#2563eb';
@@ -79,6 +72,22 @@ export interface OfflineTiles {
   bounds: readonly number[] | null;
 }
 
+/** A vehicle drawn on its own, with the look it was drawn with. */
+interface DrawnVehicle {
+  marker: L.CircleMarker;
+  status: VehicleStatus;
+  silent: boolean;
+}
+
+/** A cluster drawn on the map: a marker moved, relabelled and resized as answers come. */
+interface ClusterBadge {
+  marker: L.Marker;
+  label: HTMLSpanElement;
+  /** The cluster it stands for in the latest answer, for its click. */
+  clusterId: number;
+  size: number;
+}
+
 export interface FleetMapOptions {
   tileUrl: string;
   tileAttribution: string;
@@ -96,9 +105,12 @@ export class FleetMapView {
   private readonly depotLayer = L.layerGroup();
   private offlineTiles: Array<L.Layer | L.Control> = [];
   private readonly pointMarkers = new Map<string, DrawnVehicle>();
+  private clusterBadges: ClusterBadge[] = [];
   private vehicles: FleetSnapshot | null = null;
   /** The vehicles as the cluster index has them: what a vehicle has to differ from to need re-clustering. */
-  private indexed = new Map<string, Pick<VehicleOutline, 'status' | 'lat' | 'lng'>>();
+  private indexed: FleetPoints = NO_POINTS;
+  /** Where each vehicle is in `indexed`. */
+  private indexedPosition = new Map<string, number>();
   private readonly clusterer: FleetClusterer;
   /** The latest request whose answer is to be drawn: answers to earlier ones are out of date. */
   private drawRequest = 0;
@@ -170,18 +182,18 @@ export class FleetMapView {
    */
   update(vehicles: FleetSnapshot): void {
     const changed = this.vehicles && vehicles.statusChangedSince(this.vehicles);
-    let moved = changed === null && vehicles.size !== this.indexed.size;
+    let moved = changed === null && vehicles.size !== this.indexed.ids.length;
     for (const id of changed ?? vehicles.keys()) {
-      const vehicle = vehicles.get(id);
+      const vehicle = vehicles.outline(id);
       if (!vehicle) {
         // It left the vehicles shown (a status filter).
-        if (this.indexed.has(id)) moved = true;
+        if (this.indexedPosition.has(id)) moved = true;
         continue;
       }
-      const indexed = this.indexed.get(id);
-      if (!indexed || indexed.lat !== vehicle.lat || indexed.lng !== vehicle.lng || indexed.status !== vehicle.status) moved = true;
+      if (!moved && !this.isIndexed(id, vehicle)) moved = true;
       const point = this.pointMarkers.get(id);
-      if (point) this.restyle(point, vehicle.status, freshnessAt(vehicle, Date.now()).silent);
+      // Silence is the clock's to tell (restyleSilent); a frame changes the status.
+      if (point) this.restyle(point, vehicle.status, point.silent);
     }
     this.vehicles = vehicles;
     if (this.selectedId !== null && (changed === null || changed.includes(this.selectedId))) this.showSelected();
@@ -293,27 +305,26 @@ export class FleetMapView {
     }, wait);
   }
 
+  private isIndexed(id: string, vehicle: VehicleOutline): boolean {
+    const at = this.indexedPosition.get(id);
+    if (at === undefined) return false;
+    const { lat, lng, status } = this.indexed;
+    return Object.is(lat[at], vehicle.lat ?? Number.NaN) && Object.is(lng[at], vehicle.lng ?? Number.NaN) && VEHICLE_STATUSES[status[at] as number] === vehicle.status;
+  }
+
   private reindex(): void {
-    const ids: string[] = [];
-    const lng: number[] = [];
-    const lat: number[] = [];
-    const status: number[] = [];
-    this.indexed = new Map();
-    for (const [id, vehicle] of this.vehicles?.outlines() ?? []) {
-      this.indexed.set(id, vehicle);
-      if (vehicle.lat === null || vehicle.lng === null) continue;
-      ids.push(id);
-      lng.push(vehicle.lng);
-      lat.push(vehicle.lat);
-      status.push(VEHICLE_STATUSES.indexOf(vehicle.status));
-    }
-    const points: FleetPoints = { ids, lng: Float64Array.from(lng), lat: Float64Array.from(lat), status: Uint8Array.from(status) };
+    const points = this.vehicles?.places() ?? NO_POINTS;
+    const previous = this.indexed.ids;
+    if (points.ids.length !== previous.length || points.ids.some((id, i) => id !== previous[i])) this.indexedPosition = new Map(points.ids.map((id, i) => [id, i]));
+    this.indexed = points;
     this.indexedAt = Date.now();
-    if (!this.fitted && ids.length > 0) {
-      this.fitted = true;
+    if (!this.fitted) {
       const bounds = L.latLngBounds([]);
-      for (let i = 0; i < ids.length; i += 1) bounds.extend([lat[i] as number, lng[i] as number]);
-      this.map.fitBounds(bounds.pad(0.1), { maxZoom: 10 });
+      for (let i = 0; i < points.ids.length; i += 1) if (!Number.isNaN(points.lat[i]!) && !Number.isNaN(points.lng[i]!)) bounds.extend([points.lat[i]!, points.lng[i]!]);
+      if (bounds.isValid()) {
+        this.fitted = true;
+        this.map.fitBounds(bounds.pad(0.1), { maxZoom: 10 });
+      }
     }
     this.drawRequest = this.clusterer.ask({ type: 'load', points, ...this.viewport() });
   }
@@ -326,47 +337,112 @@ export class FleetMapView {
     };
   }
 
+  /**
+   * Draws an answer of the clusterer over the one before: badges and circles already on the map are
+   * moved and relabelled rather than rebuilt. With vehicles moving, an answer comes every second and
+   * differs little from the last; rebuilding a few hundred badges each time was the wall's longest task.
+   */
   private draw(features: readonly MapFeature[]): void {
-    this.markerScale = remScale();
-    this.clusterLayer.clearLayers();
-    this.pointLayer.clearLayers();
-    this.pointMarkers.clear();
+    this.rescale(remScale());
+    const clusters: ClusterFeature[] = [];
+    const shown = new Set<string>();
     for (const feature of features) {
-      if (feature.kind === 'cluster') {
-        this.clusterLayer.addLayer(this.clusterMarker(feature.lat, feature.lng, feature.clusterId, feature.count, feature.counts));
-      } else {
-        const vehicle = this.vehicles?.get(feature.id);
-        if (vehicle && vehicle.lat !== null && vehicle.lng !== null) this.pointLayer.addLayer(this.pointMarker(vehicle as PlacedVehicle));
+      if (feature.kind === 'cluster') clusters.push(feature);
+      else {
+        const vehicle = this.vehicles?.outline(feature.id);
+        if (vehicle && vehicle.lat !== null && vehicle.lng !== null) {
+          this.placePoint(feature.id, vehicle.lat, vehicle.lng, vehicle.status);
+          shown.add(feature.id);
+        }
       }
     }
+    for (const [id, point] of this.pointMarkers) {
+      if (shown.has(id)) continue;
+      this.pointLayer.removeLayer(point.marker);
+      this.pointMarkers.delete(id);
+    }
+    this.drawClusters(clusters);
   }
 
-  private clusterMarker(lat: number, lng: number, clusterId: number, count: number, counts: ClusterCounts): L.Marker {
+  /** A badge stays with its cluster id where the new answer has it; the others take the new clusters' places. */
+  private drawClusters(clusters: readonly ClusterFeature[]): void {
+    const previous = new Map(this.clusterBadges.map((badge) => [badge.clusterId, badge]));
+    const placed: ClusterBadge[] = [];
+    const unplaced: ClusterFeature[] = [];
+    for (const cluster of clusters) {
+      const badge = previous.get(cluster.clusterId);
+      if (!badge) unplaced.push(cluster);
+      else {
+        previous.delete(cluster.clusterId);
+        placed.push(this.placeBadge(badge, cluster));
+      }
+    }
+    const spare = [...previous.values()];
+    for (const cluster of unplaced) {
+      const badge = spare.pop();
+      placed.push(badge ? this.placeBadge(badge, cluster) : this.clusterBadge(cluster));
+    }
+    for (const badge of spare) this.clusterLayer.removeLayer(badge.marker);
+    this.clusterBadges = placed;
+  }
+
+  private clusterBadge(cluster: ClusterFeature): ClusterBadge {
+    const badge: ClusterBadge = { marker: L.marker([cluster.lat, cluster.lng], { keyboard: false }), label: element('span'), clusterId: cluster.clusterId, size: 0 };
+    badge.marker.on('click', () => {
+      const request = this.clusterer.ask({ type: 'expansion', clusterId: badge.clusterId, zoom: Math.round(this.map.getZoom()) });
+      this.expansions.set(request, L.latLng(badge.marker.getLatLng()));
+    });
+    this.placeBadge(badge, cluster);
+    this.clusterLayer.addLayer(badge.marker);
+    return badge;
+  }
+
+  /** Moves, relabels and recolours a badge to show `cluster`, touching only what differs. */
+  private placeBadge(badge: ClusterBadge, cluster: ClusterFeature): ClusterBadge {
+    const { lat, lng, count, counts } = cluster;
     const worst: VehicleStatus = counts.alarm > 0 ? 'alarm' : counts.offline === count ? 'offline' : 'normal';
     const size = Math.round((count < 10 ? 30 : count < 100 ? 36 : 44) * this.markerScale);
-    const icon = L.divIcon({
-      className: 'fleet-cluster',
-      html: `<span style="--cluster-color:${STATUS_COLORS[worst]};width:${size}px;height:${size}px">${count}</span>`,
-      iconSize: [size, size],
-    });
-    const marker = L.marker([lat, lng], {
-      icon,
-      keyboard: false,
-      title: `${count} vehicles: ${counts.alarm} alarm, ${counts.offline} offline`,
-    });
-    marker.on('click', () => {
-      const request = this.clusterer.ask({ type: 'expansion', clusterId, zoom: Math.round(this.map.getZoom()) });
-      this.expansions.set(request, L.latLng(lat, lng));
-    });
-    return marker;
+    const title = `${count} vehicles: ${counts.alarm} alarm, ${counts.offline} offline`;
+    const { marker, label } = badge;
+    badge.clusterId = cluster.clusterId;
+    const at = marker.getLatLng();
+    if (at.lat !== lat || at.lng !== lng) marker.setLatLng([lat, lng]);
+    if (label.textContent !== String(count)) label.textContent = String(count);
+    if (label.style.getPropertyValue('--cluster-color') !== STATUS_COLORS[worst]) label.style.setProperty('--cluster-color', STATUS_COLORS[worst]);
+    marker.options.title = title;
+    if (badge.size !== size) {
+      badge.size = size;
+      label.style.width = `${size}px`;
+      label.style.height = `${size}px`;
+      marker.setIcon(L.divIcon({ className: 'fleet-cluster', html: label, iconSize: [size, size] }));
+    }
+    const icon = marker.getElement();
+    if (icon && icon.title !== title) icon.title = title;
+    return badge;
   }
 
-  private pointMarker(vehicle: PlacedVehicle): L.CircleMarker {
-    const { silent } = freshnessAt(vehicle, Date.now());
-    const marker = L.circleMarker([vehicle.lat, vehicle.lng], { renderer: this.renderer, radius: 7 * this.markerScale, ...pointStyle(vehicle.status, silent) });
-    marker.on('click', () => this.select(vehicle.id));
-    this.pointMarkers.set(vehicle.id, { marker, status: vehicle.status, silent });
-    return marker;
+  /** A vehicle drawn on its own: a circle on the canvas, moved or restyled only when that changed. */
+  private placePoint(id: string, lat: number, lng: number, status: VehicleStatus): void {
+    const point = this.pointMarkers.get(id);
+    if (!point) {
+      const vehicle = this.vehicles?.get(id);
+      const silent = vehicle ? freshnessAt(vehicle, Date.now()).silent : false;
+      const marker = L.circleMarker([lat, lng], { renderer: this.renderer, radius: 7 * this.markerScale, ...pointStyle(status, silent) });
+      marker.on('click', () => this.select(id));
+      this.pointMarkers.set(id, { marker, status, silent });
+      this.pointLayer.addLayer(marker);
+      return;
+    }
+    const at = point.marker.getLatLng();
+    if (at.lat !== lat || at.lng !== lng) point.marker.setLatLng([lat, lng]);
+    this.restyle(point, status, point.silent);
+  }
+
+  /** The type's scale changed (a wall's window resized): circles take the new radius. */
+  private rescale(scale: number): void {
+    if (scale === this.markerScale) return;
+    this.markerScale = scale;
+    for (const { marker } of this.pointMarkers.values()) marker.setRadius(7 * scale);
   }
 
   /** A vehicle falls silent without any frame saying so: the clock tells. */

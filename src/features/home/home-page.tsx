@@ -1,6 +1,7 @@
 // /home: what a control room stares at. Live map, counts by status (which filter the map), the
 // active alarm feed and the breakdown by fleet, sub-fleet or depot.
 import { Box, Flex, Input, NativeSelect, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
+import { memo } from 'react';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { combineLatest, distinctUntilChanged, map, switchMap } from 'rxjs';
 import type { VehicleStatus } from '../../../streams/protocol/types';
@@ -43,6 +44,30 @@ function filterVehicles(all: FleetSnapshot, filters: VehicleFilters): FleetSnaps
   return all.select((outline) => matchesHomeFilters(outline, filters));
 }
 
+/** One count card; memoised, so a change of one count re-renders that card alone (the wall's cards change every second). */
+const StatusCard = memo(function StatusCard(props: {
+  label: string;
+  count: number | undefined;
+  color: string;
+  testId: string;
+  /** What a click filters by; a pressed card clears the filter. */
+  filter: VehicleStatus | null;
+  pressed: boolean;
+  onFilter: (status: VehicleStatus | null) => void;
+}) {
+  const { filter, pressed, onFilter } = props;
+  return (
+    <CountCard type="button" aria-pressed={pressed} borderTopColor={props.color} onClick={() => onFilter(pressed ? null : filter)}>
+      <Text fontSize="sm" color="fg.muted">
+        {props.label}
+      </Text>
+      <Text fontSize="2xl" fontWeight="bold" data-testid={props.testId}>
+        {props.count ?? '–'}
+      </Text>
+    </CountCard>
+  );
+});
+
 /** The counts by status under the fleet filter and the search, which filter the map; re-rendered on their own as statuses change. */
 function StatusCounts(props: { filters: HomeFilters; onFilter: (status: VehicleStatus | null) => void }) {
   const { onFilter } = props;
@@ -56,34 +81,18 @@ function StatusCounts(props: { filters: HomeFilters; onFilter: (status: VehicleS
   );
   return (
     <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" data-testid="status-counts">
-      <CountCard
-        type="button"
-        aria-pressed={status === null}
-        borderTopColor="blue.500"
-        onClick={() => onFilter(null)}
-      >
-        <Text fontSize="sm" color="fg.muted">
-          All vehicles
-        </Text>
-        <Text fontSize="2xl" fontWeight="bold" data-testid="count-total">
-          {summary?.total ?? '–'}
-        </Text>
-      </CountCard>
+      <StatusCard label="All vehicles" count={summary?.total} color="blue.500" testId="count-total" filter={null} pressed={status === null} onFilter={onFilter} />
       {STATUSES.map((card) => (
-        <CountCard
+        <StatusCard
           key={card}
-          type="button"
-          aria-pressed={status === card}
-          borderTopColor={STATUS_STYLE[card].color}
-          onClick={() => onFilter(status === card ? null : card)}
-        >
-          <Text fontSize="sm" color="fg.muted">
-            {STATUS_STYLE[card].label}
-          </Text>
-          <Text fontSize="2xl" fontWeight="bold" data-testid={`count-${card}`}>
-            {summary ? summary[card] : '–'}
-          </Text>
-        </CountCard>
+          label={STATUS_STYLE[card].label}
+          count={summary?.[card]}
+          color={STATUS_STYLE[card].color}
+          testId={`count-${card}`}
+          filter={card}
+          pressed={status === card}
+          onFilter={onFilter}
+        />
       ))}
     </SimpleGrid>
   );

@@ -16,6 +16,10 @@ function snapshot(vehicles: VehicleState[]): FleetSnapshot {
     Object.assign(new Map(list.map((v) => [v.id, v])), {
       version: 1,
       outlines: () => list.map((v): [string, VehicleOutline] => [v.id, v]),
+      outline: (id: string) => list.find((v) => v.id === id),
+      places: () => {
+        throw new Error('the status board reads outlines, not places');
+      },
       select: (keep: (outline: VehicleOutline) => boolean) => of(list.filter(keep)),
       statusChangedSince: () => null,
     });

@@ -146,6 +146,21 @@ describe('FleetStore', () => {
     expect(publish().statusChangedSince(replaced)).toEqual(['v1']);
   });
 
+  it('gives the places of a publish or a selection of it as columns, as the store has them now', () => {
+    const { store } = fleetOf(['v1', 'f1', 'd1'], ['v2', 'f1', 'd1'], ['v3', 'f2', 'd1']);
+    store.apply({ cmd: 19, data: { vehicleId: 'v2', status: 'alarm', ts: 1, lat: 59.9, lng: 10.7 } });
+    const published = store.flush()?.vehicles as FleetSnapshot;
+    const places = published.places();
+    expect(places.ids).toEqual(['v1', 'v2', 'v3']);
+    expect([...places.status]).toEqual([0, 1, 0]);
+    expect(places.lat[1]).toBe(59.9);
+    expect(places.lng[1]).toBe(10.7);
+    expect(published.outline('v2')).toMatchObject({ status: 'alarm', lat: 59.9, lng: 10.7 });
+    const fleet2 = published.select((outline) => outline.fleetId === 'f2');
+    expect(fleet2.places().ids).toEqual(['v3']);
+    expect(fleet2.outline('v1')).toBeUndefined();
+  });
+
   it('keeps a vehicle read from a publish as it was, after later frames and publishes', () => {
     const { store } = fleetOf(['v1', 'f1', 'd1'], ['v2', 'f1', 'd1']);
     const first = store.flush()?.vehicles as FleetSnapshot;

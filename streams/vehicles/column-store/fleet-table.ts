@@ -4,7 +4,7 @@ import { DEVICE_TYPES, MAX_DEVICE_ID, VEHICLE_STATUSES } from '../../protocol/ty
 import { deviceKey } from '../../telemetry/device-key';
 import type { DeviceLive, FirmwareProgress } from '../../telemetry/types';
 import { DeviceValueTable } from './device-value-table';
-import type { StatusCounts, VehicleOutline, VehicleState } from '../types';
+import type { StatusCounts, VehicleOutline, VehiclePlaces, VehicleState } from '../types';
 
 /** What a device reports besides its values: rare frames (97, 144, 149), kept off the values path. */
 export interface DeviceExtras {
@@ -186,6 +186,25 @@ export class FleetTable {
   outline(position: number): VehicleOutline {
     const { name, sn, fleetId } = this.rows[position] as VehicleSnapshot;
     return { name, sn, fleetId, status: this.statusOf(position), lat: orNull(this.lat[position] as number), lng: orNull(this.lng[position] as number) };
+  }
+
+  /** The positions' coordinates and status codes (STATUS_CODE follows VEHICLE_STATUSES), copied column by column. */
+  places(positions: ReadonlyMap<string, number>): VehiclePlaces {
+    const places: VehiclePlaces = {
+      ids: new Array<string>(positions.size),
+      lng: new Float64Array(positions.size),
+      lat: new Float64Array(positions.size),
+      status: new Uint8Array(positions.size),
+    };
+    let i = 0;
+    for (const [id, position] of positions) {
+      places.ids[i] = id;
+      places.lng[i] = this.lng[position] as number;
+      places.lat[i] = this.lat[position] as number;
+      places.status[i] = this.status[position] as number;
+      i += 1;
+    }
+    return places;
   }
 
   vehicle(position: number): VehicleState {

@@ -1,4 +1,11 @@
-import type { FleetSnapshot, VehicleOutline, VehicleState } from '../types';
+import type { FleetSnapshot, VehicleOutline, VehiclePlaces, VehicleState } from '../types';
+
+/** What a view reads of the store's table. */
+export interface FleetColumns {
+  vehicle(position: number): VehicleState;
+  outline(position: number): VehicleOutline;
+  places(positions: ReadonlyMap<string, number>): VehiclePlaces;
+}
 
 /** Which vehicles changed since the store's previous publish. */
 export interface FleetChanges {
@@ -18,12 +25,16 @@ export interface FleetChanges {
  * `statusChangedSince` say what changed instead of comparing every vehicle.
  */
 export class FleetView implements FleetSnapshot {
-  static readonly EMPTY: FleetView = new FleetView(new Map(), { vehicle: () => undefined as never, outline: () => undefined as never }, { store: null, version: 0, statusWritten: null });
+  static readonly EMPTY: FleetView = new FleetView(
+    new Map(),
+    { vehicle: () => undefined as never, outline: () => undefined as never, places: () => ({ ids: [], lng: new Float64Array(), lat: new Float64Array(), status: new Uint8Array() }) },
+    { store: null, version: 0, statusWritten: null },
+  );
 
   constructor(
     /** Vehicle id to its position in the table the view reads. */
     private readonly positions: ReadonlyMap<string, number>,
-    private readonly table: { vehicle(position: number): VehicleState; outline(position: number): VehicleOutline },
+    private readonly table: FleetColumns,
     private readonly changes: FleetChanges,
     /** Vehicles read so far; shared with the selections of this view. */
     private readonly read = new Map<string, VehicleState>(),
@@ -73,6 +84,17 @@ export class FleetView implements FleetSnapshot {
 
   *outlines(): Generator<[string, VehicleOutline]> {
     for (const [id, position] of this.positions) yield [id, this.read.get(id) ?? this.table.outline(position)];
+  }
+
+  /** Unlike a vehicle read, the columns' current values, even for a vehicle read from this view before. */
+  places(): VehiclePlaces {
+    return this.table.places(this.positions);
+  }
+
+  outline(id: string): VehicleOutline | undefined {
+    const position = this.positions.get(id);
+    if (position === undefined) return undefined;
+    return this.read.get(id) ?? this.table.outline(position);
   }
 
   select(keep: (outline: VehicleOutline) => boolean): FleetView {
