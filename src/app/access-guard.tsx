@@ -31,10 +31,16 @@ export function AccessGuard() {
     isShareGuest: Boolean(token) && Boolean(fleetConsole.session.get('shareAccount')),
     account: accountState.status,
     menu,
+    returnPath: fleetConsole.session.get('returnPath'),
   });
+  const returnPath = decision.kind === 'redirect' ? decision.returnPath : undefined;
 
   useEffect(() => {
-    if (decision.kind === 'redirect') navigate(decision.to);
+    if (decision.kind === 'redirect') {
+      if (returnPath === null) fleetConsole.session.remove('returnPath');
+      else if (returnPath !== undefined) fleetConsole.session.set('returnPath', returnPath);
+      navigate(decision.to);
+    }
     else if (decision.kind === 'load-account') {
       void account.load().then((state) => {
         // Units are a nicety: without the profile the console shows metric units.
@@ -42,7 +48,7 @@ export function AccessGuard() {
       });
     }
     else if (decision.kind === 'sign-out') signOut();
-  }, [decision.kind, decision.kind === 'redirect' ? decision.to : '', account, profile, signOut]);
+  }, [decision.kind, decision.kind === 'redirect' ? decision.to : '', returnPath, fleetConsole, account, profile, signOut]);
 
   const title = decision.kind === 'render' ? decision.route.title : '';
   useEffect(() => {

@@ -1,5 +1,6 @@
 // The access guard of spec section 2 as a pure decision, so every rule is testable on its own.
 import type { MenuRoute } from '../../streams/api/types';
+import { consoleReturnPath } from '../lib/return-path';
 import { ROUTES, findRoute, type RouteSpec } from '../lib/routes';
 
 export type AccountStatus = 'signed-out' | 'loading' | 'ready' | 'failed';
@@ -11,6 +12,8 @@ export interface AccessInput {
   isShareGuest: boolean;
   account: AccountStatus;
   menu: readonly MenuPage[];
+  /** The page this tab asked for before it signed in (session), if any. */
+  returnPath: string | null;
 }
 
 export interface MenuPage {
@@ -20,7 +23,8 @@ export interface MenuPage {
 }
 
 export type AccessDecision =
-  | { kind: 'redirect'; to: string }
+  /** `returnPath`: the page to land on after sign-in (kept in the session), or null once it is used. */
+  | { kind: 'redirect'; to: string; returnPath?: string | null }
   | { kind: 'load-account' }
   | { kind: 'sign-out' }
   | { kind: 'render'; route: RouteSpec; component?: string };
@@ -35,9 +39,14 @@ export function decideAccess(input: AccessInput): AccessDecision {
   if (!hasToken) {
     // Public routes are the spec's /share, /login, /register and /404.
     if (route?.access === 'public') return { kind: 'render', route };
-    return { kind: 'redirect', to: loginRedirect(input.search) };
+    const returnPath = consoleReturnPath(`${path}${input.search ? `?${input.search}` : ''}`);
+    return returnPath === null ? { kind: 'redirect', to: loginRedirect(input.search) } : { kind: 'redirect', to: loginRedirect(input.search), returnPath };
   }
-  if (path === ROUTES.login.path) return { kind: 'redirect', to: '/' };
+  // Signed in (in this tab or just now): the page asked for before signing in, else the spec's /.
+  if (path === ROUTES.login.path) {
+    const to = consoleReturnPath(input.returnPath) ?? '/';
+    return input.returnPath === null ? { kind: 'redirect', to } : { kind: 'redirect', to, returnPath: null };
+  }
 
   if (input.isShareGuest) {
     if (path === ROUTES.shareDetail.path || path === ROUTES.share.path || path === ROUTES.notFound.path) {

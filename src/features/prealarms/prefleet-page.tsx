@@ -1,10 +1,10 @@
 // /prealarm/prefleet/page: a fleet's pre-alarm rules (the pre-fleet title names it) and its
 // sub-fleets, each opening its own rules.
-import { Box, Heading, Stack, chakra } from '@chakra-ui/react';
+import { Box, Heading, Stack } from '@chakra-ui/react';
 import type { SubFleet } from '../../../streams/api/types';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
-import { navigate, usePinnedSearch } from '../../lib/navigation';
+import { usePinnedSearch } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useListUrl } from '../../lib/use-list-url';
@@ -12,29 +12,18 @@ import { PrealarmRules } from './prealarm-rules';
 
 const SUB_FILTERS = [] as const;
 
-const RowButton = chakra('button', {
-  base: { color: 'blue.fg', fontWeight: 'semibold', textAlign: 'start', cursor: 'pointer', _hover: { textDecoration: 'underline' } },
-});
-
 export default function PrefleetPage() {
   const { resources, session } = useFleetConsole();
   const fleetId = new URLSearchParams(usePinnedSearch()).get('fleetId') ?? session.get('prealarmFleetId') ?? '';
   const title = session.get('preFleetTitle') ?? 'Fleet';
   const subList = useListUrl(SUB_FILTERS, 'sub');
-  const open = (sub: SubFleet) => {
-    session.set('preSubFleetTitle', sub.name);
-    navigate(LINKS.preSubFleet(sub.id));
-  };
+  const open = (sub: SubFleet) => session.set('preSubFleetTitle', sub.name);
   const subColumns: ReadonlyArray<ListColumn<SubFleet>> = [
     {
       id: 'name',
       header: 'Sub-fleet',
       value: (s) => s.name,
-      cell: (s) => (
-        <RowButton type="button" onClick={() => open(s)}>
-          {s.name}
-        </RowButton>
-      ),
+      link: (s) => ({ href: LINKS.preSubFleet(s.id), beforeOpen: () => open(s) }),
     },
     { id: 'vehicles', header: 'Vehicles', value: (s) => s.vehicles, align: 'end', width: '10rem' },
   ];
