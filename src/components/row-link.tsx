@@ -16,17 +16,12 @@ export interface RowLinkTarget {
  */
 export const ROW_LINK_CSS = {
   '& .row-link': {
-    display: 'block',
     color: 'fg',
     fontWeight: 'semibold',
     textDecoration: 'none',
-    textAlign: 'start',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
     borderRadius: 'sm',
     _hover: { textDecoration: 'underline', textUnderlineOffset: '3px' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '-2px' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '1px' },
   },
   '& tbody tr:has(.row-link):hover': { bg: 'bg.subtle' },
 } as const;

@@ -15,7 +15,6 @@ const lastSeenText = (lastSeen: string | null): string =>
 /** Styles of the plain elements in the cells, set once on the list rather than per cell. */
 export const VEHICLE_CELLS = {
   '& .row-pin': { color: 'orange.fg', marginEnd: '1', verticalAlign: 'middle', display: 'inline' },
-  '& .row-pin + .row-link': { display: 'inline' },
   '& .vehicle-status::before': { content: '""', display: 'inline-block', width: '2', height: '2', borderRadius: 'full', marginEnd: '1.5' },
   '& .vehicle-status[data-status=normal]::before': { bg: STATUS_STYLE.normal.color },
   '& .vehicle-status[data-status=alarm]::before': { bg: STATUS_STYLE.alarm.color },
