@@ -1,6 +1,7 @@
 // /prealarm/prefleet/page: a fleet's pre-alarm rules (the pre-fleet title names it) and its
 // sub-fleets, each opening its own rules.
 import { Box, Heading, Stack } from '@chakra-ui/react';
+import { of } from 'rxjs';
 import type { SubFleet } from '../../../streams/api/types';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
@@ -8,14 +9,19 @@ import { usePinnedSearch } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useListUrl } from '../../lib/use-list-url';
+import { useResource } from '../../lib/use-resource';
 import { PrealarmRules } from './prealarm-rules';
 
 const SUB_FILTERS = [] as const;
+const EMPTY = of({ status: 'ready' as const, stale: false, data: null });
 
 export default function PrefleetPage() {
   const { resources, session } = useFleetConsole();
   const fleetId = new URLSearchParams(usePinnedSearch()).get('fleetId') ?? session.get('prealarmFleetId') ?? '';
-  const title = session.get('preFleetTitle') ?? 'Fleet';
+  // Opened from its address (a new tab), the session names no fleet or another one: ask the server.
+  const named = session.get('prealarmFleetId') === fleetId ? session.get('preFleetTitle') : null;
+  const fleet = useResource(() => (named === null && fleetId ? resources.fleets.get$(fleetId) : EMPTY), [resources, named, fleetId]);
+  const title = named ?? fleet.data?.name ?? 'Fleet';
   const subList = useListUrl(SUB_FILTERS, 'sub');
   const open = (sub: SubFleet) => session.set('preSubFleetTitle', sub.name);
   const subColumns: ReadonlyArray<ListColumn<SubFleet>> = [
