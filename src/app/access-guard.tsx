@@ -33,14 +33,15 @@ export function AccessGuard() {
     menu,
     returnPath: fleetConsole.session.get('returnPath'),
   });
-  const returnPath = decision.kind === 'redirect' ? decision.returnPath : undefined;
+  const returnPath = decision.kind === 'redirect' || decision.kind === 'render' ? decision.returnPath : undefined;
 
   useEffect(() => {
-    if (decision.kind === 'redirect') {
-      if (returnPath === null) fleetConsole.session.remove('returnPath');
-      else if (returnPath !== undefined) fleetConsole.session.set('returnPath', returnPath);
-      navigate(decision.to);
-    }
+    if (returnPath === null) fleetConsole.session.remove('returnPath');
+    else if (returnPath !== undefined) fleetConsole.session.set('returnPath', returnPath);
+  }, [returnPath, fleetConsole]);
+
+  useEffect(() => {
+    if (decision.kind === 'redirect') navigate(decision.to);
     else if (decision.kind === 'load-account') {
       void account.load().then((state) => {
         // Units are a nicety: without the profile the console shows metric units.
@@ -48,7 +49,7 @@ export function AccessGuard() {
       });
     }
     else if (decision.kind === 'sign-out') signOut();
-  }, [decision.kind, decision.kind === 'redirect' ? decision.to : '', returnPath, fleetConsole, account, profile, signOut]);
+  }, [decision.kind, decision.kind === 'redirect' ? decision.to : '', account, profile, signOut]);
 
   const title = decision.kind === 'render' ? decision.route.title : '';
   useEffect(() => {

@@ -41,6 +41,13 @@ describe('without a token', () => {
   });
   it.each(['/', '//evil.example', '/share/detail/page'])('remembers nothing for %s', (path) => {
     expect(decideAccess({ ...signedOut, path })).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideAccess({ ...signedOut, path, returnPath: '/vehicles/list' })).toEqual({ kind: 'redirect', to: '/login', returnPath: null });
+  });
+  it('forgets the page an earlier visit asked for when this one opens another public page, not the sign-in', () => {
+    const earlier = { ...signedOut, returnPath: '/vehicles/list' };
+    expect(decideAccess({ ...earlier, path: '/register' })).toMatchObject({ kind: 'render', returnPath: null });
+    expect(decideAccess({ ...earlier, path: '/login' })).not.toHaveProperty('returnPath');
+    expect(decideAccess({ ...earlier, path: '/home/detail/page', search: 'vehicleId=v-1' })).toMatchObject({ returnPath: '/home/detail/page?vehicleId=v-1' });
   });
 });
 

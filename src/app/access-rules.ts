@@ -23,11 +23,16 @@ export interface MenuPage {
 }
 
 export type AccessDecision =
-  /** `returnPath`: the page to land on after sign-in (kept in the session), or null once it is used. */
-  | { kind: 'redirect'; to: string; returnPath?: string | null }
+  | { kind: 'redirect'; to: string; returnPath?: ReturnPathChange }
   | { kind: 'load-account' }
   | { kind: 'sign-out' }
-  | { kind: 'render'; route: RouteSpec; component?: string };
+  | { kind: 'render'; route: RouteSpec; component?: string; returnPath?: ReturnPathChange };
+
+/**
+ * The page to land on after sign-in, kept in the session: the one the latest redirect to /login
+ * was asked for (a string), or forgotten (null) once used or when the visit went elsewhere.
+ */
+export type ReturnPathChange = string | null;
 
 /** Query parameters a redirect to /login keeps. */
 const KEPT_PARAMS = ['token', 'KeepAlive'];
@@ -38,9 +43,11 @@ export function decideAccess(input: AccessInput): AccessDecision {
 
   if (!hasToken) {
     // Public routes are the spec's /share, /login, /register and /404.
-    if (route?.access === 'public') return { kind: 'render', route };
+    // An earlier visit's page is forgotten when this one goes to another public page or another address.
+    const forget = input.returnPath === null ? {} : { returnPath: null };
+    if (route?.access === 'public') return path === ROUTES.login.path ? { kind: 'render', route } : { kind: 'render', route, ...forget };
     const returnPath = consoleReturnPath(`${path}${input.search ? `?${input.search}` : ''}`);
-    return returnPath === null ? { kind: 'redirect', to: loginRedirect(input.search) } : { kind: 'redirect', to: loginRedirect(input.search), returnPath };
+    return returnPath === null ? { kind: 'redirect', to: loginRedirect(input.search), ...forget } : { kind: 'redirect', to: loginRedirect(input.search), returnPath };
   }
   // Signed in (in this tab or just now): the page asked for before signing in, else the spec's /.
   if (path === ROUTES.login.path) {
