@@ -3,7 +3,7 @@ import { useObservableState } from 'observable-hooks';
 import { useLocation } from 'wouter';
 import { LoadingState } from '../components/loading-state';
 import { navigate, usePinnedSearch } from '../lib/navigation';
-import { pageFor } from '../lib/routes';
+import { ROUTES, pageFor } from '../lib/routes';
 import { useFleetConsole } from '../lib/services';
 import { useAccount } from '../lib/use-account';
 import { useSignOut } from '../lib/use-sign-out';
@@ -31,7 +31,20 @@ export function AccessGuard() {
     isShareGuest: Boolean(token) && Boolean(fleetConsole.session.get('shareAccount')),
     account: accountState.status,
     menu,
+    returnPath: fleetConsole.session.get('returnPath'),
   });
+  const returnPath = decision.kind === 'redirect' || decision.kind === 'render' ? decision.returnPath : undefined;
+
+  // The sign-in page loaded on its own (typed, bookmarked, reloaded) lands on the default page;
+  // only the guard's own redirect to it keeps the page asked for.
+  useEffect(() => {
+    if (window.location.pathname === ROUTES.login.path) fleetConsole.session.remove('returnPath');
+  }, [fleetConsole]);
+
+  useEffect(() => {
+    if (returnPath === null) fleetConsole.session.remove('returnPath');
+    else if (returnPath !== undefined) fleetConsole.session.set('returnPath', returnPath);
+  }, [returnPath, fleetConsole]);
 
   useEffect(() => {
     if (decision.kind === 'redirect') navigate(decision.to);

@@ -15,7 +15,7 @@ const menu = menuPages([
   },
 ]);
 
-const signedOut: AccessInput = { path: '/home', search: '', hasToken: false, isShareGuest: false, account: 'signed-out', menu: [] };
+const signedOut: AccessInput = { path: '/home', search: '', hasToken: false, isShareGuest: false, account: 'signed-out', menu: [], returnPath: null };
 const signedIn: AccessInput = { ...signedOut, hasToken: true, account: 'ready', menu };
 
 describe('without a token', () => {
@@ -23,19 +23,50 @@ describe('without a token', () => {
     expect(decideAccess({ ...signedOut, path })).toMatchObject({ kind: 'render', route: { path } });
   });
   it.each(['/home', '/setting/set', '/share/detail/page', '/no/such/page', '/'])('sends %s to /login', (path) => {
-    expect(decideAccess({ ...signedOut, path })).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideAccess({ ...signedOut, path })).toMatchObject({ kind: 'redirect', to: '/login' });
   });
   it('keeps the token and KeepAlive query parameters and drops others', () => {
-    expect(decideAccess({ ...signedOut, search: 'token=abc&KeepAlive=1&tab=bms' })).toEqual({
+    expect(decideAccess({ ...signedOut, search: 'token=abc&KeepAlive=1&tab=bms' })).toMatchObject({
       kind: 'redirect',
       to: '/login?token=abc&KeepAlive=1',
     });
+  });
+  it('remembers the console page asked for, with its query, to land on after sign-in', () => {
+    expect(decideAccess({ ...signedOut, path: '/home/detail/page', search: 'vehicleId=v-7' })).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      returnPath: '/home/detail/page?vehicleId=v-7',
+    });
+    expect(decideAccess({ ...signedOut, path: '/vehicles/list' })).toMatchObject({ returnPath: '/vehicles/list' });
+  });
+  it.each(['/', '//evil.example', '/share/detail/page'])('remembers nothing for %s', (path) => {
+    expect(decideAccess({ ...signedOut, path })).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideAccess({ ...signedOut, path, returnPath: '/vehicles/list' })).toEqual({ kind: 'redirect', to: '/login', returnPath: null });
+  });
+  it('forgets the page an earlier visit asked for when this one opens another public page, not the sign-in', () => {
+    const earlier = { ...signedOut, returnPath: '/vehicles/list' };
+    expect(decideAccess({ ...earlier, path: '/register' })).toMatchObject({ kind: 'render', returnPath: null });
+    expect(decideAccess({ ...earlier, path: '/login' })).not.toHaveProperty('returnPath');
+    expect(decideAccess({ ...earlier, path: '/home/detail/page', search: 'vehicleId=v-1' })).toMatchObject({ returnPath: '/home/detail/page?vehicleId=v-1' });
   });
 });
 
 describe('with a token', () => {
   it('redirects /login to /', () => {
     expect(decideAccess({ ...signedIn, path: '/login' })).toEqual({ kind: 'redirect', to: '/' });
+  });
+  it('redirects /login to the page asked for before signing in, and forgets it', () => {
+    expect(decideAccess({ ...signedIn, path: '/login', returnPath: '/home/detail/page?vehicleId=v-7' })).toEqual({
+      kind: 'redirect',
+      to: '/home/detail/page?vehicleId=v-7',
+      returnPath: null,
+    });
+  });
+  it('redirects /login to / when the remembered page is not a console page', () => {
+    expect(decideAccess({ ...signedIn, path: '/login', returnPath: 'https://evil.example/' })).toEqual({ kind: 'redirect', to: '/', returnPath: null });
+  });
+  it('does not land on the page asked for from the address of /login itself', () => {
+    expect(decideAccess({ ...signedIn, path: '/login', search: 'next=%2Fvehicles%2Flist' })).toEqual({ kind: 'redirect', to: '/' });
   });
   it('sends / to /home', () => {
     expect(decideAccess({ ...signedIn, path: '/' })).toEqual({ kind: 'redirect', to: '/home' });

@@ -1,5 +1,6 @@
 // The access guard of spec section 2 as a pure decision, so every rule is testable on its own.
 import type { MenuRoute } from '../../streams/api/types';
+import { consoleReturnPath } from '../lib/return-path';
 import { ROUTES, findRoute, type RouteSpec } from '../lib/routes';
 
 export type AccountStatus = 'signed-out' | 'loading' | 'ready' | 'failed';
@@ -11,6 +12,8 @@ export interface AccessInput {
   isShareGuest: boolean;
   account: AccountStatus;
   menu: readonly MenuPage[];
+  /** The page this tab asked for before it signed in (session), if any. */
+  returnPath: string | null;
 }
 
 export interface MenuPage {
@@ -20,10 +23,16 @@ export interface MenuPage {
 }
 
 export type AccessDecision =
-  | { kind: 'redirect'; to: string }
+  | { kind: 'redirect'; to: string; returnPath?: ReturnPathChange }
   | { kind: 'load-account' }
   | { kind: 'sign-out' }
-  | { kind: 'render'; route: RouteSpec; component?: string };
+  | { kind: 'render'; route: RouteSpec; component?: string; returnPath?: ReturnPathChange };
+
+/**
+ * The page to land on after sign-in, kept in the session: the one the latest redirect to /login
+ * was asked for (a string), or forgotten (null) once used or when the visit went elsewhere.
+ */
+export type ReturnPathChange = string | null;
 
 /** Query parameters a redirect to /login keeps. */
 const KEPT_PARAMS = ['token', 'KeepAlive'];
@@ -34,10 +43,17 @@ export function decideAccess(input: AccessInput): AccessDecision {
 
   if (!hasToken) {
     // Public routes are the spec's /share, /login, /register and /404.
-    if (route?.access === 'public') return { kind: 'render', route };
-    return { kind: 'redirect', to: loginRedirect(input.search) };
+    // An earlier visit's page is forgotten when this one goes to another public page or another address.
+    const forget = input.returnPath === null ? {} : { returnPath: null };
+    if (route?.access === 'public') return path === ROUTES.login.path ? { kind: 'render', route } : { kind: 'render', route, ...forget };
+    const returnPath = consoleReturnPath(`${path}${input.search ? `?${input.search}` : ''}`);
+    return returnPath === null ? { kind: 'redirect', to: loginRedirect(input.search), ...forget } : { kind: 'redirect', to: loginRedirect(input.search), returnPath };
   }
-  if (path === ROUTES.login.path) return { kind: 'redirect', to: '/' };
+  // Signed in (in this tab or just now): the page asked for before signing in, else the spec's /.
+  if (path === ROUTES.login.path) {
+    const to = consoleReturnPath(input.returnPath) ?? '/';
+    return input.returnPath === null ? { kind: 'redirect', to } : { kind: 'redirect', to, returnPath: null };
+  }
 
   if (input.isShareGuest) {
     if (path === ROUTES.shareDetail.path || path === ROUTES.share.path || path === ROUTES.notFound.path) {

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import { ClipboardList, FilePlus } from 'lucide-react';
 import { PERMISSIONS } from '../../streams/api/permissions';
-import { navigate } from '../lib/navigation';
+import { linkProps } from '../lib/navigation';
 import { LINKS } from '../lib/routes';
 import { useFleetConsole } from '../lib/services';
 import { useList } from '../lib/use-list';
@@ -36,8 +36,10 @@ function LinkedIssues({ filter }: { filter: Record<string, string> }) {
   const query = useMemo(() => ({ pageSize: 1, filters: filter }), [key]);
   const total = useList(resources.issues, query).data?.total;
   return (
-    <Button size="sm" variant="ghost" onClick={() => navigate(LINKS.issueList(filter))} data-testid="linked-issues">
-      <ClipboardList /> Issues {total ?? '–'}
+    <Button size="sm" variant="ghost" asChild>
+      <a {...linkProps(LINKS.issueList(filter))} data-testid="linked-issues">
+        <ClipboardList /> Issues {total ?? '–'}
+      </a>
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ExportColumn } from '../lib/export-rows';
+import type { RowLinkTarget } from './row-link';
 
 /** One column of a list page: what it shows, what it exports, and whether the server sorts by it. */
 export interface ListColumn<Row> extends ExportColumn<Row> {
@@ -7,6 +8,11 @@ export interface ListColumn<Row> extends ExportColumn<Row> {
   id: string;
   /** The cell; the exported value when left out. */
   cell?: (row: Row) => ReactNode;
+  /**
+   * Makes the cell a real link to the row's page. A cell drawn by `cell` is the link whole; a cell
+   * that holds more than the link (an icon beside it) draws it itself with `rowLink`.
+   */
+  link?: (row: Row) => RowLinkTarget;
   sortable?: boolean;
   /** CSS width, e.g. '8rem'; the rest share what is left. */
   width?: string;

@@ -20,7 +20,7 @@ const COLUMNS: ListColumn<Depot>[] = [
   { id: 'city', header: 'City', value: (d) => d.city },
 ];
 
-function setUp(search: string, rows: Depot[], total = rows.length, live?: Observable<LiveRows<Depot>>) {
+function setUp(search: string, rows: Depot[], total = rows.length, live?: Observable<LiveRows<Depot>>, columns = COLUMNS) {
   const asked: unknown[] = [];
   const resource = {
     list$: vi.fn((query) => {
@@ -37,7 +37,7 @@ function setUp(search: string, rows: Depot[], total = rows.length, live?: Observ
       <ListPage
         resource={resource}
         list={{ state, query: listQueryOf(state), change }}
-        columns={COLUMNS}
+        columns={columns}
         rowId={(d) => d.id}
         label="Depots"
         failed="The depots could not be loaded."
@@ -53,6 +53,20 @@ function setUp(search: string, rows: Depot[], total = rows.length, live?: Observ
 const depots = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `d${i}`, name: `Depot ${i}`, city: 'Lyon' }));
 
 describe('ListPage', () => {
+  it('draws a column with a link as a real link: a plain click opens it in the tab, a ctrl-click is the browser\'s', { timeout: 20_000 }, async () => {
+    const opened = vi.fn();
+    const linked: ListColumn<Depot>[] = [{ ...COLUMNS[0]!, link: (d) => ({ href: `/depot/page?depotId=${d.id}`, beforeOpen: () => opened(d.id) }) }, COLUMNS[1]!];
+    setUp('', depots(2), 2, undefined, linked);
+    const link = await screen.findByRole('link', { name: 'Depot 1' });
+    expect(link.getAttribute('href')).toBe('/depot/page?depotId=d1');
+    // Not prevented: the browser opens the new tab.
+    expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
+    expect(opened).not.toHaveBeenCalled();
+    expect(fireEvent.click(link)).toBe(false);
+    expect(opened).toHaveBeenCalledWith('d1');
+    expect(window.location.pathname + window.location.search).toBe('/depot/page?depotId=d1');
+  });
+
   // The first render loads Chakra and the table; a shared machine can take longer than the default 5 s.
   it('shows the rows, the header count and the pager text', { timeout: 20_000 }, async () => {
     setUp('pageNum=2', depots(20), 45);

@@ -16,6 +16,7 @@ import { usePublishCount } from './header-count';
 import { type ListColumn, parseSort, sortString } from './list-columns';
 import { PaginationBar } from './pagination-bar';
 import { ResourceView } from './resource-view';
+import { ROW_LINK_CSS, rowLink } from './row-link';
 import { showError } from './toaster';
 
 export const PAGE_SIZES = [20, 50, 100, 500] as const;
@@ -188,6 +189,7 @@ const TABLE_LAYOUT = {
   '& tbody tr[data-selected]': { bg: 'bg.muted' },
   '& tbody td': { display: 'block', px: '3', lineHeight: `${ROW_HEIGHT - 1}px`, borderBottomWidth: '1px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 'sm' },
   '& tbody td[data-align=end]': { textAlign: 'end' },
+  ...ROW_LINK_CSS,
 } as const;
 
 /**
@@ -269,11 +271,14 @@ const BodyRow = memo(function BodyRow<Row>({ id, index, row, columns, onSelect, 
           <input type="checkbox" aria-label="Select row" checked={selected} onChange={(event) => onSelect(id, event.currentTarget.checked)} />
         </td>
       )}
-      {columns.map((column) => (
-        <td role="cell" key={column.id} data-align={column.align}>
-          {column.cell ? column.cell(row) : (column.value(row) ?? '--')}
-        </td>
-      ))}
+      {columns.map((column) => {
+        const content = column.cell ? column.cell(row) : (column.value(row) ?? '--');
+        return (
+          <td role="cell" key={column.id} data-align={column.align}>
+            {column.link ? rowLink(column.link(row), content) : content}
+          </td>
+        );
+      })}
     </tr>
   );
 }) as <Row>(props: BodyRowProps<Row>) => ReactNode;

@@ -51,6 +51,20 @@ export function onPlainClick(go: () => void): (event: LinkClick) => void {
   };
 }
 
+/**
+ * A real link to a page of the console: the address for the browser (new tab, copy link), and a
+ * plain click that runs `beforeOpen` (session values the page reads) and navigates in this tab.
+ */
+export function linkProps(href: string, beforeOpen?: () => void): { href: string; onClick: (event: LinkClick) => void } {
+  return {
+    href,
+    onClick: onPlainClick(() => {
+      beforeOpen?.();
+      navigate(href);
+    }),
+  };
+}
+
 export function installBackButtonTrap(): () => void {
   const pinned = () => window.location.pathname + window.location.search + window.location.hash;
   let here = pinned();

@@ -133,6 +133,7 @@ export const LINKS = {
   /** The vehicle detail reached from /vehicles/list, whose back button returns there. */
   listedVehicle: (vehicleId: string) => withQuery(ROUTES.vehicle.path, 'vehicleId', vehicleId),
   airConditioner: (vehicleId: string) => withQuery(ROUTES.airConditioner.path, 'vehicleId', vehicleId),
+  report: (reportId: string) => withQuery(ROUTES.report.path, 'reportId', reportId),
   groupLogDetail: (logId: string) => withQuery(ROUTES.groupLogDetail.path, 'logId', logId),
   /** The group log of a fleet, sub-fleet, depot or vehicle: `{ fleetId }`, `{ vehicleId }`… */
   groupLog: (filter: Record<string, string>) => `${ROUTES.groupLog.path}?${new URLSearchParams(filter)}`,

@@ -26,6 +26,7 @@ const ALL_KEYS: Record<SessionKey, true> = {
   faultId: true,
   groupLogDetail: true,
   wallDisplay: true,
+  returnPath: true,
 };
 const KEYS = Object.keys(ALL_KEYS) as SessionKey[];
 

@@ -26,6 +26,8 @@ export interface SessionValues {
   groupLogDetail: unknown;
   /** Beyond the spec: this tab is a wall display signed in with its display token. */
   wallDisplay: boolean;
+  /** Beyond the spec: the console page this tab asked for before signing in, shown after it. */
+  returnPath: string;
 }
 
 export type SessionKey = keyof SessionValues;

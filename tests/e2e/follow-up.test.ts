@@ -107,7 +107,7 @@ describe('an issue from a live alarm to solved', () => {
     await screenshot(page, 'issue-list-1100');
 
     await page.goto(issueUrl);
-    await page.getByRole('button', { name: 'Open alarm' }).click();
+    await page.getByRole('link', { name: 'Open alarm' }).click();
     await page.waitForURL('**/home/alarm/page?alarmId=*');
     await expect.poll(async () => (await page.getByTestId('linked-issues').textContent())?.trim(), { timeout: 15_000 }).toBe('Issues 1');
   });

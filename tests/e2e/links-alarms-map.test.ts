@@ -40,6 +40,59 @@ async function openWithControlClick(link: Locator): Promise<Page> {
     }
   }
 }
+/** Signs in on the sign-in page a tab shows. */
+async function signInHere(tab: Page): Promise<void> {
+  await tab.getByLabel('Email', { exact: true }).fill(server.admin.email);
+  await tab.getByLabel('Password', { exact: true }).fill(server.admin.password);
+  await tab.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const at = (href: string) => (url: URL) => url.pathname + url.search === href;
+
+/**
+ * A row link, as a person uses it: its address is its page's; a ctrl-click opens it in a new tab
+ * and leaves this tab where it is; a tab of its own session at that address asks to sign in and
+ * then shows the page; a plain click opens it in this tab, replacing the entry (the history does
+ * not grow). `shown` waits for what the page shows.
+ */
+async function followRowLink(link: Locator, href: RegExp, shown: (tab: Page) => Promise<unknown>): Promise<void> {
+  const address = (await link.getAttribute('href'))!;
+  expect(address).toMatch(href);
+  const here = page.url();
+  const tab = await openWithControlClick(link);
+  // A ctrl-click opens the tab in the background, where Chromium may hold its loading back.
+  await tab.bringToFront();
+  await expect.poll(() => tab.url(), { timeout: 20_000 }).toMatch(new RegExp(`/(login|${address.split('?')[0]!.slice(1).replaceAll('/', '\\/')})(\\?|$)`));
+  await tab.close();
+  await page.bringToFront();
+  expect(page.url()).toBe(here);
+  // What the new tab goes on to do, in a tab of its own session that loads in the foreground.
+  const fresh = await freshTab(address);
+  try {
+    await fresh.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(new URL(fresh.url()).pathname).toBe('/login');
+    await signInHere(fresh);
+    await fresh.waitForURL(at(address));
+    await shown(fresh);
+  } finally {
+    await fresh.context().close();
+  }
+
+  const entries = await page.evaluate(() => window.history.length);
+  await link.click();
+  await page.waitForURL(at(address));
+  await shown(page);
+  expect(await page.evaluate(() => window.history.length)).toBe(entries);
+}
+
+/** A tab with a session of its own (none yet), at `path`. */
+async function freshTab(path: string): Promise<Page> {
+  const context = await page.context().browser()!.newContext({ viewport: { width: 1920, height: 1080 } });
+  const tab = await context.newPage();
+  await tab.goto(`${server.url}${path}`);
+  return tab;
+}
+
 const record = (type: 'raised' | 'cleared', vehicle: VehicleSnapshot, alarm: { deviceType: string; kind: string; severity: string; message: string }) =>
   server.adminCall('POST', '/test/v1/alarm/record', { type, vehicleId: vehicle.id, deviceId: 0, ...alarm });
 const activeAlarms = (query: string) => server.adminCall<AlarmPage>('GET', `/customization/alarm/v1/query/list?active=true&byKind=true&${query}`);
@@ -63,6 +116,87 @@ describe('links', () => {
     await row.click();
     await page.waitForURL(`**${href}`);
     await page.getByTestId('vehicle-header').waitFor();
+  });
+
+  it('makes group log, pre-alarm, report and alarm history rows real links that open in a new tab after its sign-in', async () => {
+    const online = vehicles.filter((v) => v.status !== 'offline').slice(0, 2).map((v) => v.id);
+    await server.adminCall('POST', '/customization/grouplog/v1/add/firmware', { vehicleIds: online, deviceType: 'dtu', deviceId: 0, version: '9.9.8' });
+    await page.goto(`${server.url}/vehicles/groupLog/log`);
+    const logLink = page.getByRole('table', { name: 'Group log' }).getByRole('link', { name: 'Firmware to version 9.9.8' });
+    // Row links read as the row's text; the pointer underlines one and lights its row, keyboard focus rings it.
+    await logLink.hover();
+    await screenshot(page, 'links-group-log-hover-1920');
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await page.mouse.move(0, 0);
+    await logLink.focus();
+    await screenshot(page, 'links-group-log-focus-1100');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await followRowLink(
+      logLink,
+      /^\/vehicles\/groupLog\/logDetail\?logId=[^&]+$/,
+      (tab) => tab.getByTestId('group-log-title').filter({ hasText: 'Firmware to version 9.9.8' }).waitFor(),
+    );
+
+    await page.goto(`${server.url}/data/prealarm`);
+    const fleetLink = page.getByRole('table', { name: 'Pre-alarm fleets' }).getByRole('link').first();
+    const fleetName = await fleetLink.innerText();
+    // The new tab has no session to name the fleet: the heading comes from the server.
+    await followRowLink(fleetLink, /^\/prealarm\/prefleet\/page\?fleetId=[^&]+$/, (tab) => tab.getByRole('heading', { name: `${fleetName}: pre-alarms` }).waitFor());
+    const subLink = page.getByRole('table', { name: /^Sub-fleets of/ }).getByRole('link').first();
+    const subName = await subLink.innerText();
+    await followRowLink(subLink, /^\/prealarm\/presubfleet\/page\?subFleetId=[^&]+$/, (tab) => tab.getByRole('heading', { name: `${subName}: pre-alarms` }).waitFor());
+
+    await server.adminCall('POST', '/customization/report/v1/add/single', { name: 'Linked energy', description: 'Opened from its row', dataName: 'Energy', fleetId: vehicles[0]!.fleetId });
+    await page.goto(`${server.url}/data/reports`);
+    await followRowLink(page.getByRole('link', { name: 'Linked energy', exact: true }), /^\/data\/report\/page\?reportId=[^&]+$/, (tab) =>
+      tab.getByRole('heading', { name: 'Linked energy' }).waitFor(),
+    );
+
+    const vehicle = vehicles[9]!;
+    const first = { deviceType: 'bms', kind: 'low_soc', severity: 'minor', message: 'Battery SOC low (link test)' };
+    const second = { deviceType: 'watertank', kind: 'tank_low', severity: 'minor', message: 'Fresh water low (link test)' };
+    await record('raised', vehicle, first);
+    await record('raised', vehicle, second);
+    const listed = await server.adminCall<AlarmPage>('GET', `/customization/alarm/v1/query/list?active=true&vehicleId=${vehicle.id}`);
+    await page.goto(`${server.url}/home/alarm/page?alarmId=${listed.rows.find((row) => row.message === first.message)!.id}`);
+    const history = page.getByTestId('alarm-history');
+    await followRowLink(history.getByRole('link', { name: second.message }), /^\/home\/alarm\/page\?alarmId=\d+$/, (tab) =>
+      tab.getByTestId('alarm-message').filter({ hasText: second.message }).waitFor(),
+    );
+    // On its own page, an alarm's history row is no link.
+    await history.getByText(second.message).waitFor();
+    await expect(history.getByRole('link', { name: second.message }).count()).resolves.toBe(0);
+    await record('cleared', vehicle, first);
+    await record('cleared', vehicle, second);
+  });
+
+  it('shows the sign-in in a tab without a session, then the linked page with its query', async () => {
+    const vehicle = vehicles[3]!;
+    const tab = await freshTab(`/home/detail/page?vehicleId=${vehicle.id}`);
+    try {
+      await tab.waitForURL(`${server.url}/login`);
+      await tab.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await signInHere(tab);
+      await tab.waitForURL(at(`/home/detail/page?vehicleId=${vehicle.id}`));
+      await tab.getByTestId('vehicle-name').filter({ hasText: vehicle.name }).waitFor();
+    } finally {
+      await tab.context().close();
+    }
+  });
+
+  it.each([
+    ['a next parameter naming another site', '/login?next=//evil.example'],
+    ['a next parameter with an absolute URL', '/login?next=https%3A%2F%2Fevil.example%2Fhome'],
+  ])('lands on the default page after sign-in when asked for %s', async (_, path) => {
+    const tab = await freshTab(path);
+    try {
+      await tab.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await signInHere(tab);
+      await tab.waitForURL(`${server.url}/home`);
+      await tab.getByTestId('fleet-map').waitFor();
+    } finally {
+      await tab.context().close();
+    }
   });
 });
 

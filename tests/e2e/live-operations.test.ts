@@ -105,7 +105,7 @@ describe('home', () => {
       value: 90,
     });
     await page.goto(`${server.url}/vehicles/groupLog/log`);
-    const row = page.getByRole('table', { name: 'Group log' }).getByRole('button', { name: 'Setting charge_limit = 90' });
+    const row = page.getByRole('table', { name: 'Group log' }).getByRole('link', { name: 'Setting charge_limit = 90' });
     await row.waitFor();
     await expect(page.getByTestId('header-count').innerText()).resolves.toMatch(/^\d+ items?$/);
     await expect(page.getByTestId('pagination-text').innerText()).resolves.toBe('1 pages in total, current page 1');

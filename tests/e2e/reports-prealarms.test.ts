@@ -61,11 +61,11 @@ describe('reports', () => {
     await form.getByLabel('Fleet').selectOption('fleet-1');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Added successfully').first().waitFor();
-    await page.getByRole('button', { name: 'Fleet energy', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Fleet energy', exact: true }).waitFor();
     await shoot('reports-list');
 
-    await page.getByRole('button', { name: 'Fleet energy', exact: true }).click();
-    await page.waitForURL('**/data/report/page');
+    await page.getByRole('link', { name: 'Fleet energy', exact: true }).click();
+    await page.waitForURL('**/data/report/page?reportId=*');
     const options = page.getByRole('form', { name: 'Report options' });
     // Every table unticked: the spec's message, nothing computed.
     for (const label of ['Distance and driving time', 'Energy in and out', 'State of charge', 'Tank levels', 'Tyre pressure', 'Alarms by type', 'Firmware events']) {
@@ -114,9 +114,9 @@ describe('pre-alarms', () => {
     await signIn(server.admin.email, server.admin.password);
     await page.goto(`${server.url}/data/prealarm`);
     const first = page.getByRole('table', { name: 'Pre-alarm fleets' }).getByRole('row').nth(1);
-    await first.getByRole('button').waitFor();
+    await first.getByRole('link').waitFor();
     await shoot('prealarm-fleets');
-    await first.getByRole('button').click();
+    await first.getByRole('link').click();
     await page.waitForURL('**/prealarm/prefleet/page**');
 
     await page.getByRole('button', { name: 'Add pre-alarm' }).click();
@@ -142,7 +142,7 @@ describe('pre-alarms', () => {
     await expect.poll(() => states.textContent(), { timeout: 30_000 }).toMatch(/fires in (59 min|1 h 0 min)/);
     await shoot('prefleet-page');
 
-    const sub = page.getByRole('table', { name: /^Sub-fleets of/ }).getByRole('button').first();
+    const sub = page.getByRole('table', { name: /^Sub-fleets of/ }).getByRole('link').first();
     await sub.click();
     await page.waitForURL('**/prealarm/presubfleet/page**');
     await page.getByRole('button', { name: 'Add pre-alarm' }).waitFor();

@@ -194,7 +194,7 @@ describe('vehicle detail', () => {
     }
     await openTab('Air conditioner');
     await expectLiveValues();
-    await page.getByRole('button', { name: 'Open air conditioner controls' }).click();
+    await page.getByRole('link', { name: 'Open air conditioner controls' }).click();
     await page.waitForURL('**/vehicles/airconditioner/page?vehicleId=*');
     await page.locator('[data-testid=ac-readings] [data-key=ac_cabin_temp]').waitFor();
     await page.getByLabel('Mode', { exact: true }).selectOption('cool');

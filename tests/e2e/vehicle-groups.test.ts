@@ -108,7 +108,7 @@ describe('/vehicles/group as the super administrator', () => {
     await signIn(server.admin.email, server.admin.password);
     await page.goto(`${server.url}/vehicles/group`);
     await page.getByTestId('tree-node-fleet-1').click();
-    await page.getByTestId('group-node-panel').getByRole('button', { name: 'Group log' }).click();
+    await page.getByTestId('group-node-panel').getByRole('link', { name: 'Group log' }).click();
     await page.waitForURL('**/vehicles/groupLog/log?fleetId=fleet-1');
     await page.getByTestId('group-log-scope').getByText('Operations touching the fleet Nordic Coach Lines').waitFor();
     const firmwareRow = page.getByRole('row').filter({ hasText: 'Firmware to version 9.9.9' });
@@ -116,7 +116,7 @@ describe('/vehicles/group as the super administrator', () => {
     await expect.poll(() => firmwareRow.getByTestId('group-log-outcome').innerText(), { timeout: 20_000 }).toBe('0 succeeded, 2 failed, 0 pending');
     await screenshot(page, 'group-log-1920');
 
-    await firmwareRow.getByRole('button', { name: 'Firmware to version 9.9.9' }).click();
+    await firmwareRow.getByRole('link', { name: 'Firmware to version 9.9.9' }).click();
     await page.waitForURL(`**/vehicles/groupLog/logDetail?logId=${started.id}`);
     await page.getByRole('cell', { name: 'failed' }).first().waitFor();
     await page.getByRole('button', { name: 'Retry failed (2)' }).click();

@@ -8,7 +8,7 @@ import { formatNumber, NO_VALUE } from '../device-value';
 import { keyDecimals } from '../../../streams/telemetry/key-precision';
 import { STATUS_STYLE } from '../vehicle-status';
 import { IfPermission } from '../access-gate';
-import { navigate } from '../../lib/navigation';
+import { linkProps } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { PERMISSIONS } from '../../../streams/api/permissions';
 import { useFleetConsole } from '../../lib/services';
@@ -75,8 +75,8 @@ export function VehicleHeader({ detail, actions }: { detail: VehicleDetail; acti
         </Text>
         <Flex ms="auto" gap="2">
           <IfPermission permissions={[PERMISSIONS.groupLogView]}>
-            <Button size="xs" variant="outline" onClick={() => navigate(LINKS.groupLog({ vehicleId: detail.id }))}>
-              Group log
+            <Button size="xs" variant="outline" asChild>
+              <a {...linkProps(LINKS.groupLog({ vehicleId: detail.id }))}>Group log</a>
             </Button>
           </IfPermission>
           {actions}

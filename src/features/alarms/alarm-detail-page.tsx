@@ -7,9 +7,10 @@ import { type Observable, filter, map } from 'rxjs';
 import type { Alarm } from '../../../streams/api/types';
 import { IssueActions } from '../../components/issue-actions';
 import { ResourceView } from '../../components/resource-view';
+import { ROW_LINK_CSS, rowLink } from '../../components/row-link';
 import { SeverityBadge } from '../../components/severity-badge';
 import { TimeSeriesChart, type ChartFrame } from '../../components/time-series-chart';
-import { navigate, onPlainClick, usePinnedSearch } from '../../lib/navigation';
+import { linkProps, usePinnedSearch } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
@@ -61,11 +62,6 @@ function AlarmDetail({ alarm }: { alarm: Alarm }) {
     );
   }, [alarm, resources]);
 
-  const openVehicle = () => {
-    fleetConsole.session.set('vehicleId', alarm.vehicleId);
-    navigate(LINKS.vehicle(alarm.vehicleId));
-  };
-
   return (
     <Stack gap="5" maxWidth="6xl">
       <Flex gap="3" align="center" wrap="wrap">
@@ -80,7 +76,7 @@ function AlarmDetail({ alarm }: { alarm: Alarm }) {
           <IssueActions origin={{ alarm }} />
         </Flex>
         <Button size="sm" colorPalette="blue" asChild>
-          <a href={LINKS.vehicle(alarm.vehicleId)} onClick={onPlainClick(openVehicle)}>
+          <a {...linkProps(LINKS.vehicle(alarm.vehicleId), () => fleetConsole.session.set('vehicleId', alarm.vehicleId))}>
             Open vehicle
           </a>
         </Button>
@@ -132,7 +128,7 @@ function AlarmDetail({ alarm }: { alarm: Alarm }) {
         <Heading as="h3" size="sm" p="3">
           Alarm history of this vehicle
         </Heading>
-        <Table.Root size="sm" data-testid="alarm-history">
+        <Table.Root size="sm" data-testid="alarm-history" css={ROW_LINK_CSS}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Severity</Table.ColumnHeader>
@@ -148,7 +144,7 @@ function AlarmDetail({ alarm }: { alarm: Alarm }) {
                 <Table.Cell>
                   <SeverityBadge severity={entry.severity} />
                 </Table.Cell>
-                <Table.Cell>{entry.message}</Table.Cell>
+                <Table.Cell>{entry.id === alarm.id ? entry.message : rowLink({ href: LINKS.alarm(entry.id) }, entry.message)}</Table.Cell>
                 <Table.Cell>
                   {entry.deviceType} {entry.deviceId}
                 </Table.Cell>

@@ -1,22 +1,18 @@
 // /other/feedbacklist: feedback from users and drivers' apps on the admin kit's list page, with
 // status and category filters in the URL and export.
-import { Badge, Box } from '@chakra-ui/react';
+import { Badge } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import type { Feedback } from '../../../streams/api/follow-up-calls';
 import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from '../../../streams/protocol/follow-up-schemas';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
 import { FEEDBACK_CATEGORY_LABEL, FEEDBACK_STATUS_LABEL, FEEDBACK_STATUS_PALETTE } from '../../lib/feedback-labels';
-import { navigate, onPlainClick } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useListUrl } from '../../lib/use-list-url';
 import { filterSelect } from '../../components/filter-select';
 
 const FILTERS = ['status', 'category'] as const;
-const LINK_CSS = {
-  '& .row-link': { color: 'blue.fg', fontWeight: 'semibold', cursor: 'pointer', textAlign: 'start', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', _hover: { textDecoration: 'underline' } },
-};
 
 const columns: Array<ListColumn<Feedback>> = [
   {
@@ -29,11 +25,7 @@ const columns: Array<ListColumn<Feedback>> = [
     id: 'message',
     header: 'Feedback',
     value: (f) => f.message,
-    cell: (f) => (
-      <a className="row-link" href={LINKS.feedback(f.id)} onClick={onPlainClick(() => navigate(LINKS.feedback(f.id)))}>
-        {f.message}
-      </a>
-    ),
+    link: (f) => ({ href: LINKS.feedback(f.id) }),
   },
   { id: 'category', header: 'Category', width: '10rem', value: (f) => FEEDBACK_CATEGORY_LABEL[f.category] },
   { id: 'from', header: 'From', width: '9rem', value: (f) => `${f.userName ?? '--'}${f.source === 'app' ? ' (app)' : ''}` },
@@ -52,23 +44,21 @@ export default function FeedbackListPage() {
   const list = useListUrl(FILTERS);
   const filters = list.state.filters;
   return (
-    <Box css={LINK_CSS}>
-      <ListPage
-        resource={resources.feedback}
-        list={list}
-        columns={columns}
-        rowId={(f) => f.id}
-        label="Feedback"
-        failed="The feedback could not be loaded."
-        exportable
-        empty={filters.status || filters.category ? 'No feedback matches these filters.' : 'No feedback yet. It arrives from Send feedback in the header and from the drivers’ app.'}
-        filters={
-          <>
-            {filterSelect('Status', filters.status, (status) => list.change({ filters: { status } }), FEEDBACK_STATUSES.map((s) => ({ value: s, label: FEEDBACK_STATUS_LABEL[s] })), 'All statuses', '48')}
-            {filterSelect('Category', filters.category, (category) => list.change({ filters: { category } }), FEEDBACK_CATEGORIES.map((c) => ({ value: c, label: FEEDBACK_CATEGORY_LABEL[c] })), 'All categories', '48')}
-          </>
-        }
-      />
-    </Box>
+    <ListPage
+      resource={resources.feedback}
+      list={list}
+      columns={columns}
+      rowId={(f) => f.id}
+      label="Feedback"
+      failed="The feedback could not be loaded."
+      exportable
+      empty={filters.status || filters.category ? 'No feedback matches these filters.' : 'No feedback yet. It arrives from Send feedback in the header and from the drivers’ app.'}
+      filters={
+        <>
+          {filterSelect('Status', filters.status, (status) => list.change({ filters: { status } }), FEEDBACK_STATUSES.map((s) => ({ value: s, label: FEEDBACK_STATUS_LABEL[s] })), 'All statuses', '48')}
+          {filterSelect('Category', filters.category, (category) => list.change({ filters: { category } }), FEEDBACK_CATEGORIES.map((c) => ({ value: c, label: FEEDBACK_CATEGORY_LABEL[c] })), 'All categories', '48')}
+        </>
+      }
+    />
   );
 }

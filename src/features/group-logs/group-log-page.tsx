@@ -6,7 +6,6 @@ import { of } from 'rxjs';
 import type { GroupLog, GroupOperation } from '../../../streams/api/types';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
-import { navigate } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useListUrl } from '../../lib/use-list-url';
@@ -22,28 +21,16 @@ const OPERATIONS: ReadonlyArray<[GroupOperation, string]> = [
   ['transfer', 'Transfers'],
 ];
 
-const RowButton = chakra('button', {
-  base: { color: 'blue.fg', fontWeight: 'semibold', textAlign: 'start', cursor: 'pointer', _hover: { textDecoration: 'underline' } },
-});
-
 export default function GroupLogPage() {
   const fleetConsole = useFleetConsole();
   const list = useListUrl(FILTERS);
 
-  const open = (log: GroupLog) => {
-    fleetConsole.session.set('groupLogDetail', log);
-    navigate(LINKS.groupLogDetail(log.id));
-  };
   const columns: ReadonlyArray<ListColumn<GroupLog>> = [
     {
       id: 'operation',
       header: 'Operation',
       value: describeOperation,
-      cell: (log) => (
-        <RowButton type="button" onClick={() => open(log)}>
-          {describeOperation(log)}
-        </RowButton>
-      ),
+      link: (log) => ({ href: LINKS.groupLogDetail(log.id), beforeOpen: () => fleetConsole.session.set('groupLogDetail', log) }),
       width: '30%',
     },
     { id: 'deviceType', header: 'Device', value: (log) => (log.operation === 'transfer' ? '--' : log.deviceType), width: '6rem' },

@@ -3,7 +3,6 @@ import type { Issue } from '../../../streams/api/follow-up-calls';
 import { ISSUE_STATUS_LABEL } from '../../../streams/api/issue-workflow';
 import { IssueStatusBadge } from '../../components/issue-status-badge';
 import type { ListColumn } from '../../components/list-columns';
-import { navigate, onPlainClick } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 
 const when = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm');
@@ -17,11 +16,7 @@ export const ISSUE_COLUMNS: Array<ListColumn<Issue>> = [
     sortable: true,
     width: '9rem',
     value: (i) => i.number,
-    cell: (i) => (
-      <a className="row-link" href={LINKS.issue(i.id)} onClick={onPlainClick(() => navigate(LINKS.issue(i.id)))}>
-        {i.number}
-      </a>
-    ),
+    link: (i) => ({ href: LINKS.issue(i.id) }),
   },
   { id: 'title', header: 'Title', value: (i) => i.title },
   { id: 'vehicle', header: 'Vehicle', value: (i) => i.vehicleName ?? '--' },

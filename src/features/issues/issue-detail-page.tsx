@@ -11,7 +11,7 @@ import { IssueStatusBadge } from '../../components/issue-status-badge';
 import { ResourceView } from '../../components/resource-view';
 import { escalationReason } from '../../lib/follow-up-rules';
 import { SUCCESS } from '../../lib/messages';
-import { navigate, usePinnedSearch } from '../../lib/navigation';
+import { linkProps, usePinnedSearch } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useAccount } from '../../lib/use-account';
@@ -43,10 +43,6 @@ function IssueBody({ issue }: { issue: IssueDetail }) {
   const account = useAccount();
   const canEdit = account.status === 'ready' && holdsPermission(account.info, [PERMISSIONS.issueEdit]);
   const [escalating, setEscalating] = useState(false);
-  const openVehicle = (vehicleId: string) => {
-    fleetConsole.session.set('vehicleId', vehicleId);
-    navigate(LINKS.vehicle(vehicleId));
-  };
   const item = (label: string, value: ReactNode) => (
     <DataList.Item>
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
@@ -88,7 +84,7 @@ function IssueBody({ issue }: { issue: IssueDetail }) {
             {item(
               'Vehicle',
               issue.vehicleId ? (
-                <Link as="button" colorPalette="blue" onClick={() => openVehicle(issue.vehicleId!)}>
+                <Link colorPalette="blue" {...linkProps(LINKS.vehicle(issue.vehicleId), () => fleetConsole.session.set('vehicleId', issue.vehicleId!))}>
                   {issue.vehicleName}
                 </Link>
               ) : (
@@ -100,7 +96,7 @@ function IssueBody({ issue }: { issue: IssueDetail }) {
             {item(
               'Alarm',
               issue.alarmId ? (
-                <Link as="button" colorPalette="blue" onClick={() => navigate(LINKS.alarm(issue.alarmId!))}>
+                <Link colorPalette="blue" {...linkProps(LINKS.alarm(issue.alarmId))}>
                   Open alarm
                 </Link>
               ) : (

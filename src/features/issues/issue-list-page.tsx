@@ -19,7 +19,6 @@ import { filterSelect } from '../../components/filter-select';
 
 const FILTERS = ['status', 'fleetId', 'vehicleId', 'alarmId', 'assigneeId', 'age'] as const;
 const AGE_LABEL: Record<keyof typeof ISSUE_AGES, string> = { '24h': 'Older than 24 h', '3d': 'Older than 3 days', '7d': 'Older than 7 days', '30d': 'Older than 30 days' };
-const LINK_CSS = { '& .row-link': { color: 'blue.fg', fontWeight: 'semibold', cursor: 'pointer', _hover: { textDecoration: 'underline' } } };
 
 export default function IssueListPage() {
   const { resources } = useFleetConsole();
@@ -37,7 +36,7 @@ export default function IssueListPage() {
   const fleets = useResource(() => resources.factories$(), [resources]).data ?? [];
 
   return (
-    <Box css={LINK_CSS}>
+    <Box>
       <HStack gap="2" mb="3" wrap="wrap" role="group" aria-label="Issues by status">
         {ISSUE_STATUSES.map((status) => (
           <Button

@@ -1,19 +1,13 @@
 // /data/prealarm: the fleets the user sees with how many pre-alarm rules each holds (its own and
 // its sub-fleets'); a fleet opens its rules and sub-fleets.
-import { chakra } from '@chakra-ui/react';
 import type { PrealarmFleet } from '../../../streams/api/report-calls';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
-import { navigate } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useListUrl } from '../../lib/use-list-url';
 
 const FILTERS = [] as const;
-
-const RowButton = chakra('button', {
-  base: { color: 'blue.fg', fontWeight: 'semibold', textAlign: 'start', cursor: 'pointer', _hover: { textDecoration: 'underline' } },
-});
 
 export default function PrealarmFleetsPage() {
   const { resources, session } = useFleetConsole();
@@ -21,18 +15,13 @@ export default function PrealarmFleetsPage() {
   const open = (fleet: PrealarmFleet) => {
     session.set('prealarmFleetId', fleet.id);
     session.set('preFleetTitle', fleet.name);
-    navigate(LINKS.preFleet(fleet.id));
   };
   const columns: ReadonlyArray<ListColumn<PrealarmFleet>> = [
     {
       id: 'name',
       header: 'Fleet',
       value: (f) => f.name,
-      cell: (f) => (
-        <RowButton type="button" onClick={() => open(f)}>
-          {f.name}
-        </RowButton>
-      ),
+      link: (f) => ({ href: LINKS.preFleet(f.id), beforeOpen: () => open(f) }),
     },
     { id: 'vehicles', header: 'Vehicles', value: (f) => f.vehicles, align: 'end', width: '10rem' },
     { id: 'prealarms', header: 'Pre-alarms', value: (f) => f.prealarms, align: 'end', width: '10rem' },

@@ -9,7 +9,9 @@ import type { Prealarm } from '../../../streams/api/report-calls';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
+import { rowLink } from '../../components/row-link';
 import { SUCCESS } from '../../lib/messages';
+import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useAccount } from '../../lib/use-account';
 import { useListUrl } from '../../lib/use-list-url';
@@ -46,7 +48,7 @@ function RuleStates({ rule }: { rule: Prealarm }) {
     <Stack gap="0" fontSize="xs" data-testid="prealarm-states">
       {rows.slice(0, SHOWN_STATES).map((s) => (
         <Text key={s.vehicleId} color={s.state === 'firing' ? 'red.fg' : undefined}>
-          {s.vehicleName} · {s.state === 'firing' ? 'fired' : firesIn(Date.parse(s.firesAt), now)}
+          {rowLink({ href: LINKS.vehicle(s.vehicleId) }, s.vehicleName)} · {s.state === 'firing' ? 'fired' : firesIn(Date.parse(s.firesAt), now)}
         </Text>
       ))}
       {rows.length > SHOWN_STATES && <Text color="fg.muted">and {rows.length - SHOWN_STATES} more</Text>}

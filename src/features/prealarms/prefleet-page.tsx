@@ -1,40 +1,35 @@
 // /prealarm/prefleet/page: a fleet's pre-alarm rules (the pre-fleet title names it) and its
 // sub-fleets, each opening its own rules.
-import { Box, Heading, Stack, chakra } from '@chakra-ui/react';
+import { Box, Heading, Stack } from '@chakra-ui/react';
+import { of } from 'rxjs';
 import type { SubFleet } from '../../../streams/api/types';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
-import { navigate, usePinnedSearch } from '../../lib/navigation';
+import { usePinnedSearch } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useListUrl } from '../../lib/use-list-url';
+import { useResource } from '../../lib/use-resource';
 import { PrealarmRules } from './prealarm-rules';
 
 const SUB_FILTERS = [] as const;
-
-const RowButton = chakra('button', {
-  base: { color: 'blue.fg', fontWeight: 'semibold', textAlign: 'start', cursor: 'pointer', _hover: { textDecoration: 'underline' } },
-});
+const EMPTY = of({ status: 'ready' as const, stale: false, data: null });
 
 export default function PrefleetPage() {
   const { resources, session } = useFleetConsole();
   const fleetId = new URLSearchParams(usePinnedSearch()).get('fleetId') ?? session.get('prealarmFleetId') ?? '';
-  const title = session.get('preFleetTitle') ?? 'Fleet';
+  // Opened from its address (a new tab), the session names no fleet or another one: ask the server.
+  const named = session.get('prealarmFleetId') === fleetId ? session.get('preFleetTitle') : null;
+  const fleet = useResource(() => (named === null && fleetId ? resources.fleets.get$(fleetId) : EMPTY), [resources, named, fleetId]);
+  const title = named ?? fleet.data?.name ?? 'Fleet';
   const subList = useListUrl(SUB_FILTERS, 'sub');
-  const open = (sub: SubFleet) => {
-    session.set('preSubFleetTitle', sub.name);
-    navigate(LINKS.preSubFleet(sub.id));
-  };
+  const open = (sub: SubFleet) => session.set('preSubFleetTitle', sub.name);
   const subColumns: ReadonlyArray<ListColumn<SubFleet>> = [
     {
       id: 'name',
       header: 'Sub-fleet',
       value: (s) => s.name,
-      cell: (s) => (
-        <RowButton type="button" onClick={() => open(s)}>
-          {s.name}
-        </RowButton>
-      ),
+      link: (s) => ({ href: LINKS.preSubFleet(s.id), beforeOpen: () => open(s) }),
     },
     { id: 'vehicles', header: 'Vehicles', value: (s) => s.vehicles, align: 'end', width: '10rem' },
   ];

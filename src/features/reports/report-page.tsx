@@ -1,4 +1,5 @@
-// /data/report/page: the report named by the session (report id and title). Choose vehicles, a
+// /data/report/page: the report named by the address (`reportId`, so it opens in a new tab) or
+// else by the session (report id and title). Choose vehicles, a
 // sub-fleet or the report's fleet, a range of at most 31 days and the tables; the server computes
 // them from history and alarms, in batches whose progress shows and which can be cancelled.
 import { useMemo, useState } from 'react';
@@ -8,6 +9,7 @@ import type { ReportProgress, ReportResult } from '../../../streams/api/report-c
 import { REPORT_TABLE_NAMES, REPORT_TABLES, type ReportTable } from '../../../streams/protocol/report-schemas';
 import { ResourceView } from '../../components/resource-view';
 import { useDisplayUnits } from '../../components/use-display-units';
+import { usePinnedSearch } from '../../lib/navigation';
 import { useFleetConsole } from '../../lib/services';
 import { useResource } from '../../lib/use-resource';
 import { atLeastOne, EVENT_RANGE_MAX_DAYS, eventDateRange } from '../../lib/validation';
@@ -30,11 +32,14 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 
 export default function ReportPage() {
   const { resources, session } = useFleetConsole();
-  const reportId = session.get('reportId') ?? '';
+  const fromQuery = new URLSearchParams(usePinnedSearch()).get('reportId');
+  // The session's title names the session's report; an address naming another shows its own name.
+  const title = !fromQuery || fromQuery === session.get('reportId') ? session.get('reportTitle') : null;
+  const reportId = fromQuery ?? session.get('reportId') ?? '';
   const report = useResource(() => resources.reports.get$(reportId), [resources, reportId]);
   return (
     <ResourceView state={report} failed="This report cannot be shown. Open it again from the reports list.">
-      {(r) => <ReportBuilder reportId={r.id} title={session.get('reportTitle') ?? r.name} fleetId={r.fleetId} dataName={r.dataName} description={r.description} />}
+      {(r) => <ReportBuilder reportId={r.id} title={title ?? r.name} fleetId={r.fleetId} dataName={r.dataName} description={r.description} />}
     </ResourceView>
   );
 }

@@ -2,7 +2,7 @@
 // the user may do with it ('View only' or 'Allow edit'); edit and delete show only where allowed,
 // and the server refuses them anyway.
 import { useState } from 'react';
-import { Button, Input, chakra } from '@chakra-ui/react';
+import { Button, Input } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { holdsPermission, PERMISSIONS } from '../../../streams/api/permissions';
 import type { Report } from '../../../streams/api/report-calls';
@@ -10,8 +10,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
 import { SUCCESS } from '../../lib/messages';
-import { navigate } from '../../lib/navigation';
-import { ROUTES } from '../../lib/routes';
+import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useAccount } from '../../lib/use-account';
 import { useListUrl } from '../../lib/use-list-url';
@@ -19,10 +18,6 @@ import { PERMISSION_LABEL, ReportFormDialog } from './report-form-dialog';
 import { RowEditDelete } from '../../components/row-edit-delete';
 
 const FILTERS = ['name'] as const;
-
-const RowButton = chakra('button', {
-  base: { color: 'blue.fg', fontWeight: 'semibold', textAlign: 'start', cursor: 'pointer', _hover: { textDecoration: 'underline' } },
-});
 
 export default function ReportsPage() {
   const { resources, session } = useFleetConsole();
@@ -36,7 +31,6 @@ export default function ReportsPage() {
     session.set('reportId', report.id);
     session.set('reportTitle', report.name);
     session.set('reportPermission', report.permission);
-    navigate(ROUTES.report.path);
   };
 
   const columns: ReadonlyArray<ListColumn<Report>> = [
@@ -44,11 +38,7 @@ export default function ReportsPage() {
       id: 'name',
       header: 'Report name',
       value: (r) => r.name,
-      cell: (r) => (
-        <RowButton type="button" onClick={() => open(r)}>
-          {r.name}
-        </RowButton>
-      ),
+      link: (r) => ({ href: LINKS.report(r.id), beforeOpen: () => open(r) }),
       width: '22%',
     },
     { id: 'description', header: 'Description', value: (r) => r.description || '--' },

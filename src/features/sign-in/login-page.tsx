@@ -27,10 +27,8 @@ function SignInForm(props: { onForgot: () => void }) {
   const { values, errors, update, submit, busy } = useValidatedForm<Field>(
     { email: '', password: '' },
     (next) => validateForm<Field>({ email: [() => email(next.email)], password: [() => password(next.password)] }),
-    async (valid) => {
-      await fleetConsole.signIn(valid.email.trim(), valid.password);
-      navigate('/');
-    },
+    // Signed in, the access guard leaves /login for the page asked for before, else for /.
+    (valid) => fleetConsole.signIn(valid.email.trim(), valid.password),
   );
 
   return (

@@ -9,7 +9,7 @@ import type { DeviceActions } from '../../components/vehicle-devices/device-pane
 import { DeviceTabs } from '../../components/vehicle-devices/device-tabs';
 import { IssueActions } from '../../components/issue-actions';
 import { VehicleHeader } from '../../components/vehicle-devices/vehicle-header';
-import { navigate, usePinnedSearch } from '../../lib/navigation';
+import { linkProps, usePinnedSearch } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useResource } from '../../lib/use-resource';
@@ -78,8 +78,8 @@ const deviceActions = (vehicleName: string): DeviceActions => (tab, device, live
   <>
     {tab.scope === 'ac' && (
       <Box>
-        <Button size="sm" variant="outline" onClick={() => navigate(LINKS.airConditioner(device.vehicleId))}>
-          Open air conditioner controls
+        <Button size="sm" variant="outline" asChild>
+          <a {...linkProps(LINKS.airConditioner(device.vehicleId))}>Open air conditioner controls</a>
         </Button>
       </Box>
     )}

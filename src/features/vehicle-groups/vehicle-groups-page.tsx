@@ -9,7 +9,7 @@ import { IfPermission } from '../../components/access-gate';
 import { usePublishCount } from '../../components/header-count';
 import { ResourceView } from '../../components/resource-view';
 import { STATUS_STYLE } from '../../components/vehicle-status';
-import { navigate } from '../../lib/navigation';
+import { linkProps } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
@@ -203,13 +203,13 @@ function NodePanel(props: {
       </DataList.Root>
       <HStack gap="2" wrap="wrap">
         <IfPermission permissions={[PERMISSIONS.vehicleView]}>
-          <Button size="sm" colorPalette="blue" onClick={() => navigate(LINKS.vehicleList(filter))}>
-            Vehicles
+          <Button size="sm" colorPalette="blue" asChild>
+            <a {...linkProps(LINKS.vehicleList(filter))}>Vehicles</a>
           </Button>
         </IfPermission>
         <IfPermission permissions={[PERMISSIONS.groupLogView]}>
-          <Button size="sm" variant="outline" onClick={() => navigate(LINKS.groupLog(filter))}>
-            Group log
+          <Button size="sm" variant="outline" asChild>
+            <a {...linkProps(LINKS.groupLog(filter))}>Group log</a>
           </Button>
         </IfPermission>
       </HStack>

@@ -6,7 +6,7 @@ import { Pin } from 'lucide-react';
 import type { VehicleListRow } from '../../../streams/api/types';
 import type { ListColumn } from '../../components/list-columns';
 import { STATUS_STYLE } from '../../components/vehicle-status';
-import { onPlainClick } from '../../lib/navigation';
+import { type RowLinkTarget, rowLink } from '../../components/row-link';
 
 // Minute resolution: the text a row shows changes at most once a minute.
 const lastSeenText = (lastSeen: string | null): string =>
@@ -14,7 +14,6 @@ const lastSeenText = (lastSeen: string | null): string =>
 
 /** Styles of the plain elements in the cells, set once on the list rather than per cell. */
 export const VEHICLE_CELLS = {
-  '& .row-link': { color: 'blue.fg', fontWeight: 'semibold', cursor: 'pointer', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', _hover: { textDecoration: 'underline' } },
   '& .row-pin': { color: 'orange.fg', marginEnd: '1', verticalAlign: 'middle', display: 'inline' },
   '& .vehicle-status::before': { content: '""', display: 'inline-block', width: '2', height: '2', borderRadius: 'full', marginEnd: '1.5' },
   '& .vehicle-status[data-status=normal]::before': { bg: STATUS_STYLE.normal.color },
@@ -28,8 +27,7 @@ export const firmwareOf = (row: VehicleListRow): string =>
   row.firmware.map((d) => `${d.deviceType}${d.deviceId > 0 ? ` ${d.deviceId}` : ''} ${d.version}`).join(', ');
 
 export function vehicleColumns(actions: {
-  href: (row: VehicleListRow) => string;
-  open: (row: VehicleListRow) => void;
+  link: (row: VehicleListRow) => RowLinkTarget;
   rowActions: (row: VehicleListRow) => ReactNode;
 }): ListColumn<VehicleListRow>[] {
   return [
@@ -42,9 +40,7 @@ export function vehicleColumns(actions: {
       cell: (row) => (
         <>
           {row.pinned && <Pin className="row-pin" size={14} aria-label="Placed on top" />}
-          <a className="row-link" href={actions.href(row)} onClick={onPlainClick(() => actions.open(row))}>
-            {row.name}
-          </a>
+          {rowLink(actions.link(row), row.name)}
         </>
       ),
     },

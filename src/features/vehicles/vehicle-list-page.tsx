@@ -14,7 +14,7 @@ import { ListPage } from '../../components/list-page';
 import { STATUS_STYLE } from '../../components/vehicle-status';
 import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';
-import { navigate } from '../../lib/navigation';
+import { linkProps } from '../../lib/navigation';
 import { LINKS, VEHICLE_LIST_PATH } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useFactory } from '../../lib/use-factory';
@@ -80,11 +80,11 @@ export default function VehicleListPage() {
   // One menu for every row, placed at the button that opened it: rows stay light to draw.
   const [menu, setMenu] = useState<{ vehicle: VehicleListRow; anchor: DOMRect } | null>(null);
 
-  // Read at the click, so the columns need not change with the page and filters.
+  // Before the detail opens in this tab, so its back button returns to this list as it is now;
+  // read at the click, so the columns need not change with the page and filters.
   const open = (vehicle: VehicleListRow) => {
     session.set('vehicleId', vehicle.id);
     session.set('originFlag', `${VEHICLE_LIST_PATH}${window.location.search}`);
-    navigate(LINKS.listedVehicle(vehicle.id));
   };
   const setTop = async (vehicle: VehicleListRow) => {
     await resources.placeVehicleOnTop(vehicle.id, !vehicle.pinned);
@@ -94,8 +94,7 @@ export default function VehicleListPage() {
   const columns = useMemo(
     () =>
       vehicleColumns({
-        href: (vehicle) => LINKS.listedVehicle(vehicle.id),
-        open,
+        link: (vehicle) => ({ href: LINKS.listedVehicle(vehicle.id), beforeOpen: () => open(vehicle) }),
         rowActions: (vehicle) => (
           <>
             {vehicle.allowed.includes('edit') && (
@@ -179,12 +178,12 @@ export default function VehicleListPage() {
       <RowMenu anchor={menu?.anchor ?? null} onClose={() => setMenu(null)}>
         {menuVehicle && (
           <>
-            <Menu.Item value="detail" onClick={() => open(menuVehicle)}>
-              Details
+            <Menu.Item value="detail" asChild>
+              <a {...linkProps(LINKS.listedVehicle(menuVehicle.id), () => open(menuVehicle))}>Details</a>
             </Menu.Item>
             {menuVehicle.airConditioner && (
-              <Menu.Item value="ac" onClick={() => navigate(LINKS.airConditioner(menuVehicle.id))}>
-                Air conditioner
+              <Menu.Item value="ac" asChild>
+                <a {...linkProps(LINKS.airConditioner(menuVehicle.id))}>Air conditioner</a>
               </Menu.Item>
             )}
             {menuVehicle.allowed.includes('edit') && (
