@@ -66,7 +66,9 @@ export function linkProps(href: string, beforeOpen?: () => void): { href: string
 }
 
 export function installBackButtonTrap(): () => void {
-  const pinned = () => window.location.pathname + window.location.search + window.location.hash;
+  // The whole address: a path such as //host/page read back as a relative URL names another origin,
+  // which pushState refuses (the console would not start).
+  const pinned = () => window.location.href;
   let here = pinned();
   window.history.pushState({ fleetConsole: 'sentinel' }, '', here);
   const unsubscribe = subscribe(() => {

@@ -141,6 +141,7 @@ export class FleetMapView {
       zoomControl: true,
       attributionControl: Boolean(options.tileUrl),
     }).setView([30, 10], 2);
+    this.rescale(remScale());
     this.addBasemap();
     this.map.createPane(DEPOT_PANE).style.zIndex = '390';
     this.depotLayer.addTo(this.map);
@@ -438,10 +439,11 @@ export class FleetMapView {
     this.restyle(point, status, point.silent);
   }
 
-  /** The type's scale changed (a wall's window resized): circles take the new radius. */
+  /** The type's scale changed (a wall's window resized): circles take the new radius, names (fleet-map.css) the new size. */
   private rescale(scale: number): void {
     if (scale === this.markerScale) return;
     this.markerScale = scale;
+    this.map.getContainer().style.setProperty('--map-scale', String(scale));
     for (const { marker } of this.pointMarkers.values()) marker.setRadius(7 * scale);
   }
 

@@ -1,6 +1,7 @@
 // Place names over the land: a handful of DOM labels per view, the largest places first, none over
 // another. Rebuilt when the map stops moving; hidden while it zooms.
 import L from 'leaflet';
+import { remScale } from '../../lib/rem-scale';
 import type { PlaceCatalog } from './place-catalog';
 
 /** More names than this clutters the map and costs layout for nothing. */
@@ -10,7 +11,7 @@ const GAP_PX = 6;
 /** Places named from these zooms on are the large ones, written larger. */
 const CITY_ZOOM = 4;
 const TOWN_ZOOM = 7;
-/** The labels' fonts (fleet-map.css), for measuring. */
+/** The labels' fonts (fleet-map.css), for measuring; every size here grows with the type (remScale). */
 const FONTS = { city: '600 13px Inter, sans-serif', town: '12px Inter, sans-serif', village: '11px Inter, sans-serif', depot: '600 11px Inter, sans-serif' };
 const LINE_HEIGHT_PX = 16;
 /** The dot sits left of the name. */
@@ -74,11 +75,13 @@ export class PlaceLabels extends L.Layer {
     const origin = map.containerPointToLayerPoint([0, 0]);
     const view = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()] as const;
     const places = this.catalog.inView(view, zoom, () => this.redraw());
+    const k = remScale();
+    const [gap, lineHeight, dot] = [GAP_PX * k, LINE_HEIGHT_PX * k, DOT_PX * k];
     const taken: Box[] = this.depots.map((depot) => {
       const at = map.latLngToContainerPoint([depot.lat, depot.lng]);
       const named = zoom >= this.depotNamesZoom;
-      const right = named ? at.x + DEPOT_NAME_LEFT_PX + this.width(depot.name, 'depot') : at.x + DEPOT_MARK_PX;
-      const bottom = named ? at.y + DEPOT_NAME_TOP_PX + LINE_HEIGHT_PX : at.y + DEPOT_MARK_PX;
+      const right = named ? at.x + (DEPOT_NAME_LEFT_PX + this.width(depot.name, 'depot')) * k : at.x + DEPOT_MARK_PX;
+      const bottom = named ? at.y + (DEPOT_NAME_TOP_PX + LINE_HEIGHT_PX) * k : at.y + DEPOT_MARK_PX;
       return [at.x - DEPOT_MARK_PX, at.y - DEPOT_MARK_PX, right, bottom] as const;
     });
     const labels: HTMLElement[] = [];
@@ -86,12 +89,12 @@ export class PlaceLabels extends L.Layer {
       if (labels.length >= MAX_LABELS) break;
       const at = map.latLngToContainerPoint([lat, lng]);
       const kind: Size = minZoom <= CITY_ZOOM ? 'city' : minZoom <= TOWN_ZOOM ? 'town' : 'village';
-      const width = this.width(name, kind);
-      const top = at.y - LINE_HEIGHT_PX / 2 - GAP_PX / 2;
-      const bottom = at.y + LINE_HEIGHT_PX / 2 + GAP_PX / 2;
+      const width = this.width(name, kind) * k;
+      const top = at.y - lineHeight / 2 - gap / 2;
+      const bottom = at.y + lineHeight / 2 + gap / 2;
       // The name right of its dot, else left of it (a depot often sits right on its town).
-      const right: Box = [at.x - DOT_PX / 2 - GAP_PX, top, at.x + DOT_PX + width + GAP_PX, bottom];
-      const left: Box = [at.x - DOT_PX - width - GAP_PX, top, at.x + DOT_PX / 2, bottom];
+      const right: Box = [at.x - dot / 2 - gap, top, at.x + dot + width + gap, bottom];
+      const left: Box = [at.x - dot - width - gap, top, at.x + dot / 2, bottom];
       const box = [right, left].find((candidate) => fits(candidate, size) && !taken.some((other) => overlaps(candidate, other)));
       if (!box) continue;
       taken.push(box);
@@ -99,7 +102,7 @@ export class PlaceLabels extends L.Layer {
       label.textContent = name;
       if (box === left) {
         label.classList.add('fleet-place-left');
-        label.style.marginLeft = `${-(width + DOT_PX)}px`;
+        label.style.marginLeft = `${-(width + dot)}px`;
       }
       L.DomUtil.setPosition(label, L.point(at.x + origin.x, at.y + origin.y));
       labels.push(label);
@@ -107,6 +110,7 @@ export class PlaceLabels extends L.Layer {
     this.box.replaceChildren(...labels);
   }
 
+  /** The name's width at the base font size (remScale 1). */
   private width(name: string, kind: Size): number {
     const key = `${kind}\n${name}`;
     let width = this.widths.get(key);
