@@ -1,5 +1,6 @@
 import type { FleetSimulator, SimAlarmEvent } from '../sim/types';
 import type { AlarmEventInput, FleetRepository } from '../storage/fleet-repository';
+import { flushEvery } from '../fleet/periodic-flush';
 
 /** Persists the model's alarm events, batched into one transaction per flush. Returns a stop function. */
 export const recordAlarms = (sim: Pick<FleetSimulator, 'onAlarm'>, repo: FleetRepository, flushMs = 500): (() => Promise<void>) => {
@@ -13,11 +14,5 @@ export const recordAlarms = (sim: Pick<FleetSimulator, 'onAlarm'>, repo: FleetRe
   const off = sim.onAlarm((e: SimAlarmEvent) => {
     pending.push({ type: e.type, ts: e.ts, ...e.alarm });
   });
-  const timer = setInterval(() => void flush(), flushMs);
-  timer.unref();
-  return async () => {
-    off();
-    clearInterval(timer);
-    await flush();
-  };
+  return flushEvery(flushMs, flush, off);
 };

@@ -1,6 +1,7 @@
 import { CMD } from '../../streams/protocol/types';
 import type { FleetSimulator } from '../sim/types';
 import type { DeviceVersion, FleetRepository } from '../storage/fleet-repository';
+import { flushEvery } from './periodic-flush';
 
 /**
  * Follows firmware burns (149) into group logs and new versions (97) into the device table. Versions
@@ -25,11 +26,5 @@ export const trackFirmware = (sim: Pick<FleetSimulator, 'onFrame'>, repo: FleetR
       versions.set(`${vehicleId}/${deviceType}/${deviceId}`, { vehicleId, deviceType, deviceId, version });
     }
   });
-  const timer = setInterval(() => void flush(), flushMs);
-  timer.unref();
-  return async () => {
-    off();
-    clearInterval(timer);
-    await flush();
-  };
+  return flushEvery(flushMs, flush, off);
 };
