@@ -184,7 +184,7 @@ describe('/vehicles/group as a fleet manager', () => {
     await screenshot(page, 'vehicle-groups-fleet-manager-1920');
 
     // The node's vehicles: the vehicle list, filtered to it.
-    await panel.getByRole('button', { name: 'Vehicles' }).click();
+    await panel.getByRole('link', { name: 'Vehicles' }).click();
     await page.waitForURL('**/vehicles/list?subFleetId=fleet-2-sub-1');
     const inSub = (await server.adminCall<ApiPage<VehicleSnapshot>>('GET', '/customization/vehicle/v1/query/list?subFleetId=fleet-2-sub-1')).rows;
     expect(inSub.length).toBeGreaterThan(0);
