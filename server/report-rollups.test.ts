@@ -51,11 +51,12 @@ afterAll(async () => {
 
 describe('reports from hourly rollups', () => {
   it('builds one rollup per vehicle and hour that has history, and clears the marks', async () => {
-    // Hours 21:00 on the 1st to 03:00 on the 3rd: 31 per vehicle; the 1st and 2nd are over.
+    // Hours 21:00 on the 1st to 03:00 on the 3rd: 31 per vehicle, in three days; the 3rd is folded so
+    // far, as its later hours may never have history.
     expect(await buildRollups(repo, UNTIL + HOUR_MS)).toBe(4 * 31);
     expect(await repo.rollups.marked(UNTIL + HOUR_MS, 100)).toEqual([]);
     expect(await repo.rollups.read('hour', ids, UNTIL - 31 * HOUR_MS, UNTIL + HOUR_MS)).toHaveLength(4 * 31);
-    expect(await repo.rollups.read('day', ids, Date.parse('2026-11-01T00:00:00Z'), UNTIL)).toHaveLength(4 * 2);
+    expect(await repo.rollups.read('day', ids, Date.parse('2026-11-01T00:00:00Z'), UNTIL)).toHaveLength(4 * 3);
   });
 
   it('gives the figures of raw history for ranges inside hours, across midnight, whole hours and days', async () => {
@@ -66,6 +67,8 @@ describe('reports from hourly rollups', () => {
       [Date.parse('2026-11-02T00:00:00Z'), Date.parse('2026-11-03T00:00:00Z')],
       [Date.parse('2026-11-01T23:30:00Z'), Date.parse('2026-11-01T23:45:00Z')],
       [start - 3 * HOUR_MS, UNTIL + HOUR_MS],
+      // Whole days, the last one's history ending at 03:20.
+      [Date.parse('2026-11-01T00:00:00Z'), Date.parse('2026-11-04T00:00:00Z')],
     ] as const) {
       const { rollups, history } = await both(from, to);
       expect(rollups).toEqual(history);

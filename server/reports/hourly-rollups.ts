@@ -1,6 +1,6 @@
 // Keeps the rollups of every vehicle's history: hours marked as samples arrive are summarised
 // (hour-summary.ts) once they are over, a vehicle's run of consecutive hours per read, and each day
-// that is over is folded from its hours again whenever one of them changes.
+// is folded from its hours again whenever one of them changes.
 import { turnTaker } from '../fleet/turn-taker';
 import type { FleetRepository, RollupMark } from '../storage/fleet-repository';
 import { DAY_MS, dayOf, foldHours, HOUR_MS, type HourSummary, isSummaryKey, packHour, SUMMARY_DEVICE_TYPES, summariseHours, unpackHour } from './hour-summary';
@@ -39,7 +39,7 @@ export async function buildRollups(repo: FleetRepository, beforeMs: number): Pro
       const summaries = new Map(summariseHours(samples).map((h) => [h.hour, h]));
       for (const mark of run) hours.push({ mark, summary: summaries.get(mark.hour) ?? null });
     }
-    const days = await foldDays(repo, hours, beforeMs);
+    const days = await foldDays(repo, hours);
     await repo.rollups.save(
       hours.map(({ mark, summary }) => ({ mark, vals: summary ? packHour(summary) : null })),
       days,
@@ -50,26 +50,29 @@ export async function buildRollups(repo: FleetRepository, beforeMs: number): Pro
   }
 }
 
-/** The day rollups of the days over by `beforeMs` that these new hour summaries fall in. */
-async function foldDays(repo: FleetRepository, hours: ReadonlyArray<{ mark: RollupMark; summary: HourSummary | null }>, beforeMs: number) {
-  const fresh = new Map<string, Map<number, HourSummary | null>>();
+/**
+ * The day rollups of the days these new hour summaries fall in, folded from the day's hours so far: a
+ * day whose last hours had no history is still folded, and a later hour of the same day folds it again.
+ * One read per day for every vehicle of the round.
+ */
+async function foldDays(repo: FleetRepository, hours: ReadonlyArray<{ mark: RollupMark; summary: HourSummary | null }>) {
+  const fresh = new Map<number, Map<string, Map<number, HourSummary | null>>>();
   for (const { mark, summary } of hours) {
     const day = dayOf(mark.hour);
-    if (day + DAY_MS > beforeMs) continue;
-    const key = `${mark.vehicleId}|${day}`;
-    if (!fresh.has(key)) fresh.set(key, new Map());
-    fresh.get(key)!.set(mark.hour, summary);
+    const vehicles = fresh.get(day) ?? fresh.set(day, new Map()).get(day)!;
+    const changed = vehicles.get(mark.vehicleId) ?? vehicles.set(mark.vehicleId, new Map()).get(mark.vehicleId)!;
+    changed.set(mark.hour, summary);
   }
   const days = [];
-  for (const [key, changed] of fresh) {
-    const at = key.lastIndexOf('|');
-    const vehicleId = key.slice(0, at);
-    const day = Number(key.slice(at + 1));
-    const stored = await repo.rollups.read('hour', [vehicleId], day, day + DAY_MS);
-    const byHour = new Map<number, HourSummary | null>(stored.map((r) => [r.at, unpackHour(r.at, r.vals)]));
-    for (const [hour, summary] of changed) byHour.set(hour, summary);
-    const list = [...byHour.values()].filter((h): h is HourSummary => h !== null).sort((a, b) => a.hour - b.hour);
-    days.push({ vehicleId, day, vals: list.length > 0 ? packHour({ hour: day, devices: foldHours(list) }) : null });
+  for (const [day, vehicles] of fresh) {
+    const byVehicle = new Map<string, Map<number, HourSummary | null>>([...vehicles.keys()].map((id) => [id, new Map()]));
+    for (const r of await repo.rollups.read('hour', [...vehicles.keys()], day, day + DAY_MS)) byVehicle.get(r.vehicleId)!.set(r.at, unpackHour(r.at, r.vals));
+    for (const [vehicleId, changed] of vehicles) {
+      const byHour = byVehicle.get(vehicleId)!;
+      for (const [hour, summary] of changed) byHour.set(hour, summary);
+      const list = [...byHour.values()].filter((h): h is HourSummary => h !== null).sort((a, b) => a.hour - b.hour);
+      days.push({ vehicleId, day, vals: list.length > 0 ? packHour({ hour: day, devices: foldHours(list) }) : null });
+    }
   }
   return days;
 }
