@@ -65,6 +65,9 @@ describe('wall display token', () => {
     await expect(wall.getByRole('button', { name: 'Acknowledge' }).count()).resolves.toBe(0);
     const [row] = (await displays()).rows;
     expect(row).toMatchObject({ name: 'Control room', lastSeenAt: expect.any(String), revokedAt: null });
+    // The administrator's list, left open, shows it by itself: Issued and now Last seen.
+    const dates = admin.getByRole('row').filter({ hasText: 'Control room' }).getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await expect.poll(() => dates.count(), { timeout: 45_000, interval: 1000 }).toBe(2);
   });
 
   it(

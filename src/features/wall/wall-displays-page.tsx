@@ -1,6 +1,7 @@
 // /wall/displays (super.admin): the walls' display tokens on the admin kit's list page. Add display
 // issues a named token, over every fleet or one, and shows its display link once to copy onto the
-// wall; Revoke blanks that wall at once. Last seen says when and from where each wall last read.
+// wall; Revoke blanks that wall at once. Last seen says when and from where each wall last read, and
+// the list reads again every half minute to keep it current.
 import { useState } from 'react';
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
@@ -24,6 +25,8 @@ import { WallAdminOnly } from './wall-admin-only';
 const FILTERS = [] as const;
 const ALL_FLEETS = { pageNum: 1, pageSize: 500 };
 const EVERY_FLEET = '';
+/** Last seen moves at most once a minute per wall (server side): half that keeps the list current. */
+const LAST_SEEN_POLL = { everyMs: 30_000 };
 const when = (iso: string | null) => (iso ? format(new Date(iso), 'yyyy-MM-dd HH:mm') : '--');
 
 function IssuedLink({ issued, onClose }: { issued: IssuedDisplayToken; onClose: () => void }) {
@@ -82,6 +85,7 @@ function DisplayTokens() {
         list={list}
         columns={columns}
         rowId={(d) => d.id}
+        poll={LAST_SEEN_POLL}
         label="Wall displays"
         failed="The wall displays could not be loaded."
         empty="No wall displays yet. Add one with Add display."
