@@ -29,7 +29,6 @@ const BAND_CUTS: readonly BandCut[] = [
   { lakes: 'overviewLakes', tolerance: 0.05, minArea: 0.05 },
   { lakes: 'overviewLakes', tolerance: 0.01, minArea: 0.002 },
   { lakes: 'detailedLakes', tolerance: 0.0015, minArea: 0.0001 },
-  { lakes: 'detailedLakes', tolerance: 0.0001, minArea: 0 },
 ];
 
 /** Per band, the water of each cell that holds some. */

@@ -13,8 +13,8 @@ export interface WaterBand extends CellGrid {
 export const WATER_BANDS: readonly WaterBand[] = [
   { maxZoom: 5, cellDegrees: 360, scale: 100 },
   { maxZoom: 7, cellDegrees: 30, scale: 500 },
-  { maxZoom: 10, cellDegrees: 5, scale: 2_000 },
-  { maxZoom: 99, cellDegrees: 2, scale: 10_000 },
+  // The detailed lakes are generalised to about a kilometre: closer in, more digits would add nothing.
+  { maxZoom: 99, cellDegrees: 5, scale: 2_000 },
 ];
 
 /**

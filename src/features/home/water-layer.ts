@@ -8,7 +8,7 @@ import type { ShippedCells } from './shipped-cells';
 import { WATER_BANDS, decodeWaterLine, waterBandOfZoom, type ShippedWater } from './water-bands';
 
 /** River widths per band: hairlines from afar, a little more close in. */
-const RIVER_WEIGHTS = [0.6, 0.8, 1.1, 1.4];
+const RIVER_WEIGHTS = [0.6, 0.8, 1.2];
 
 export class WaterLayer extends L.Layer {
   private renderer: L.Renderer | null = null;
@@ -43,8 +43,7 @@ export class WaterLayer extends L.Layer {
     if (!map || !this.renderer) return;
     const index = waterBandOfZoom(map.getZoom());
     const band = WATER_BANDS[index]!;
-    // As far out as the renderer draws, so a short pan shows water already drawn.
-    const bounds = map.getBounds().pad(0.5);
+    const bounds = map.getBounds();
     const wanted = new Set<string>();
     for (const key of cellsInView(band, [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()])) {
       const id = `${index}/${key}`;
