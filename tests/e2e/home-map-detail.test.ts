@@ -40,6 +40,18 @@ const lakeAt = ({ x, y }: { x: number; y: number }) =>
 const riverPixels = () =>
   page.evaluate(() => [...document.querySelectorAll<SVGPathElement>('.fleet-map path.fleet-river')].reduce((sum, path) => sum + path.getTotalLength(), 0));
 
+/** Place names that a cluster badge covers, even in part. */
+const namesUnderBadges = () =>
+  page.evaluate(() => {
+    const badges = [...document.querySelectorAll('.fleet-map .fleet-cluster')].map((badge) => badge.getBoundingClientRect());
+    return [...document.querySelectorAll<HTMLElement>('.fleet-map .fleet-place')]
+      .filter((name) => {
+        const box = name.getBoundingClientRect();
+        return badges.some((badge) => box.left < badge.right && badge.left < box.right && box.top < badge.bottom && badge.top < box.bottom);
+      })
+      .map((name) => name.textContent);
+  });
+
 /** Sums the vehicles the map's clusters say they hold. */
 async function clusteredCount(): Promise<number> {
   const counts = await page.locator('.fleet-cluster').allInnerTexts();
@@ -155,6 +167,7 @@ describe('home map offline', () => {
       // The cells of the view arrive one by one.
       await expect.poll(async () => seen(await placeNames()), { timeout: 10_000 }).toBe(true);
       expect(await page.locator('.fleet-map path.fleet-land').count()).toBeGreaterThan(0);
+      await expect.poll(namesUnderBadges).toEqual([]);
       if (zoom === 8) {
         // Starnberger See, south-west of the depot, is drawn where it is, and the region's rivers with it.
         await expect.poll(async () => lakeAt(await pixelOf(47.88, 11.31)), { timeout: 10_000 }).toBe(true);

@@ -13,7 +13,7 @@ import { startFleetClusterer, type FleetClusterer } from './fleet-clusterer';
 import { type BBox, type ClusterFeature, type FleetPoints, type MapFeature } from './fleet-clusters';
 import { loadCountryOutlines } from './offline-basemap';
 import { remScale } from '../../lib/rem-scale';
-import { PlaceLabels } from './place-labels';
+import { PlaceLabels, type BadgeMark } from './place-labels';
 import { shippedPlaces } from './shipped-places';
 import { shippedWater } from './shipped-water';
 import { WaterLayer } from './water-layer';
@@ -311,6 +311,7 @@ export class FleetMapView {
       if (this.destroyed) return;
       this.placeLabels = new PlaceLabels(places, PLACES_PANE, DEPOT_NAMES_ZOOM).addTo(this.map);
       this.placeLabels.avoid(this.depots);
+      this.placeLabels.avoidBadges(this.badgeMarks());
       new TextAttribution(PLACES_ATTRIBUTION).addTo(this.map);
     }, () => {
       if (!this.destroyed) this.placesRetry = setTimeout(() => this.addPlaces(), LAND_RETRY_MS);
@@ -405,6 +406,11 @@ export class FleetMapView {
     }
     for (const badge of spare) this.clusterLayer.removeLayer(badge.marker);
     this.clusterBadges = placed;
+    this.placeLabels?.avoidBadges(this.badgeMarks());
+  }
+
+  private badgeMarks(): BadgeMark[] {
+    return this.clusterBadges.map(({ marker, size }) => ({ ...marker.getLatLng(), size }));
   }
 
   private clusterBadge(cluster: ClusterFeature): ClusterBadge {
