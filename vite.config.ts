@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import pg from 'pg';
 import { offlinePlaces } from './scripts/offline-places/vite-plugin.ts';
+import { offlineWater } from './scripts/offline-water/vite-plugin.ts';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const apiTarget = process.env.FLEET_API_TARGET ?? 'http://localhost:8080';
@@ -55,7 +56,7 @@ const postgresProject = async (): Promise<TestProjectInlineConfiguration[]> => {
 const storageProjects = process.env.VITEST ? await postgresProject() : [];
 
 export default defineConfig({
-  plugins: [react(), offlinePlaces()],
+  plugins: [react(), offlinePlaces(), offlineWater()],
   server: { proxy: { '/api': { target: apiTarget, ws: true } } },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
   test: {

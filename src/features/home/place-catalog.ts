@@ -1,20 +1,14 @@
 // The shipped place names, loaded cell by cell as the map's view and zoom need them (a few kB each),
 // from the console's own origin.
-import { PLACE_BANDS, bandOfZoom, cellsInView, type PlaceManifest, type ShippedPlace } from './place-bands';
-
-/** [west, south, east, north] in degrees. */
-export type View = readonly [number, number, number, number];
+import { cellsInView, type CellManifest, type View } from './map-cells';
+import { PLACE_BANDS, bandOfZoom, type ShippedPlace } from './place-bands';
+import { ShippedCells } from './shipped-cells';
 
 export class PlaceCatalog {
-  private readonly loaded = new Map<string, readonly ShippedPlace[]>();
-  private readonly loading = new Set<string>();
-  private readonly known: ReadonlyArray<ReadonlySet<string>>;
+  private readonly cells: ShippedCells<readonly ShippedPlace[]>;
 
-  constructor(
-    private readonly manifest: PlaceManifest,
-    private readonly fetchCell: (path: string) => Promise<readonly ShippedPlace[]>,
-  ) {
-    this.known = manifest.cells.map((cells) => new Set(cells));
+  constructor(manifest: CellManifest, fetchCell: (path: string) => Promise<readonly ShippedPlace[]>) {
+    this.cells = new ShippedCells(manifest, fetchCell);
   }
 
   /**
@@ -27,14 +21,7 @@ export class PlaceCatalog {
     const places: ShippedPlace[] = [];
     for (let band = 0; band <= bandOfZoom(zoom); band += 1) {
       for (const cell of cellsInView(PLACE_BANDS[band]!, view)) {
-        if (!this.known[band]?.has(cell)) continue;
-        const path = `${this.manifest.path}${band}/${cell}.json`;
-        const cellPlaces = this.loaded.get(path);
-        if (!cellPlaces) {
-          this.load(path, onLoaded);
-          continue;
-        }
-        for (const place of cellPlaces) {
+        for (const place of this.cells.cell(band, cell, onLoaded) ?? []) {
           const [, lng, lat, minZoom] = place;
           if (minZoom <= zoom && lng >= west && lng <= east && lat >= south && lat <= north) places.push(place);
         }
@@ -42,18 +29,5 @@ export class PlaceCatalog {
     }
     // Cells come one after the other: the earlier a place is named, the larger it is.
     return places.sort((a, b) => a[3] - b[3]);
-  }
-
-  private load(path: string, onLoaded: () => void): void {
-    if (this.loading.has(path)) return;
-    this.loading.add(path);
-    this.fetchCell(path).then(
-      (places) => {
-        this.loaded.set(path, places);
-        this.loading.delete(path);
-        onLoaded();
-      },
-      () => this.loading.delete(path),
-    );
   }
 }

@@ -25,6 +25,12 @@ export interface DepotMark {
   lat: number;
   lng: number;
 }
+/** A cluster badge drawn over the map: its centre and its width in pixels. */
+export interface BadgeMark {
+  lat: number;
+  lng: number;
+  size: number;
+}
 /** Where the depot's mark and name sit around its position (fleet-map.css). */
 const DEPOT_MARK_PX = 6;
 const DEPOT_NAME_LEFT_PX = 22;
@@ -36,6 +42,7 @@ export class PlaceLabels extends L.Layer {
   private readonly measure = document.createElement('canvas').getContext('2d');
   private readonly widths = new Map<string, number>();
   private depots: readonly DepotMark[] = [];
+  private badges: readonly BadgeMark[] = [];
 
   constructor(
     private readonly catalog: PlaceCatalog,
@@ -49,6 +56,13 @@ export class PlaceLabels extends L.Layer {
   avoid(depots: readonly DepotMark[]): void {
     this.depots = depots;
     this.redraw();
+  }
+
+  /** No place name is written under a cluster badge. Called with each answer of the clusterer: only a change redraws. */
+  avoidBadges(badges: readonly BadgeMark[]): void {
+    const same = badges.length === this.badges.length && badges.every((b, i) => b.lat === this.badges[i]!.lat && b.lng === this.badges[i]!.lng && b.size === this.badges[i]!.size);
+    this.badges = badges;
+    if (!same) this.redraw();
   }
 
   override onAdd(map: L.Map): this {
@@ -84,6 +98,10 @@ export class PlaceLabels extends L.Layer {
       const bottom = named ? at.y + (DEPOT_NAME_TOP_PX + LINE_HEIGHT_PX) * k : at.y + DEPOT_MARK_PX;
       return [at.x - DEPOT_MARK_PX, at.y - DEPOT_MARK_PX, right, bottom] as const;
     });
+    for (const badge of this.badges) {
+      const at = map.latLngToContainerPoint([badge.lat, badge.lng]);
+      taken.push([at.x - badge.size / 2, at.y - badge.size / 2, at.x + badge.size / 2, at.y + badge.size / 2]);
+    }
     const labels: HTMLElement[] = [];
     for (const [name, lng, lat, minZoom] of places) {
       if (labels.length >= MAX_LABELS) break;
