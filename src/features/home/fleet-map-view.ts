@@ -109,6 +109,8 @@ export class FleetMapView {
   private readonly clusterLayer = L.layerGroup();
   private readonly pointLayer = L.layerGroup();
   private readonly depotLayer = L.layerGroup();
+  /** The shipped data's credits, one line however many data sets have loaded. */
+  private readonly dataCredits = new TextAttribution('');
   private offlineTiles: Array<L.Layer | L.Control> = [];
   private readonly pointMarkers = new Map<string, DrawnVehicle>();
   private clusterBadges: ClusterBadge[] = [];
@@ -300,10 +302,15 @@ export class FleetMapView {
     shippedWater().then((water) => {
       if (this.destroyed) return;
       new WaterLayer(water, WATER_PANE).addTo(this.map);
-      new TextAttribution(WATER_ATTRIBUTION).addTo(this.map);
+      this.credit(WATER_ATTRIBUTION);
     }, () => {
       if (!this.destroyed) this.waterRetry = setTimeout(() => this.addWater(), LAND_RETRY_MS);
     });
+  }
+
+  private credit(text: string): void {
+    if (!this.dataCredits.getContainer()) this.dataCredits.addTo(this.map);
+    this.dataCredits.add(text);
   }
 
   private addPlaces(): void {
@@ -312,7 +319,7 @@ export class FleetMapView {
       this.placeLabels = new PlaceLabels(places, PLACES_PANE, DEPOT_NAMES_ZOOM).addTo(this.map);
       this.placeLabels.avoid(this.depots);
       this.placeLabels.avoidBadges(this.badgeMarks());
-      new TextAttribution(PLACES_ATTRIBUTION).addTo(this.map);
+      this.credit(PLACES_ATTRIBUTION);
     }, () => {
       if (!this.destroyed) this.placesRetry = setTimeout(() => this.addPlaces(), LAND_RETRY_MS);
     });
@@ -564,11 +571,21 @@ export class FleetMapView {
 
 /** An attribution shown as text: Leaflet's own control takes HTML, and a tiles file's text is not ours. */
 class TextAttribution extends L.Control {
-  constructor(private readonly text: string) {
+  private readonly parts: string[];
+  private readonly node = element('div', 'leaflet-control-attribution fleet-tiles-attribution');
+  constructor(text: string) {
     super({ position: 'bottomright' });
+    this.parts = text ? [text] : [];
+    this.node.textContent = this.parts.join(' · ');
+  }
+  /** Another credit on the same line. */
+  add(text: string): void {
+    if (this.parts.includes(text)) return;
+    this.parts.push(text);
+    this.node.textContent = this.parts.join(' · ');
   }
   override onAdd(): HTMLElement {
-    return element('div', 'leaflet-control-attribution fleet-tiles-attribution', this.text);
+    return this.node;
   }
 }
 
