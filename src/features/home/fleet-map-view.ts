@@ -152,7 +152,9 @@ export class FleetMapView {
     }).setView([30, 10], 2);
     this.rescale(remScale());
     this.addBasemap();
-    this.map.createPane(DEPOT_PANE).style.zIndex = '390';
+    // Over the vehicle dots (overlay pane, 400), which park on the depot and hid its name; under the
+    // cluster badges. Depot marks are not interactive, so clicks still reach the dots.
+    this.map.createPane(DEPOT_PANE).style.zIndex = '410';
     this.depotLayer.addTo(this.map);
     this.clusterLayer.addTo(this.map);
     this.pointLayer.addTo(this.map);
