@@ -187,10 +187,14 @@ describe('links', () => {
   it.each([
     ['a next parameter naming another site', '/login?next=//evil.example'],
     ['a next parameter with an absolute URL', '/login?next=https%3A%2F%2Fevil.example%2Fhome'],
+    ['a path that reads as another site', '//evil.example/home'],
   ])('lands on the default page after sign-in when asked for %s', async (_, path) => {
     const tab = await freshTab(path);
     try {
       await tab.getByRole('heading', { name: 'Sign in' }).waitFor();
+      // The address bar names a page of this console, not a path read as another site.
+      expect(new URL(tab.url()).origin).toBe(server.url);
+      expect(new URL(tab.url()).pathname).toBe('/login');
       await signInHere(tab);
       await tab.waitForURL(`${server.url}/home`);
       await tab.getByTestId('fleet-map').waitFor();
