@@ -172,7 +172,10 @@ describe('links', () => {
 
   it("makes a role's Assign and the header's back, settings, wall displays and alerts buttons real links", async () => {
     await page.goto(`${server.url}/users/role?tab=roles`);
-    const assign = page.getByRole('table', { name: 'Roles' }).getByRole('row').filter({ hasText: 'Fleet manager' }).getByRole('link', { name: 'Assign' });
+    const assign = page.getByRole('table', { name: 'Roles' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'fleet.manager', exact: true }) })
+      .getByRole('link', { name: 'Assign' });
     // The new tab has no session to name the role: the heading comes from the server.
     await followRowLink(assign, /^\/role\/alocation\/page\?roleId=[^&]+$/, (tab) => tab.getByRole('heading', { name: 'Fleet manager (fleet.manager)' }).waitFor());
     await page.getByRole('table', { name: 'Holders' }).or(page.getByText('Nobody holds this role yet.')).first().waitFor();
