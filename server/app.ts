@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -25,6 +22,7 @@ import { simSpecOf } from './fleet/vehicle-devices';
 import { authenticate } from './http/authenticate';
 import { displayLastSeen } from './access/display-last-seen';
 import { consoleConfigFile } from './http/console-config-file';
+import { serveConsoleFiles } from './http/console-files';
 import { corsHook } from './http/cors';
 import { errorHandler } from './http/error-handler';
 import { publicOrigin } from './http/public-origin';
@@ -264,15 +262,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     { prefix: '/api' },
   );
 
-  const staticRoot = resolve(config.staticDir);
-  if (existsSync(staticRoot)) await app.register(fastifyStatic, { root: staticRoot, wildcard: true });
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0] ?? '';
-    if (req.method === 'GET' && !path.startsWith('/api/') && path !== '/api' && existsSync(resolve(staticRoot, 'index.html'))) {
-      return reply.type('text/html').sendFile('index.html', staticRoot);
-    }
-    return reply.code(404).send({ code: 404, msg: 'Unable to find webpage!', data: null });
-  });
+  await serveConsoleFiles(app, config.staticDir);
 
   let clock: NodeJS.Timeout | null = null;
   let historyDuty = { leads: () => false, withdraw: () => {} };

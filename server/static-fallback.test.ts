@@ -29,6 +29,13 @@ it('falls back to index.html for console routes, never for /api', async () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<title>Fleet Console</title>');
   }
+  // Paths the file server refuses as non-canonical (doubled slashes, as in a path a browser reads
+  // as another site) are no files either: the console's router takes them.
+  for (const path of ['//evil.example/home', '//evil.example', '/vehicles//list', '//assets/app.js']) {
+    const res = await fetch(`${t.url}${path}`);
+    expect(res.status, path).toBe(200);
+    expect(await res.text()).toContain('<title>Fleet Console</title>');
+  }
   const api = await fetch(`${t.url}/api/nope`);
   expect(api.status).toBe(404);
   expect((await api.json()).code).toBe(404);

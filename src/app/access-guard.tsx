@@ -57,7 +57,8 @@ export function AccessGuard() {
         else profile.load().catch(() => undefined);
       });
     }
-    else if (decision.kind === 'sign-out') signOut();
+    // The account could not be loaded with this session (expired): signing in again returns here.
+    else if (decision.kind === 'sign-out') signOut({ forced: true });
   }, [decision.kind, decision.kind === 'redirect' ? decision.to : '', account, profile, signOut, fleetConsole]);
 
   const title = decision.kind === 'render' ? decision.route.title : '';

@@ -27,7 +27,7 @@ export function NoticeHost() {
 
   const confirm = () => {
     setDialogText(null);
-    signOut();
+    signOut({ forced: true });
   };
 
   return (

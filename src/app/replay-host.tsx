@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { createBrowserReplayConsole } from '../../streams/browser-console';
-import { navigate } from '../lib/navigation';
+import { linkProps } from '../lib/navigation';
 import { ReplayContext, type ReplayControl, type ReplaySession } from '../lib/replay';
 import { ROUTES } from '../lib/routes';
 import { ServicesProvider, type AppServices } from '../lib/services';
@@ -48,8 +48,8 @@ export function ReplayHost({ live, children }: { live: AppServices; children: Re
               replaying {session.name}
             </Text>
             <Box flex="1" />
-            <Button size="xs" variant="subtle" onClick={() => navigate(ROUTES.testView.path)}>
-              Open player
+            <Button size="xs" variant="subtle" asChild>
+              <a {...linkProps(ROUTES.testView.path)}>Open player</a>
             </Button>
             <Button size="xs" variant="subtle" onClick={stop}>
               Back to live

@@ -141,6 +141,7 @@ export const LINKS = {
   preFleet: (fleetId: string) => withQuery(ROUTES.preFleet.path, 'fleetId', fleetId),
   preSubFleet: (subFleetId: string) => withQuery(ROUTES.preSubFleet.path, 'subFleetId', subFleetId),
   issue: (issueId: string) => withQuery(ROUTES.issueReport.path, 'issueId', issueId),
+  roleAllocation: (roleId: string) => withQuery(ROUTES.roleAllocation.path, 'roleId', roleId),
   /** The issue list filtered, e.g. to a vehicle's or an alarm's issues. */
   issueList: (filter: Record<string, string>) => `${ISSUE_LIST_PATH}?${new URLSearchParams(filter)}`,
   feedback: (feedbackId: string) => withQuery(ROUTES.feedback.path, 'feedbackId', feedbackId),

@@ -118,7 +118,7 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Save avatar' }).click();
     await page.getByText('Saved successfully').first().waitFor();
     await crop.waitFor({ state: 'detached' });
-    const headerAvatar = page.getByRole('button', { name: 'Open settings' }).locator('img');
+    const headerAvatar = page.getByRole('link', { name: 'Open settings' }).locator('img');
     await expect.poll(async () => (await headerAvatar.getAttribute('src'))?.slice(0, 22)).toBe('data:image/png;base64,');
 
     await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
@@ -163,8 +163,8 @@ describe('allocation: the fleets and sub-fleets each holder manages', () => {
       const page = await newPage(width, height);
       await signIn(page, server.admin.email, /\/home$/, server.admin.password);
       await page.goto(`${server.url}/users/role?tab=roles`);
-      await page.getByRole('row').filter({ hasText: 'yard.managers' }).getByRole('button', { name: 'Assign' }).click();
-      await page.waitForURL('**/role/alocation/page');
+      await page.getByRole('row').filter({ hasText: 'yard.managers' }).getByRole('link', { name: 'Assign' }).click();
+      await page.waitForURL(/\/role\/alocation\/page\?roleId=[^&]+$/);
       await page.getByRole('table', { name: 'Holders' }).getByText(LEE.email).waitFor();
       await page.getByRole('button', { name: `Assign fleets to ${LEE.email}` }).click();
       const dialog = page.getByRole('form', { name: /Assign fleets to/ });

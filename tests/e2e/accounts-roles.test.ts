@@ -146,8 +146,8 @@ describe('accounts and roles with their live effects', () => {
     await roleRow.getByText('See fleets; See vehicles').waitFor();
     await screenshot(admin, 'roles-1920');
 
-    await roleRow.getByRole('button', { name: 'Assign' }).click();
-    await admin.waitForURL('**/role/alocation/page');
+    await roleRow.getByRole('link', { name: 'Assign' }).click();
+    await admin.waitForURL(/\/role\/alocation\/page\?roleId=[^&]+$/);
     await admin.getByText('Nobody holds this role yet.').waitFor();
     await admin.getByRole('searchbox', { name: 'Search accounts' }).fill('dana');
     await admin.getByRole('searchbox', { name: 'Search accounts' }).press('Enter');
@@ -189,7 +189,7 @@ describe('accounts and roles with their live effects', () => {
     await narrow.goto(`${server.url}/users/role?tab=roles`);
     await narrow.getByRole('row').filter({ hasText: 'depot.crew' }).waitFor();
     await screenshot(narrow, 'roles-1100');
-    await narrow.getByRole('row').filter({ hasText: 'depot.crew' }).getByRole('button', { name: 'Assign' }).click();
+    await narrow.getByRole('row').filter({ hasText: 'depot.crew' }).getByRole('link', { name: 'Assign' }).click();
     await narrow.getByRole('table', { name: 'Holders' }).getByText(COLLEAGUE.email).waitFor();
     await screenshot(narrow, 'allocation-1100');
     await narrow.goto(`${server.url}/setting/set`);

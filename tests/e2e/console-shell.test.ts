@@ -40,10 +40,15 @@ const search = () => new URL(page.url()).search;
 
 async function signIn(): Promise<void> {
   await page.goto(`${double.url}/login`);
+  await signInHere();
+  await page.waitForURL('**/home');
+}
+
+/** Signs in on the sign-in page shown. */
+async function signInHere(): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill('ops@fleet.test');
   await page.getByLabel('Password', { exact: true }).fill('secret1');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/home');
 }
 
 async function waitForSocket(): Promise<void> {
@@ -65,9 +70,27 @@ describe('access guard', () => {
   it('lets /register, /404 and /share through without a token', async () => {
     await page.goto(`${double.url}/register`);
     await page.getByRole('heading', { name: 'Register' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).resolves.toBe('/login');
     await page.goto(`${double.url}/404`);
     await page.getByText('Unable to find webpage!').waitFor();
     expect(path()).toBe('/404');
+    await expect(page.getByRole('link', { name: 'Go to the console' }).getAttribute('href')).resolves.toBe('/');
+  });
+
+  it('makes Register on the sign-in page a real link: a ctrl-click opens it in a new tab, a plain click here', async () => {
+    await freshPage();
+    await page.goto(`${double.url}/login`);
+    const register = page.getByRole('link', { name: 'Register' });
+    await expect(register.getAttribute('href')).resolves.toBe('/register');
+    const opened = context.waitForEvent('page');
+    await register.click({ modifiers: ['Control'] });
+    const tab = await opened;
+    await expect.poll(() => new URL(tab.url()).pathname).toBe('/register');
+    await tab.close();
+    expect(path()).toBe('/login');
+    await register.click();
+    await page.getByRole('heading', { name: 'Register' }).waitFor();
+    expect(path()).toBe('/register');
   });
 
   it('redirects /login to / (then /home) once signed in, and unknown paths to /404', async () => {
@@ -115,7 +138,7 @@ describe('layout', () => {
     await expect(page.getByTestId('header-user-name').innerText()).resolves.toBe('Olivia Ops');
     await expect(page.getByTestId('header-roles').innerText()).resolves.toBe('Fleet manager & Operator');
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Home');
-    await page.getByRole('button', { name: 'Open settings' }).click();
+    await page.getByRole('link', { name: 'Open settings' }).click();
     await page.waitForURL('**/setting/set');
   });
 
@@ -254,32 +277,50 @@ describe('errors and dialogs', () => {
     await screenshot(page, 'toast-timeout');
   });
 
-  it('shows the login-expired dialog on 401 and logs out on confirm', async () => {
+  it('shows the login-expired dialog on 401, logs out on confirm, and signs in again back to the page', async () => {
     await freshPage();
     await signIn();
     double.failNext('/customization/factory/v1/query/list', { kind: 'code', code: 401, msg: 'expired' });
-    await page.goto(`${double.url}/vehicles/list`);
+    await page.goto(`${double.url}/vehicles/list?pageNum=1`);
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Login status has expired, please log in again!').waitFor();
     await screenshot(page, 'dialog-login-expired');
     await dialog.getByRole('button', { name: 'Log in again' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => window.sessionStorage.getItem('token'))).toBeNull();
+    await signInHere();
+    await page.waitForURL('**/vehicles/list?pageNum=1');
   });
 
   it.each([
     [1001, 'The user status has changed!'],
     [1002, 'The user role has changed!'],
     [1999, 'Login status has expired, please log in again!'],
-  ])('shows the forced re-login dialog for cmd 161 message %i', async (msgId, text) => {
+  ])('shows the forced re-login dialog for cmd 161 message %i, and signs in again back to the page', async (msgId, text) => {
     await freshPage();
     await signIn();
+    await page.getByRole('link', { name: 'Open settings' }).click();
+    await page.waitForURL('**/setting/set');
     await waitForSocket();
     double.send({ cmd: 161, data: { msgId } });
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText(text).waitFor();
     await dialog.getByRole('button', { name: 'Log in again' }).click();
     await page.waitForURL('**/login');
+    await signInHere();
+    await page.waitForURL('**/setting/set');
+  });
+
+  it('signs in after Log out to the default page, not the page left', async () => {
+    await freshPage();
+    await signIn();
+    await page.getByRole('link', { name: 'Open settings' }).click();
+    await page.waitForURL('**/setting/set');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    await signInHere();
+    await page.waitForURL('**/home');
   });
 
   it('shows the websocket-expired dialog after the 4th failed reconnect', async () => {

@@ -170,6 +170,26 @@ describe('links', () => {
     await record('cleared', vehicle, second);
   });
 
+  it("makes a role's Assign and the header's back, settings, wall displays and alerts buttons real links", async () => {
+    await page.goto(`${server.url}/users/role?tab=roles`);
+    const assign = page.getByRole('table', { name: 'Roles' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'fleet.manager', exact: true }) })
+      .getByRole('link', { name: 'Assign' });
+    // The new tab has no session to name the role: the heading comes from the server.
+    await followRowLink(assign, /^\/role\/alocation\/page\?roleId=[^&]+$/, (tab) => tab.getByRole('heading', { name: 'Fleet manager (fleet.manager)' }).waitFor());
+    await page.getByRole('table', { name: 'Holders' }).or(page.getByText('Nobody holds this role yet.')).first().waitFor();
+
+    const header = page.locator('header');
+    await followRowLink(header.getByTestId('back-button'), /^\/users\/role$/, (tab) => tab.getByRole('heading', { level: 1, name: 'Users & roles' }).waitFor());
+    await followRowLink(header.getByRole('link', { name: 'Open settings' }), /^\/setting\/set$/, (tab) => tab.getByRole('heading', { level: 1, name: 'Settings' }).waitFor());
+    await followRowLink(header.getByRole('link', { name: 'Wall displays' }), /^\/wall\/displays$/, (tab) => tab.getByRole('heading', { level: 1, name: 'Wall displays' }).waitFor());
+    await followRowLink(page.getByRole('link', { name: 'Playlists', exact: true }), /^\/wall\/playlists$/, (tab) => tab.getByRole('heading', { level: 1, name: 'Wall playlists' }).waitFor());
+    await followRowLink(header.getByRole('link', { name: /follow-up alerts$/i }), /^\/other\/issueReport\?status=escalated$/, (tab) => tab.getByRole('heading', { level: 1 }).waitFor());
+    // Log out, the theme and kiosk mode are actions, not pages: they stay buttons.
+    for (const action of ['Log out', 'Kiosk mode', /^Switch to (light|dark) theme$/]) await header.getByRole('button', { name: action }).waitFor();
+  });
+
   it('shows the sign-in in a tab without a session, then the linked page with its query', async () => {
     const vehicle = vehicles[3]!;
     const tab = await freshTab(`/home/detail/page?vehicleId=${vehicle.id}`);
@@ -187,10 +207,14 @@ describe('links', () => {
   it.each([
     ['a next parameter naming another site', '/login?next=//evil.example'],
     ['a next parameter with an absolute URL', '/login?next=https%3A%2F%2Fevil.example%2Fhome'],
+    ['a path that reads as another site', '//evil.example/home'],
   ])('lands on the default page after sign-in when asked for %s', async (_, path) => {
     const tab = await freshTab(path);
     try {
       await tab.getByRole('heading', { name: 'Sign in' }).waitFor();
+      // The address bar names a page of this console, not a path read as another site.
+      expect(new URL(tab.url()).origin).toBe(server.url);
+      expect(new URL(tab.url()).pathname).toBe('/login');
       await signInHere(tab);
       await tab.waitForURL(`${server.url}/home`);
       await tab.getByTestId('fleet-map').waitFor();

@@ -75,7 +75,7 @@ describe('settings', () => {
   it('saves the units and keeps them after a reload', async () => {
     await freshPage();
     await signIn(server.admin.email, server.admin.password);
-    await page.getByRole('button', { name: 'Open settings' }).click();
+    await page.getByRole('link', { name: 'Open settings' }).click();
     await page.waitForURL('**/setting/set');
     await page.getByRole('combobox', { name: 'Speed unit' }).selectOption('mph');
     await page.getByRole('combobox', { name: 'Mileage unit' }).selectOption('miles');

@@ -38,7 +38,7 @@ const displays = () => server.adminCall<ApiPage<DisplayToken>>('GET', '/customiz
 
 describe('wall display token', () => {
   it('is issued from /wall/displays with a display link shown once', async () => {
-    await admin.getByRole('button', { name: 'Wall displays' }).click();
+    await admin.getByRole('link', { name: 'Wall displays' }).click();
     await admin.waitForURL('**/wall/displays');
     await admin.getByRole('button', { name: 'Add display' }).click();
     const form = admin.getByRole('form', { name: 'Add display' });

@@ -5,7 +5,7 @@ import { Badge, Box, IconButton } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
 import { followUpNotices$ } from '../../../streams/api/follow-up-calls';
 import { toaster } from '../../components/toaster';
-import { navigate } from '../../lib/navigation';
+import { linkProps } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 
@@ -28,14 +28,13 @@ export function FollowUpAlerts() {
     });
     return () => subscription.unsubscribe();
   }, [fleetConsole]);
-  const open = () => {
-    navigate(unseen.link);
-    setUnseen((u) => ({ ...u, count: 0 }));
-  };
+  const seen = () => setUnseen((u) => ({ ...u, count: 0 }));
   return (
     <Box position="relative">
-      <IconButton aria-label={unseen.count ? `${unseen.count} new follow-up alerts` : 'Follow-up alerts'} variant="ghost" size="sm" onClick={open}>
-        <Bell />
+      <IconButton variant="ghost" size="sm" asChild>
+        <a {...linkProps(unseen.link, seen)} aria-label={unseen.count ? `${unseen.count} new follow-up alerts` : 'Follow-up alerts'}>
+          <Bell />
+        </a>
       </IconButton>
       {unseen.count > 0 && (
         <Badge position="absolute" top="-1" insetEnd="-1" colorPalette="red" variant="solid" borderRadius="full" fontSize="2xs" pointerEvents="none" data-testid="follow-up-badge">

@@ -8,7 +8,7 @@ import { PERMISSIONS, holdsPermission } from '../../../streams/api/permissions';
 import { IfRole } from '../../components/access-gate';
 import { setColorMode, useColorMode, type ColorMode } from '../../lib/color-mode';
 import { enterKiosk } from '../../lib/kiosk-mode';
-import { navigate } from '../../lib/navigation';
+import { linkProps } from '../../lib/navigation';
 import { ROUTES, VEHICLE_LIST_PATH } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useSignOut } from '../../lib/use-sign-out';
@@ -61,8 +61,10 @@ export function Header(props: {
         </IconButton>
       )}
       {props.backTo && (
-        <Button variant="outline" size="sm" onClick={() => navigate(props.backTo!)} data-testid="back-button">
-          <ArrowLeft /> Back
+        <Button variant="outline" size="sm" asChild>
+          <a {...linkProps(props.backTo)} data-testid="back-button">
+            <ArrowLeft /> Back
+          </a>
         </Button>
       )}
       <Heading as="h1" size="md" truncate>
@@ -82,8 +84,10 @@ export function Header(props: {
         <MonitorPlay />
       </IconButton>
       <IfRole roles={[]}>
-        <IconButton aria-label="Wall displays" title="Wall displays and playlists" variant="ghost" size="sm" onClick={() => navigate(ROUTES.wallDisplays.path)}>
-          <MonitorCog />
+        <IconButton variant="ghost" size="sm" asChild>
+          <a {...linkProps(ROUTES.wallDisplays.path)} aria-label="Wall displays" title="Wall displays and playlists">
+            <MonitorCog />
+          </a>
         </IconButton>
       </IfRole>
       <IconButton
@@ -104,11 +108,13 @@ export function Header(props: {
           </Text>
         </Box>
       </HStack>
-      <Button variant="ghost" size="sm" p="0" borderRadius="full" aria-label="Open settings" onClick={() => navigate(ROUTES.settings.path)}>
-        <Avatar.Root size="sm">
-          <Avatar.Fallback />
-          {avatar && <Avatar.Image src={avatar} alt="" />}
-        </Avatar.Root>
+      <Button variant="ghost" size="sm" p="0" borderRadius="full" asChild>
+        <a {...linkProps(ROUTES.settings.path)} aria-label="Open settings">
+          <Avatar.Root size="sm">
+            <Avatar.Fallback />
+            {avatar && <Avatar.Image src={avatar} alt="" />}
+          </Avatar.Root>
+        </a>
       </Button>
       <IconButton aria-label="Log out" variant="ghost" size="sm" onClick={() => setConfirmingLogout(true)}>
         <LogOut />

@@ -1,5 +1,5 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
-import { navigate } from '../../lib/navigation';
+import { linkProps } from '../../lib/navigation';
 import { NOT_FOUND_TEXT } from '../../lib/messages';
 
 export default function NotFoundPage() {
@@ -12,8 +12,8 @@ export default function NotFoundPage() {
         <Heading as="h1" size="xl">
           {NOT_FOUND_TEXT}
         </Heading>
-        <Button colorPalette="blue" onClick={() => navigate('/')}>
-          Go to the console
+        <Button colorPalette="blue" asChild>
+          <a {...linkProps('/')}>Go to the console</a>
         </Button>
       </Stack>
     </Center>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
-import { navigate } from '../../lib/navigation';
+import { linkProps } from '../../lib/navigation';
 import { ROUTES } from '../../lib/routes';
 import { useServices } from '../../lib/services';
 import { useValidatedForm } from '../../lib/use-validated-form';
@@ -63,7 +63,7 @@ function SignInForm(props: { onForgot: () => void }) {
           </Text>
           <Text fontSize="sm" textAlign="center">
             No account yet?{' '}
-            <Link href="/register" onClick={(event) => { event.preventDefault(); navigate(ROUTES.register.path); }} color="blue.fg">
+            <Link {...linkProps(ROUTES.register.path)} color="blue.fg">
               Register
             </Link>
           </Text>

@@ -3,7 +3,7 @@ import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
 import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';
-import { navigate } from '../../lib/navigation';
+import { linkProps, navigate } from '../../lib/navigation';
 import { ROUTES } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useValidatedForm } from '../../lib/use-validated-form';
@@ -65,7 +65,7 @@ export default function RegisterPage() {
           </Button>
           <Text fontSize="sm" textAlign="center">
             Already registered?{' '}
-            <Link href="/login" onClick={(event) => { event.preventDefault(); navigate(ROUTES.login.path); }} color="blue.fg">
+            <Link {...linkProps(ROUTES.login.path)} color="blue.fg">
               Sign in
             </Link>
           </Text>

@@ -1,4 +1,5 @@
-// /role/alocation/page: opened from a role (its id, key and sub-title kept in the session). Shows
+// /role/alocation/page: the role named by the address (`roleId`, so it opens in a new tab) or else
+// by the session (its id, key and sub-title, which Assign on a role keeps there). Shows
 // who holds the role and what it reaches, assigns more accounts to it, found by a search, and gives
 // each holder the fleets or sub-fleets it manages (Assign fleets).
 import { useMemo, useState } from 'react';
@@ -8,6 +9,7 @@ import type { Account } from '../../../streams/api/types';
 import { ResourceView } from '../../components/resource-view';
 import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';
+import { usePinnedSearch } from '../../lib/navigation';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
 import { useResource } from '../../lib/use-resource';
@@ -65,10 +67,10 @@ function AccountTable(props: {
 
 export default function RoleAllocationPage() {
   const { resources, session } = useFleetConsole();
-  const roleId = session.get('roleId');
-  const roleKey = session.get('roleKey');
-  const subTitle = session.get('roleSubTitle');
+  const roleId = new URLSearchParams(usePinnedSearch()).get('roleId') ?? session.get('roleId');
   const role = useResource(() => resources.roles.get$(roleId ?? ''), [roleId]);
+  // The session's sub-title names the session's role; an address naming another shows the role's own.
+  const named = roleId === session.get('roleId') ? { name: session.get('roleSubTitle'), roleKey: session.get('roleKey') } : role.data;
   const catalogue = useResource(() => resources.accountAdmin.menuCatalogue$(), []);
   const holders = useList(resources.accounts, useMemo(() => ({ pageSize: MAX_PAGE_SIZE, filters: { roleId: roleId ?? '' } }), [roleId]));
   const [search, setSearch] = useState('');
@@ -104,7 +106,11 @@ export default function RoleAllocationPage() {
   return (
     <Stack gap="6" p="1">
       <Heading size="md">
-        {subTitle} <Text as="span" color="fg.muted" fontWeight="normal">({roleKey})</Text>
+        {named && (
+          <>
+            {named.name} <Text as="span" color="fg.muted" fontWeight="normal">({named.roleKey})</Text>
+          </>
+        )}
       </Heading>
       <ResourceView state={role} failed="This role cannot be shown.">
         {(r) => (

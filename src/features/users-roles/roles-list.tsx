@@ -8,8 +8,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
 import { SUCCESS } from '../../lib/messages';
-import { navigate } from '../../lib/navigation';
-import { ROUTES } from '../../lib/routes';
+import { linkProps } from '../../lib/navigation';
+import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useListUrl } from '../../lib/use-list-url';
 import { useResource } from '../../lib/use-resource';
@@ -34,11 +34,10 @@ export function RolesList(props: { canEdit: boolean; canAssign: boolean }) {
   const [dialog, setDialog] = useState<{ role: Role | null } | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
 
-  const assign = (role: Role) => {
+  const openAssignment = (role: Role) => {
     session.set('roleId', role.id);
     session.set('roleKey', role.roleKey);
     session.set('roleSubTitle', role.name);
-    navigate(ROUTES.roleAllocation.path);
   };
 
   const menuText = (r: Role) => r.menu.map((c) => titles.get(c) ?? c).join(', ') || 'None';
@@ -65,8 +64,8 @@ export function RolesList(props: { canEdit: boolean; canAssign: boolean }) {
                   </Button>
                 )}
                 {props.canAssign && (
-                  <Button size="xs" variant="ghost" onClick={() => assign(r)}>
-                    Assign
+                  <Button size="xs" variant="ghost" asChild>
+                    <a {...linkProps(LINKS.roleAllocation(r.id), () => openAssignment(r))}>Assign</a>
                   </Button>
                 )}
                 {props.canEdit && !r.builtin && (

@@ -14,7 +14,7 @@ import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
 import { displayLink } from '../../lib/display-link';
 import { SUCCESS } from '../../lib/messages';
-import { navigate } from '../../lib/navigation';
+import { linkProps } from '../../lib/navigation';
 import { ROUTES } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
@@ -91,8 +91,8 @@ function DisplayTokens() {
         empty="No wall displays yet. Add one with Add display."
         actions={
           <HStack>
-            <Button size="sm" variant="outline" onClick={() => navigate(ROUTES.wallPlaylists.path)}>
-              Playlists
+            <Button size="sm" variant="outline" asChild>
+              <a {...linkProps(ROUTES.wallPlaylists.path)}>Playlists</a>
             </Button>
             <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)}>
               <Plus /> Add display
