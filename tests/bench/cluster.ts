@@ -103,15 +103,21 @@ const pidsNamed = (name: string): number[] =>
     })
     .map(Number);
 
-/** CPU seconds of a group of processes; one that ended since counts as nothing more. */
-const groupCpu = (pids: number[]): number =>
-  pids.reduce((sum, pid) => {
-    try {
-      return sum + cpuSeconds(pid);
-    } catch {
-      return sum;
-    }
-  }, 0);
+/** CPU seconds of each process of a group that is still running. */
+const groupCpu = (pids: number[]): Map<number, number> =>
+  new Map(
+    pids.flatMap((pid) => {
+      try {
+        return [[pid, cpuSeconds(pid)] as const];
+      } catch {
+        return [];
+      }
+    }),
+  );
+
+/** CPU seconds a group used between two readings, over the processes running at both (one that ended in between drops out). */
+const cpuUsed = (before: Map<number, number>, after: Map<number, number>): number =>
+  [...after].reduce((sum, [pid, seconds]) => sum + (before.has(pid) ? seconds - before.get(pid)! : 0), 0);
 
 const percentile = (hist: number[], p: number): number => {
   const total = hist.reduce((a, b) => a + b, 0);
@@ -254,7 +260,7 @@ const main = async () => {
     while (publishedReports(sim).length < startIndex + reportsWanted) await new Promise((r) => setTimeout(r, 500));
     const last = publishedReports(sim).at(-1)!;
     const wall = (last.at - first.at) / 1000;
-    const cpu = Object.fromEntries(groups.map(([name, pids], i) => [name, Number(((groupCpu(pids) - cpuBefore[i]!) / wall).toFixed(2))]));
+    const cpu = Object.fromEntries(groups.map(([name, pids], i) => [name, Number((cpuUsed(cpuBefore[i]!, groupCpu(pids)) / wall).toFixed(2))]));
     const loadDuring = loadavg()[0]!;
     // Frames still in flight at the end of the window get a few seconds to arrive.
     await new Promise((r) => setTimeout(r, 5_000));
