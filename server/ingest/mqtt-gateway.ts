@@ -19,8 +19,8 @@ export interface GatewayOptions {
 }
 
 /**
- * Bytes waiting to leave on the broker connection above which the model holds its steps: about two
- * shard steps of 50,000 vehicles, which a broker keeping up takes in well within a tick.
+ * Bytes waiting to leave on the broker connection above which the model holds its steps: about three
+ * shard steps of 50,000 vehicles (some 300 bytes a message), which a broker keeping up takes in well within a tick.
  */
 const MAX_BACKLOG_BYTES = 2 * 1024 * 1024;
 
