@@ -19,6 +19,11 @@ export class ShardedSimulator implements FleetSimulator {
     return this.shards.length;
   }
 
+  /** Vehicles the shard at `index` holds. */
+  shardSize(index: number): number {
+    return this.sizes[index] ?? 0;
+  }
+
   stepShard(index: number, nowMs: number): void {
     this.shards[index]?.step(nowMs);
   }

@@ -14,11 +14,24 @@ export interface GatewayOptions {
   /** Every vehicle the model holds, for a status resync. */
   vehicleIds: () => Iterable<string>;
   now: () => number;
+  /** Default MAX_BACKLOG_BYTES. */
+  maxBacklogBytes?: number;
 }
+
+/**
+ * Bytes waiting to leave on the broker connection above which the model holds its steps: about three
+ * shard steps of 50,000 vehicles (some 300 bytes a message), which a broker keeping up takes in well within a tick.
+ */
+const MAX_BACKLOG_BYTES = 2 * 1024 * 1024;
 
 export interface Gateways {
   /** Frames published since the start. */
   published(): number;
+  /**
+   * Whether frames pile up faster than the broker takes them: the connection is down, or more than
+   * maxBacklogBytes wait in it. The model then holds its steps instead of queueing without bound.
+   */
+  backedUp(): boolean;
   /** Resolves once what was published so far has left (the connection's buffer drained). */
   drained(): Promise<void>;
   stop(): void;
@@ -28,7 +41,7 @@ export interface Gateways {
  * The fleet model speaking MQTT like one DTU gateway per vehicle: what it emits is published under the
  * vehicle's S/N, and commands on `<prefix>/dtu/<sn>/cmd` are answered on the MQTT 5 response topic.
  */
-export const runGateways = async ({ client, prefix, sim, devices, snOf, vehicleIdOf, vehicleIds, now }: GatewayOptions): Promise<Gateways> => {
+export const runGateways = async ({ client, prefix, sim, devices, snOf, vehicleIdOf, vehicleIds, now, maxBacklogBytes = MAX_BACKLOG_BYTES }: GatewayOptions): Promise<Gateways> => {
   const topics = mqttTopics(prefix);
   let published = 0;
   // A model step emits thousands of frames at once: they leave in one socket write, not one each.
@@ -87,6 +100,7 @@ export const runGateways = async ({ client, prefix, sim, devices, snOf, vehicleI
   client.publish(topics.online, '{}', { qos: 1 });
   return {
     published: () => published,
+    backedUp: () => !client.connected || client.stream.writableLength > maxBacklogBytes,
     drained: () =>
       new Promise<void>((resolve) => {
         // Corked writes are uncorked on the next tick; after it, a full buffer says so.

@@ -4,6 +4,19 @@ import { fileURLToPath } from 'node:url';
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const SIM_MAIN = fileURLToPath(new URL('../sim-main.ts', import.meta.url));
 
+/** Children started here and still running: killed if this process exits before stopping them. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** Kills `child` when this process exits, however it ends (an error, a failed start, a handled signal). */
+export const killOnExit = (child: ChildProcess): ChildProcess => {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+};
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
@@ -25,6 +38,7 @@ const startScript = (script: string, env: Record<string, string>, ready: RegExp,
       env: { ...process.env, FLEET_DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', FLEET_SIM_SCENARIO: 'quiet', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    killOnExit(child);
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -46,9 +60,19 @@ const startScript = (script: string, env: Record<string, string>, ready: RegExp,
     });
   });
 
-export const stopServerProcess = (p: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> =>
+/** How long a stopped process gets to exit before it is killed outright. */
+const STOP_GRACE_MS = 15_000;
+
+export const stopServerProcess = (p: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> => stopChild(p.child, signal);
+
+/** Stops a child with `signal`, or SIGKILL if it has not exited STOP_GRACE_MS later; resolves with its exit code. */
+export const stopChild = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> =>
   new Promise((resolve) => {
-    if (p.child.exitCode !== null || p.child.signalCode !== null) return resolve(p.child.exitCode);
-    p.child.once('exit', (code) => resolve(code));
-    p.child.kill(signal);
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+    child.kill(signal);
   });
