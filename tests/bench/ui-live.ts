@@ -43,6 +43,8 @@ const DWELL_S = 10;
 
 interface PageProbe {
   frames: number;
+  /** Socket messages the page received, and the probe vehicle's among them. */
+  messages: number;
   probe: number[];
   changes: number[];
   longTasks: Array<{ start: number; duration: number }>;
@@ -69,7 +71,7 @@ function wallAnswers(): TraceLine[] {
 }
 
 function instrument(probeMark: string): void {
-  const bench: PageProbe = { frames: 0, probe: [], changes: [], longTasks: [], views: [], watchOffline: false, watchStarts: [] };
+  const bench: PageProbe = { frames: 0, messages: 0, probe: [], changes: [], longTasks: [], views: [], watchOffline: false, watchStarts: [] };
   (window as unknown as { __bench: PageProbe }).__bench = bench;
   const offlineChanges = new MutationObserver(() => bench.changes.push(performance.now()));
   let watched: Element | null = null;
@@ -95,6 +97,7 @@ function instrument(probeMark: string): void {
       super(url, protocols);
       // Registered before the console's own handler, so it stamps arrival before any work.
       this.addEventListener('message', (event) => {
+        bench.messages += 1;
         if (typeof event.data === 'string' && event.data.includes(probeMark)) bench.probe.push(performance.now());
       });
     }
@@ -111,26 +114,34 @@ async function heapMB(page: Page): Promise<number> {
   return usedSize / 1_048_576;
 }
 
-/** The JS heap of the page's workers (the map's clusterer), which the page's own heap leaves out. */
+/** The JS heap of the page's workers (the map's clusterer), which the page's own heap leaves out. A worker that ends while it is asked (the wall leaves the map) counts as none. */
 async function workerHeapMB(page: Page): Promise<number> {
   const session = await page.context().browser()!.newBrowserCDPSession();
-  const replies = new Map<number, (message: { result?: { usedSize?: number } }) => void>();
+  type Reply = { result?: { usedSize?: number } };
+  const replies = new Map<number, (message: Reply) => void>();
+  const gone = new Map<string, () => void>();
   session.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
-    const message = JSON.parse(event.message) as { id?: number; result?: { usedSize?: number } };
+    const message = JSON.parse(event.message) as { id?: number } & Reply;
     if (message.id !== undefined) replies.get(message.id)?.(message);
   });
+  session.on('Target.detachedFromTarget', (event: { sessionId: string }) => gone.get(event.sessionId)?.());
   const { targetInfos } = await session.send('Target.getTargets');
   let used = 0;
   for (const [n, target] of targetInfos.filter((info) => info.type === 'worker').entries()) {
-    const { sessionId } = await session.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
-    const call = async (id: number, method: string) => {
-      const reply = new Promise<{ result?: { usedSize?: number } }>((resolve) => replies.set(id, resolve));
-      await session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
-      return reply;
-    };
-    await call(2 * n, 'HeapProfiler.collectGarbage');
-    used += (await call(2 * n + 1, 'Runtime.getHeapUsage')).result?.usedSize ?? 0;
-    await session.send('Target.detachFromTarget', { sessionId });
+    try {
+      const { sessionId } = await session.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+      const ended = new Promise<Reply>((resolve) => gone.set(sessionId, () => resolve({})));
+      const call = async (id: number, method: string) => {
+        const reply = new Promise<Reply>((resolve) => replies.set(id, resolve));
+        await session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
+        return Promise.race([reply, ended]);
+      };
+      await call(2 * n, 'HeapProfiler.collectGarbage');
+      used += (await call(2 * n + 1, 'Runtime.getHeapUsage')).result?.usedSize ?? 0;
+      await session.send('Target.detachFromTarget', { sessionId });
+    } catch {
+      // The worker ended between the listing and the question.
+    }
   }
   await session.detach();
   return used / 1_048_576;
@@ -273,7 +284,7 @@ async function measure(view: string, bench: BenchTrace, file: string, distDir: s
       loadAverage: round(loadavg()[0]!),
     };
     console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg().map((x) => round(x)).join(' ')}, headless Chromium, production build, 1920×1080, CPU throttled ${CPU_THROTTLE}×`);
-    console.log(`socket messages replayed: ${frameLines} (frames batched per ${BATCH_MS} ms)${TRACE_SECONDS < LOAD_SECONDS ? `, ${TRACE_SECONDS} s of traffic replayed round and round` : ''}${SPEED !== 1 ? `, traffic at ${SPEED}× speed` : ''}`);
+    console.log(`socket messages replayed: ${frameLines}, received by the page: ${loadEnd.messages} (frames batched per ${BATCH_MS} ms)${TRACE_SECONDS < LOAD_SECONDS ? `, ${TRACE_SECONDS} s of traffic replayed round and round` : ''}${SPEED !== 1 ? `, traffic at ${SPEED}× speed` : ''}`);
     if (view === 'wall') console.log(`views on screen: ${viewCounts(loadEnd.views)}`);
     console.log(`animation frames/s: idle ${round(idleFps)}, under load ${round(loadFps)} → ratio ${result.fpsRatio} (target ≥ 0.8)`);
     console.log(
