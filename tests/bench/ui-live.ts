@@ -7,7 +7,8 @@
 // fleet's status board, 10 s each); the status-change latency is then taken while the map is on screen.
 // BENCH_CPU_THROTTLE=4 slows the page's CPU 4× through the DevTools protocol (a small wall PC);
 // BENCH_SPEED=2 replays the traffic twice as fast (BENCH_SECONDS is traffic time);
-// BENCH_HEAP_EVERY_S=60 with a long BENCH_SECONDS is the soak: heap every N s of traffic and its slope;
+// BENCH_HEAP_EVERY_S=60 with a long BENCH_SECONDS is the soak: heap every N s of traffic (on the wall, each
+// time at the next showing of the status board, so samples compare) after a forced GC, and its slope;
 // BENCH_TRACE_SECONDS=120 generates only that much traffic and replays it round and round;
 // BENCH_PROFILE=file.cpuprofile profiles the page's main thread under load and prints where it went.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -105,6 +106,23 @@ function instrument(probeMark: string): void {
 }
 
 const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __bench: PageProbe }).__bench);
+
+/** The wall's heap depends on the view on screen: each soak sample is taken on this one, once it has come on screen again and settled. */
+const SAMPLE_VIEW = '/wall/fleet';
+const SAMPLE_SETTLE_MS = 2_000;
+
+async function sampleViewSettled(page: Page): Promise<void> {
+  const shown = await page.evaluate(() => (window as unknown as { __bench: PageProbe }).__bench.views.length);
+  await page.waitForFunction(
+    ([before, path]) => {
+      const { views } = (window as unknown as { __bench: PageProbe }).__bench;
+      return views.length > before && views.at(-1)!.path === path;
+    },
+    [shown, SAMPLE_VIEW] as const,
+    { polling: 250, timeout: 3 * 3 * DWELL_S * 1000 },
+  );
+  await new Promise((resolve) => setTimeout(resolve, SAMPLE_SETTLE_MS));
+}
 
 async function heapMB(page: Page): Promise<number> {
   const session = await page.context().newCDPSession(page);
@@ -235,11 +253,14 @@ async function measure(view: string, bench: BenchTrace, file: string, distDir: s
     await sleepUntil(IDLE_LEAD_MS + 10_000 * SPEED);
     const heap10 = await heapMB(page);
     const heapSamples: Array<{ s: number; mb: number }> = [];
+    /** Seconds of traffic replayed so far. */
+    const trafficS = () => ((Date.now() - socketOpenedAt) * SPEED - IDLE_LEAD_MS) / 1000;
     for (let s = HEAP_EVERY_S; HEAP_EVERY_S > 0 && s < LOAD_SECONDS; s += HEAP_EVERY_S) {
       await sleepUntil(IDLE_LEAD_MS + s * 1000);
-      heapSamples.push({ s, mb: round(await heapMB(page)) });
-      // On the wall the heap depends on the view on screen, so it is named.
-      console.log(`heap at ${s} s of traffic (${round(s / SPEED, 0)} s on the page, ${new URL(page.url()).pathname}): ${heapSamples.at(-1)!.mb} MB; load average ${round(loadavg()[0]!)}`);
+      if (view === 'wall') await sampleViewSettled(page);
+      const at = round(trafficS(), 0);
+      heapSamples.push({ s: at, mb: round(await heapMB(page)) });
+      console.log(`heap at ${at} s of traffic (${round(at / SPEED, 0)} s on the page, ${new URL(page.url()).pathname}): ${heapSamples.at(-1)!.mb} MB; load average ${round(loadavg()[0]!)}`);
     }
     await sleepUntil(IDLE_LEAD_MS + LOAD_SECONDS * 1000);
     const profileSummary = await profile?.stop();
