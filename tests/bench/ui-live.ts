@@ -7,7 +7,8 @@
 // fleet's status board, 10 s each); the status-change latency is then taken while the map is on screen.
 // BENCH_CPU_THROTTLE=4 slows the page's CPU 4× through the DevTools protocol (a small wall PC);
 // BENCH_SPEED=2 replays the traffic twice as fast (BENCH_SECONDS is traffic time);
-// BENCH_HEAP_EVERY_S=60 with a long BENCH_SECONDS is the soak: heap every N s of traffic and its slope;
+// BENCH_HEAP_EVERY_S=60 with a long BENCH_SECONDS is the soak: heap every N s of traffic (on the wall, each
+// time at the next showing of the status board, so samples compare) after a forced GC, and its slope;
 // BENCH_TRACE_SECONDS=120 generates only that much traffic and replays it round and round;
 // BENCH_PROFILE=file.cpuprofile profiles the page's main thread under load and prints where it went.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,6 +44,8 @@ const DWELL_S = 10;
 
 interface PageProbe {
   frames: number;
+  /** Socket messages the page received, and the probe vehicle's among them. */
+  messages: number;
   probe: number[];
   changes: number[];
   longTasks: Array<{ start: number; duration: number }>;
@@ -69,7 +72,7 @@ function wallAnswers(): TraceLine[] {
 }
 
 function instrument(probeMark: string): void {
-  const bench: PageProbe = { frames: 0, probe: [], changes: [], longTasks: [], views: [], watchOffline: false, watchStarts: [] };
+  const bench: PageProbe = { frames: 0, messages: 0, probe: [], changes: [], longTasks: [], views: [], watchOffline: false, watchStarts: [] };
   (window as unknown as { __bench: PageProbe }).__bench = bench;
   const offlineChanges = new MutationObserver(() => bench.changes.push(performance.now()));
   let watched: Element | null = null;
@@ -95,6 +98,7 @@ function instrument(probeMark: string): void {
       super(url, protocols);
       // Registered before the console's own handler, so it stamps arrival before any work.
       this.addEventListener('message', (event) => {
+        bench.messages += 1;
         if (typeof event.data === 'string' && event.data.includes(probeMark)) bench.probe.push(performance.now());
       });
     }
@@ -102,6 +106,23 @@ function instrument(probeMark: string): void {
 }
 
 const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __bench: PageProbe }).__bench);
+
+/** The wall's heap depends on the view on screen: each soak sample is taken on this one, once it has come on screen again and settled. */
+const SAMPLE_VIEW = '/wall/fleet';
+const SAMPLE_SETTLE_MS = 2_000;
+
+async function sampleViewSettled(page: Page): Promise<void> {
+  const shown = await page.evaluate(() => (window as unknown as { __bench: PageProbe }).__bench.views.length);
+  await page.waitForFunction(
+    ([before, path]) => {
+      const { views } = (window as unknown as { __bench: PageProbe }).__bench;
+      return views.length > before && views.at(-1)!.path === path;
+    },
+    [shown, SAMPLE_VIEW] as const,
+    { polling: 250, timeout: 3 * 3 * DWELL_S * 1000 },
+  );
+  await new Promise((resolve) => setTimeout(resolve, SAMPLE_SETTLE_MS));
+}
 
 async function heapMB(page: Page): Promise<number> {
   const session = await page.context().newCDPSession(page);
@@ -111,26 +132,34 @@ async function heapMB(page: Page): Promise<number> {
   return usedSize / 1_048_576;
 }
 
-/** The JS heap of the page's workers (the map's clusterer), which the page's own heap leaves out. */
+/** The JS heap of the page's workers (the map's clusterer), which the page's own heap leaves out. A worker that ends while it is asked (the wall leaves the map) counts as none. */
 async function workerHeapMB(page: Page): Promise<number> {
   const session = await page.context().browser()!.newBrowserCDPSession();
-  const replies = new Map<number, (message: { result?: { usedSize?: number } }) => void>();
+  type Reply = { result?: { usedSize?: number } };
+  const replies = new Map<number, (message: Reply) => void>();
+  const gone = new Map<string, () => void>();
   session.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
-    const message = JSON.parse(event.message) as { id?: number; result?: { usedSize?: number } };
+    const message = JSON.parse(event.message) as { id?: number } & Reply;
     if (message.id !== undefined) replies.get(message.id)?.(message);
   });
+  session.on('Target.detachedFromTarget', (event: { sessionId: string }) => gone.get(event.sessionId)?.());
   const { targetInfos } = await session.send('Target.getTargets');
   let used = 0;
   for (const [n, target] of targetInfos.filter((info) => info.type === 'worker').entries()) {
-    const { sessionId } = await session.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
-    const call = async (id: number, method: string) => {
-      const reply = new Promise<{ result?: { usedSize?: number } }>((resolve) => replies.set(id, resolve));
-      await session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
-      return reply;
-    };
-    await call(2 * n, 'HeapProfiler.collectGarbage');
-    used += (await call(2 * n + 1, 'Runtime.getHeapUsage')).result?.usedSize ?? 0;
-    await session.send('Target.detachFromTarget', { sessionId });
+    try {
+      const { sessionId } = await session.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+      const ended = new Promise<Reply>((resolve) => gone.set(sessionId, () => resolve({})));
+      const call = async (id: number, method: string) => {
+        const reply = new Promise<Reply>((resolve) => replies.set(id, resolve));
+        await session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
+        return Promise.race([reply, ended]);
+      };
+      await call(2 * n, 'HeapProfiler.collectGarbage');
+      used += (await call(2 * n + 1, 'Runtime.getHeapUsage')).result?.usedSize ?? 0;
+      await session.send('Target.detachFromTarget', { sessionId });
+    } catch {
+      // The worker ended between the listing and the question.
+    }
   }
   await session.detach();
   return used / 1_048_576;
@@ -224,11 +253,14 @@ async function measure(view: string, bench: BenchTrace, file: string, distDir: s
     await sleepUntil(IDLE_LEAD_MS + 10_000 * SPEED);
     const heap10 = await heapMB(page);
     const heapSamples: Array<{ s: number; mb: number }> = [];
+    /** Seconds of traffic replayed so far. */
+    const trafficS = () => ((Date.now() - socketOpenedAt) * SPEED - IDLE_LEAD_MS) / 1000;
     for (let s = HEAP_EVERY_S; HEAP_EVERY_S > 0 && s < LOAD_SECONDS; s += HEAP_EVERY_S) {
       await sleepUntil(IDLE_LEAD_MS + s * 1000);
-      heapSamples.push({ s, mb: round(await heapMB(page)) });
-      // On the wall the heap depends on the view on screen, so it is named.
-      console.log(`heap at ${s} s of traffic (${round(s / SPEED, 0)} s on the page, ${new URL(page.url()).pathname}): ${heapSamples.at(-1)!.mb} MB; load average ${round(loadavg()[0]!)}`);
+      if (view === 'wall') await sampleViewSettled(page);
+      const at = round(trafficS(), 0);
+      heapSamples.push({ s: at, mb: round(await heapMB(page)) });
+      console.log(`heap at ${at} s of traffic (${round(at / SPEED, 0)} s on the page, ${new URL(page.url()).pathname}): ${heapSamples.at(-1)!.mb} MB; load average ${round(loadavg()[0]!)}`);
     }
     await sleepUntil(IDLE_LEAD_MS + LOAD_SECONDS * 1000);
     const profileSummary = await profile?.stop();
@@ -273,7 +305,7 @@ async function measure(view: string, bench: BenchTrace, file: string, distDir: s
       loadAverage: round(loadavg()[0]!),
     };
     console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg().map((x) => round(x)).join(' ')}, headless Chromium, production build, 1920×1080, CPU throttled ${CPU_THROTTLE}×`);
-    console.log(`socket messages replayed: ${frameLines} (frames batched per ${BATCH_MS} ms)${TRACE_SECONDS < LOAD_SECONDS ? `, ${TRACE_SECONDS} s of traffic replayed round and round` : ''}${SPEED !== 1 ? `, traffic at ${SPEED}× speed` : ''}`);
+    console.log(`socket messages replayed: ${frameLines}, received by the page: ${loadEnd.messages} (frames batched per ${BATCH_MS} ms)${TRACE_SECONDS < LOAD_SECONDS ? `, ${TRACE_SECONDS} s of traffic replayed round and round` : ''}${SPEED !== 1 ? `, traffic at ${SPEED}× speed` : ''}`);
     if (view === 'wall') console.log(`views on screen: ${viewCounts(loadEnd.views)}`);
     console.log(`animation frames/s: idle ${round(idleFps)}, under load ${round(loadFps)} → ratio ${result.fpsRatio} (target ≥ 0.8)`);
     console.log(

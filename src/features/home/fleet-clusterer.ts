@@ -1,4 +1,4 @@
-import { createClusterer, type ClusterAnswer, type ClusterRequest } from './fleet-clusters';
+import { createClusterer, type ClusterAnswer, type ClusterRequest, type PostedClusterRequest } from './fleet-clusters';
 
 type Ask = ClusterRequest extends infer R ? (R extends ClusterRequest ? Omit<R, 'request'> : never) : never;
 
@@ -15,6 +15,15 @@ export function startFleetClusterer(onAnswer: (answer: ClusterAnswer) => void): 
   let worker: Worker | null = null;
   let lastLoad: ClusterRequest | null = null;
   const pending = new Map<number, ClusterRequest>();
+  /** The ids of the last load the worker got, so a load of the same vehicles posts none. */
+  let postedIds: readonly string[] | null = null;
+  const posted = (request: ClusterRequest): PostedClusterRequest => {
+    if (request.type !== 'load') return request;
+    const { ids } = request.points;
+    if (postedIds?.length === ids.length && ids.every((id, i) => id === postedIds![i])) return { ...request, points: { ...request.points, ids: null } };
+    postedIds = ids;
+    return request;
+  };
 
   // Answer in the page from now on: the worker could not start or failed.
   const fallBack = (): void => {
@@ -51,7 +60,7 @@ export function startFleetClusterer(onAnswer: (answer: ClusterAnswer) => void): 
         queueMicrotask(() => onAnswer(answer));
       } else {
         pending.set(request.request, request);
-        worker?.postMessage(request);
+        worker?.postMessage(posted(request));
       }
       return next;
     },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startFleetClusterer } from './fleet-clusterer';
-import { createClusterer, type ClusterAnswer, type FleetPoints, type MapFeature } from './fleet-clusters';
+import { createClusterer, receivePosted, type ClusterAnswer, type FleetPoints, type MapFeature } from './fleet-clusters';
 
 const WORLD = [-180, -85, 180, 85] as [number, number, number, number];
 
@@ -71,6 +71,43 @@ describe('fleet clusters', () => {
     expect(answers.map((a) => a.request)).toEqual([load, features]);
     expect(answers[1]).toEqual({ type: 'features', request: features, features: [{ kind: 'vehicle', id: 'lis-1', lat: 38.72, lng: -9.14 }] });
     clusterer.close();
+  });
+
+  describe('with a worker', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it("posts a load's ids to the worker only when the vehicles changed, and the worker clusters the ids it had", () => {
+      let worker: { posted: unknown[] } | undefined;
+      vi.stubGlobal(
+        'Worker',
+        class {
+          onerror = null;
+          onmessage = null;
+          posted: unknown[] = [];
+          constructor() {
+            worker = this;
+          }
+          postMessage(message: unknown) {
+            this.posted.push(message);
+          }
+          terminate() {}
+        },
+      );
+      const clusterer = startFleetClusterer(() => undefined);
+      clusterer.ask({ type: 'load', points: fleet, bbox: WORLD, zoom: 3 });
+      const moved = { ...fleet, ids: [...fleet.ids], lat: Float64Array.from([59.91, 59.92, 59.9, 40]) };
+      clusterer.ask({ type: 'load', points: moved, bbox: WORLD, zoom: 3 });
+      clusterer.ask({ type: 'load', points: { ...fleet, ids: ['osl-1', 'osl-2', 'osl-3'] }, bbox: WORLD, zoom: 3 });
+      const postedIds = worker!.posted.map((message) => (message as { points: FleetPoints }).points.ids);
+      expect(postedIds).toEqual([fleet.ids, null, ['osl-1', 'osl-2', 'osl-3']]);
+
+      const answer = receivePosted(createClusterer());
+      answer({ type: 'load', request: 1, points: fleet, bbox: WORLD, zoom: 3 });
+      const again = answer({ type: 'load', request: 2, points: { ...moved, ids: null }, bbox: [-10, 39, -9, 41], zoom: 10 });
+      expect(again).toEqual({ type: 'features', request: 2, features: [{ kind: 'vehicle', id: 'lis-1', lat: 40, lng: -9.14 }] });
+    });
   });
 
   describe('with a worker that fails', () => {

@@ -1,8 +1,8 @@
 // The home map's clusterer in its own thread (see fleet-clusters.ts).
-import { createClusterer, type ClusterRequest } from './fleet-clusters';
+import { createClusterer, receivePosted, type PostedClusterRequest } from './fleet-clusters';
 
-const answer = createClusterer();
+const answer = receivePosted(createClusterer());
 
-self.onmessage = (event: MessageEvent<ClusterRequest>) => {
+self.onmessage = (event: MessageEvent<PostedClusterRequest>) => {
   self.postMessage(answer(event.data));
 };

@@ -1,7 +1,7 @@
 // /wall/fleet?fleetId=: a fleet's status board for the wall. A big tile per vehicle (name, status,
 // SOC, last seen) readable from across the room, the vehicles in alarm and offline first, the whole
 // fleet on one screen. It reads only the live fleet a wall already has (snapshot and status frames).
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Box, Flex, Grid, Heading, Text } from '@chakra-ui/react';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { auditTime, combineLatest, distinctUntilChanged, map, switchMap, timer } from 'rxjs';
@@ -13,7 +13,7 @@ import { usePinnedSearch } from '../../lib/navigation';
 import { remScale } from '../../lib/rem-scale';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
-import { boardFit, sameTiles, statusBoardTiles, TILE_GAP_REM, TILE_SIZES, type StatusTile, type TileSize } from './status-board-tiles';
+import { sameBoard, statusBoard, TILE_GAP_REM, TILE_SIZES, type StatusTile, type TileSize } from './status-board-tiles';
 
 const ALL_FLEETS = { pageNum: 1, pageSize: 500 };
 /** Status frames land at most twice a second; "last seen" ticks every second. */
@@ -86,24 +86,23 @@ export default function FleetStatusBoardPage() {
   const fleetId = new URLSearchParams(usePinnedSearch()).get('fleetId') ?? '';
   const fleets = useList<{ id: string; name: string }>(resources.fleets, ALL_FLEETS).data?.rows;
   const fleetName = fleets?.find((f) => f.id === fleetId)?.name;
-  const tiles = useObservableState(
+  const [gridRef, area] = useSizeInRem();
+  const board = useObservableState(
     useObservable(
       (inputs$) =>
         inputs$.pipe(
-          switchMap(([id]) =>
+          switchMap(([id, size]) =>
             combineLatest([fleet.vehicles$.pipe(auditTime(PUBLISH_EVERY_MS)), timer(0, TICK_MS)]).pipe(
-              map(([vehicles]) => statusBoardTiles(vehicles, id, Date.now())),
-              distinctUntilChanged(sameTiles),
+              map(([vehicles]) => statusBoard(vehicles, id, Date.now(), size)),
+              distinctUntilChanged(sameBoard),
             ),
           ),
         ),
-      [fleetId],
+      [fleetId, area],
     ),
   );
-  const counts = useMemo(() => Object.fromEntries(STATUSES.map((s) => [s, tiles?.filter((t) => t.status === s).length ?? 0])), [tiles]);
-  const [gridRef, area] = useSizeInRem();
-  const fit = area && tiles ? boardFit(tiles.length, area.width, area.height) : null;
-  const hidden = fit && tiles ? tiles.length - fit.shown : 0;
+  const fit = board?.fit;
+  const hidden = board && fit ? board.total - fit.shown : 0;
 
   return (
     <Flex direction="column" gap="4" p="4" height="full" minHeight="0" data-testid="fleet-status-board">
@@ -115,21 +114,21 @@ export default function FleetStatusBoardPage() {
         {STATUSES.map((status) => (
           <Flex key={status} align="baseline" gap="2" data-testid={`fleet-board-${status}`}>
             <Text fontSize="3xl" fontWeight="bold" color={STATUS_STYLE[status].color}>
-              {counts[status]}
+              {board?.counts[status] ?? 0}
             </Text>
             <Text fontSize="xl">{STATUS_STYLE[status].label}</Text>
           </Flex>
         ))}
       </Flex>
       <Box ref={gridRef} flex="1" minHeight="0" overflow="hidden">
-        {tiles && tiles.length === 0 && (
+        {board?.total === 0 && (
           <Text fontSize="2xl" color="fg.muted">
             No vehicles in this fleet.
           </Text>
         )}
-        {fit && tiles && (
+        {board && fit && (
           <Grid templateColumns={`repeat(${fit.columns}, minmax(0, 1fr))`} gap={`${TILE_GAP_REM}rem`} data-size={fit.size}>
-            {tiles.slice(0, fit.shown).map((tile) => (
+            {board.tiles.map((tile) => (
               <Tile key={tile.id} tile={tile} size={fit.size} />
             ))}
             {hidden > 0 && (

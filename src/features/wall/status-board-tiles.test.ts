@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FleetSnapshot, VehicleOutline, VehicleState } from '../../../streams/vehicles/types';
-import { boardFit, statusBoardTiles } from './status-board-tiles';
+import { boardFit, statusBoard } from './status-board-tiles';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 
@@ -26,9 +26,12 @@ function snapshot(vehicles: VehicleState[]): FleetSnapshot {
   return of(vehicles);
 }
 
-describe('statusBoardTiles', () => {
+/** A 1920×1080 wall in kiosk mode: about 91 × 44 rem for the tiles, 41 compact tiles and one that counts the rest. */
+const WALL = { width: 91, height: 44 };
+
+describe('statusBoard', () => {
   it("shows one fleet's vehicles, in alarm first, then offline, then normal, by name within each", () => {
-    const tiles = statusBoardTiles(
+    const board = statusBoard(
       snapshot([
         vehicle('a', 'Van 10', 'normal'),
         vehicle('b', 'Van 2', 'normal'),
@@ -38,10 +41,47 @@ describe('statusBoardTiles', () => {
       ]),
       'fleet-1',
       NOW,
+      WALL,
     );
-    expect(tiles.map((t) => `${t.name} ${t.status}`)).toEqual(['Van 5 alarm', 'Van 9 offline', 'Van 2 normal', 'Van 10 normal']);
-    expect(tiles[0]).toMatchObject({ soc: 50, lastSeen: 'just now', silent: false });
-    expect(tiles[1]).toMatchObject({ lastSeen: '2 minutes ago', silent: true });
+    expect(board.tiles.map((t) => `${t.name} ${t.status}`)).toEqual(['Van 5 alarm', 'Van 9 offline', 'Van 2 normal', 'Van 10 normal']);
+    expect(board.tiles[0]).toMatchObject({ soc: 50, lastSeen: 'just now', silent: false });
+    expect(board.tiles[1]).toMatchObject({ lastSeen: '2 minutes ago', silent: true });
+    expect(board).toMatchObject({ counts: { alarm: 1, offline: 1, normal: 2 }, total: 4, fit: { size: 'large', shown: 4 } });
+  });
+
+  it('counts every vehicle of a large fleet but reads and orders only those given a tile', () => {
+    const statuses = ['normal', 'normal', 'offline', 'normal', 'alarm'] as const;
+    const fleet = Array.from({ length: 5000 }, (_, i) => vehicle(`v${i}`, `Van ${(i * 7919) % 5000}`, statuses[i % statuses.length]!));
+    const vehicles = snapshot(fleet);
+    const read: string[] = [];
+    const get = vehicles.get.bind(vehicles);
+    vehicles.get = (id: string) => {
+      read.push(id);
+      return get(id);
+    };
+    const board = statusBoard(vehicles, 'fleet-1', NOW, WALL);
+    expect(board.counts).toEqual({ alarm: 1000, offline: 1000, normal: 3000 });
+    expect(board.fit).toEqual({ size: 'compact', columns: 7, shown: 41 });
+    const rank = { alarm: 0, offline: 1, normal: 2 };
+    const sorted = [...fleet].sort((a, b) => rank[a.status] - rank[b.status] || a.name.localeCompare(b.name, 'en', { numeric: true }));
+    expect(board.tiles.map((t) => t.name)).toEqual(sorted.slice(0, 41).map((v) => v.name));
+    expect(read).toHaveLength(41);
+  });
+
+  it('fills the tiles left after the vehicles in alarm with the first offline and normal ones', () => {
+    const fleet = [
+      ...Array.from({ length: 30 }, (_, i) => vehicle(`a${i}`, `Alarm ${i}`, 'alarm')),
+      ...Array.from({ length: 5 }, (_, i) => vehicle(`o${i}`, `Off ${i}`, 'offline')),
+      ...Array.from({ length: 500 }, (_, i) => vehicle(`n${i}`, `Van ${499 - i}`, 'normal')),
+    ];
+    const board = statusBoard(snapshot(fleet), 'fleet-1', NOW, WALL);
+    expect(board.tiles.slice(30, 35).map((t) => t.status)).toEqual(Array(5).fill('offline'));
+    expect(board.tiles.slice(35).map((t) => t.name)).toEqual(['Van 0', 'Van 1', 'Van 2', 'Van 3', 'Van 4', 'Van 5']);
+  });
+
+  it('counts before the area is known, with no tiles yet', () => {
+    const board = statusBoard(snapshot([vehicle('a', 'Van 1', 'alarm')]), 'fleet-1', NOW, null);
+    expect(board).toMatchObject({ counts: { alarm: 1, offline: 0, normal: 0 }, total: 1, fit: null, tiles: [] });
   });
 });
 
