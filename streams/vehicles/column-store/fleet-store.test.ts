@@ -190,4 +190,16 @@ describe('FleetStore', () => {
       expect(outlines.get(id)).toEqual({ name, sn, fleetId, status, lat, lng });
     }
   });
+
+  it('learns a reporting interval from the first frame after a snapshot of a vehicle that had just reported', () => {
+    const seen = Date.parse('2026-01-01T00:00:00.000Z');
+    const store = new FleetStore(() => seen + 1_500);
+    store.replace([vehicleRow('v1'), vehicleRow('v2', { lastSeen: new Date(seen - 60_000).toISOString() })]);
+    store.apply(bms('v1', seen + 2_000, 50));
+    store.apply(bms('v2', seen + 2_000, 50));
+    const vehicles = store.flush()!.vehicles;
+    expect(vehicles.get('v1')?.reportIntervalMs).toBe(2_000);
+    // A report a minute old may span an outage: the interval waits for two frames.
+    expect(vehicles.get('v2')?.reportIntervalMs).toBe(0);
+  });
 });

@@ -9,7 +9,7 @@ import type {
   VehicleVersionFrame,
 } from '../../protocol/types';
 import type { FirmwareProgress } from '../../telemetry/types';
-import { nextReportInterval } from '../../protocol/report-interval';
+import { DEFAULT_INTERVAL_MS, nextReportInterval } from '../../protocol/report-interval';
 import { FleetTable, STATUS_CODE, type DeviceExtras, type GroupCounts } from './fleet-table';
 import { FleetView } from './fleet-view';
 import type { AlarmEvent, FleetSnapshot, FleetSummary, StatusCounts } from '../types';
@@ -81,9 +81,11 @@ export class FleetStore {
   replace(rows: readonly VehicleSnapshot[]): void {
     const previous = this.table;
     const next = new FleetTable(rows);
+    const now = this.now();
     for (const [id, position] of next.index) {
       const before = previous.index.get(id);
       if (before !== undefined) this.carryOver(previous, before, next, position);
+      if ((next.heardMs[position] as number) === 0) this.heardInSnapshot(next, position, now);
     }
     next.countStatuses();
     this.table = next;
@@ -185,6 +187,17 @@ export class FleetStore {
   private seen(position: number, ts: number): void {
     const lastSeenMs = this.table.lastSeenMs;
     if (ts > (lastSeenMs[position] as number)) lastSeenMs[position] = ts;
+  }
+
+  /**
+   * A vehicle that reported just before the snapshot counts as heard then, so its first frame already
+   * teaches its reporting interval: a vehicle falling silent right after the page opened dims within
+   * seconds, not after the 30 s assumed for an interval not known yet. An older report could span an
+   * outage and teach a far too slow interval, so it does not count.
+   */
+  private heardInSnapshot(table: FleetTable, position: number, now: number): void {
+    const lastSeenMs = table.lastSeenMs[position] as number;
+    if (lastSeenMs > 0 && now - lastSeenMs >= 0 && now - lastSeenMs <= DEFAULT_INTERVAL_MS) table.heardMs[position] = lastSeenMs;
   }
 
   /** Learns the vehicle's reporting interval from the gaps between its frames. */
