@@ -129,3 +129,23 @@ it('drops and counts a too-large message, keeps the socket, and closes it only w
   expect(socket.closedWith).toBe(1009);
   expect(hub.stats.malformed['too-large']).toBe(2 * OVERSIZE_STRIKES.count - 1);
 });
+
+it('encodes a frame once for every session that takes it, and never one nobody takes', async () => {
+  const hub = makeHub();
+  const sockets = [new FakeSocket(), new FakeSocket()];
+  sockets.forEach((socket, i) => {
+    hub.attach(socket as unknown as WebSocket, `k${i}`, superActor);
+    socket.emit('message', Buffer.from(JSON.stringify({ cmd: 32, seq: 1, data: { vehicleIds: ['v1'] } })), false);
+  });
+  await settle();
+  const encoded: string[] = [];
+  const counted = (vehicleId: string) => {
+    const frame = status(vehicleId, 5);
+    return { ...frame, toJSON: () => (encoded.push(vehicleId), frame) };
+  };
+  hub.publish(counted('v1'));
+  hub.publish(counted('v2'));
+  hub.flush();
+  expect(encoded).toEqual(['v1']);
+  for (const socket of sockets) expect(socket.frames().filter((f) => f.data.ts === 5).map((f) => f.data.vehicleId)).toEqual(['v1']);
+});

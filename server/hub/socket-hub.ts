@@ -81,8 +81,8 @@ const wire = (frames: string[]): string => (frames.length === 1 ? (frames[0] as 
 export class SocketHub {
   private readonly clients = new Set<Client>();
   private readonly liveCounts = new Map<string, number>();
-  private pendingIds: string[] = [];
-  private pendingJson: string[] = [];
+  /** Frames published since the last flush; encoded there, only if a session takes them. */
+  private pending: SimFrame[] = [];
   private readonly timer: NodeJS.Timeout;
   private readonly flushMs: number;
   private readonly maxBuffered: number;
@@ -140,11 +140,10 @@ export class SocketHub {
 
   publish(frame: SimFrame): void {
     this.stats.framesPublished++;
-    this.pendingIds.push(frame.data.vehicleId);
-    this.pendingJson.push(wireOf(frame));
+    this.pending.push(frame);
     // A lone frame after a quiet spell goes out at once; under load frames gather into batches.
-    const quiet = this.pendingJson.length === 1 && this.opts.now() - this.lastFlush >= this.flushMs;
-    if (quiet || this.pendingJson.length >= this.maxBatch) this.flush();
+    const quiet = this.pending.length === 1 && this.opts.now() - this.lastFlush >= this.flushMs;
+    if (quiet || this.pending.length >= this.maxBatch) this.flush();
   }
 
   /** Re-resolves every session (after role, account or fleet changes); gone sessions are closed. */
@@ -302,26 +301,28 @@ export class SocketHub {
   flush(): void {
     this.sweepExpired();
     this.pingIdle();
-    const ids = this.pendingIds;
-    const json = this.pendingJson;
-    this.pendingIds = [];
-    this.pendingJson = [];
-    if (json.length > 0) this.lastFlush = this.opts.now();
+    const frames = this.pending;
+    this.pending = [];
+    if (frames.length > 0) this.lastFlush = this.opts.now();
+    // Each frame is encoded once, when the first session takes it: frames nobody watches (a large
+    // fleet starting up reports every device) are never encoded.
+    const json: Array<string | undefined> = new Array(frames.length);
+    const encoded = (i: number): string => (json[i] ??= wireOf(frames[i] as SimFrame));
     // Sessions that take every frame share one serialised message.
     let everything: Buffer | null = null;
     for (const c of this.clients) {
       if (c.socket.readyState !== OPEN) continue;
       const takesAll = c.all && c.visible === null;
-      if (takesAll && c.queue.length === 0 && json.length > 0 && c.socket.bufferedAmount <= this.maxBuffered) {
-        everything ??= Buffer.from(wire(json));
+      if (takesAll && c.queue.length === 0 && frames.length > 0 && c.socket.bufferedAmount <= this.maxBuffered) {
+        everything ??= Buffer.from(wire(frames.map((_, i) => encoded(i))));
         // The contract carries JSON in text frames; ws sends a Buffer as binary unless told.
         c.socket.send(everything, { binary: false });
         this.stats.messagesSent++;
         continue;
       }
-      for (let i = 0; i < ids.length; i++) {
-        const id = ids[i] as string;
-        if ((c.all || c.ids.has(id)) && (c.visible === null || c.visible.has(id))) c.queue.push(json[i] as string);
+      for (let i = 0; i < frames.length; i++) {
+        const id = (frames[i] as SimFrame).data.vehicleId;
+        if ((c.all || c.ids.has(id)) && (c.visible === null || c.visible.has(id))) c.queue.push(encoded(i));
       }
       this.drain(c);
     }
