@@ -11,7 +11,7 @@
 // time at the next showing of the status board, so samples compare) after a forced GC, and its slope;
 // BENCH_TRACE_SECONDS=120 generates only that much traffic and replays it round and round;
 // BENCH_PROFILE=file.cpuprofile profiles the page's main thread under load and prints where it went.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -35,6 +35,8 @@ const IDLE_LEAD_MS = 8_000 * SPEED;
 const BATCH_MS = 50;
 const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
 const HEAP_EVERY_S = Number(process.env.BENCH_HEAP_EVERY_S ?? 0);
+/** A directory for heap snapshots of the soak's first sample after warm-up and its last (compare them with heap-diff.ts). */
+const SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOTS;
 /** A file to write the page's CPU profile of the loaded window to, with a summary printed. */
 const PROFILE_FILE = process.env.BENCH_PROFILE;
 /** The soak's slope leaves out the first samples, while caches and the map warm up. */
@@ -130,6 +132,16 @@ async function heapMB(page: Page): Promise<number> {
   const { usedSize } = (await session.send('Runtime.getHeapUsage')) as { usedSize: number };
   await session.detach();
   return usedSize / 1_048_576;
+}
+
+async function writeHeapSnapshot(page: Page, file: string): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  const out = createWriteStream(file);
+  session.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }: { chunk: string }) => out.write(chunk));
+  await session.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  await session.detach();
+  await new Promise((resolve) => out.end(resolve));
+  console.log(`heap snapshot: ${file}`);
 }
 
 /** The JS heap of the page's workers (the map's clusterer), which the page's own heap leaves out. A worker that ends while it is asked (the wall leaves the map) counts as none. */
@@ -260,6 +272,8 @@ async function measure(view: string, bench: BenchTrace, file: string, distDir: s
       if (view === 'wall') await sampleViewSettled(page);
       const at = round(trafficS(), 0);
       heapSamples.push({ s: at, mb: round(await heapMB(page)) });
+      const firstWarm = at >= SOAK_WARM_UP_S && heapSamples.filter((h) => h.s >= SOAK_WARM_UP_S).length === 1;
+      if (SNAPSHOT_DIR && (firstWarm || s + HEAP_EVERY_S >= LOAD_SECONDS)) await writeHeapSnapshot(page, join(SNAPSHOT_DIR, `heap-${at}s.heapsnapshot`));
       console.log(`heap at ${at} s of traffic (${round(at / SPEED, 0)} s on the page, ${new URL(page.url()).pathname}): ${heapSamples.at(-1)!.mb} MB; load average ${round(loadavg()[0]!)}`);
     }
     await sleepUntil(IDLE_LEAD_MS + LOAD_SECONDS * 1000);
