@@ -19,8 +19,9 @@ const tally = (file: string): Tally => {
   const out: Tally = new Map();
   for (let i = 0; i < snap.nodes.length; i += fields.length) {
     const kind = types[snap.nodes[i + type]!]!;
-    // Strings and code are told apart by kind only; objects by their constructor.
-    const key = kind === 'object' || kind === 'closure' ? `${kind} ${snap.strings[snap.nodes[i + name]!]}` : kind;
+    // Strings and code are told apart by kind only; objects by their constructor, native ones (DOM,
+    // performance entries) by their class.
+    const key = kind === 'object' || kind === 'closure' || kind === 'native' ? `${kind} ${snap.strings[snap.nodes[i + name]!]}` : kind;
     const t = out.get(key) ?? { count: 0, bytes: 0 };
     t.count += 1;
     t.bytes += snap.nodes[i + size]!;
