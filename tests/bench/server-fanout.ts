@@ -25,7 +25,8 @@ const FRAMES = process.env.BENCH_FRAMES === 'recorded' ? 'recorded' : 'model';
 /** Ticks of the model recorded per shard: vehicles report a different device each tick. */
 const RECORDED_TICKS = 4;
 
-type ConsoleReport = { perTs: Record<string, number>; latency: number[]; cpuCores: number };
+type ConsoleReport = { perTs: Record<string, number>; latency: number[]; cpuCores: number; parsed: number; scanMismatches: number };
+const PARSE_EVERY = 20;
 
 const FRAME_START = Buffer.from('{"cmd":');
 const [QUOTE, COLON, COMMA, DIGIT_0, T, S] = [34, 58, 44, 48, 116, 115];
@@ -60,6 +61,8 @@ const runConsoles = async (url: string) => {
   let window: { from: number; to: number } | null = null;
   const basic = `Basic ${Buffer.from('fleet-console:fleet-console').toString('base64')}`;
   const sockets: WebSocket[] = [];
+  let messages = 0;
+  let scanMismatches = 0;
   /** Newest frame time each console has seen; frames arrive in order per socket. */
   const newest = new Array<number>(CONSOLES).fill(0);
   for (let i = 0; i < CONSOLES; i++) {
@@ -71,21 +74,25 @@ const runConsoles = async (url: string) => {
     const { data } = (await res.json()) as { data: { ws: string } };
     const ws = new WebSocket(data.ws);
     await new Promise((r) => ws.once('open', r));
-    const count = (ts: number, now: number, frames = 1) => {
+    const count = (ts: number, now: number, frames: number) => {
       if (ts > newest[i]!) newest[i] = ts;
       perTs.set(ts, (perTs.get(ts) ?? 0) + frames);
       if (window === null || (ts >= window.from && ts < window.to)) latency[Math.min(HIST_MAX_MS, Math.max(0, now - ts))]! += frames;
     };
-    // Console 0 parses every message like the real console; the others scan the frames' bytes for "ts"
-    // so that twenty parsers sharing one core do not turn the harness into the bottleneck being measured.
-    const fullParse = i === 0;
+    // Every console reads the frames' times from the bytes, so that twenty JSON parsers sharing the
+    // machine's cores do not turn the harness into the bottleneck being measured; console 0 also
+    // parses one message in PARSE_EVERY as JSON, which checks both the server's JSON and the scan.
     ws.on('message', (raw: Buffer) => {
       const now = Date.now();
-      if (!fullParse) return scanFrameTimes(raw, (ts, frames) => count(ts, now, frames));
+      let scanned = 0;
+      scanFrameTimes(raw, (ts, frames) => {
+        scanned += frames;
+        count(ts, now, frames);
+      });
+      if (i !== 0 || messages++ % PARSE_EVERY !== 0) return;
       const parsed = JSON.parse(raw.toString()) as unknown;
-      for (const f of (Array.isArray(parsed) ? parsed : [parsed]) as Array<{ cmd: number; data?: { ts?: number } }>) {
-        if ((f.cmd === 1 || f.cmd === 19) && typeof f.data?.ts === 'number') count(f.data.ts, now);
-      }
+      const frames = (Array.isArray(parsed) ? parsed : [parsed]) as Array<{ cmd: number; data?: { ts?: number } }>;
+      if (frames.filter((f) => (f.cmd === 1 || f.cmd === 19) && typeof f.data?.ts === 'number').length !== scanned) scanMismatches++;
     });
     ws.send(JSON.stringify({ cmd: 32, seq: 1, data: { all: true } }));
     sockets.push(ws);
@@ -114,7 +121,7 @@ const runConsoles = async (url: string) => {
         const cpu = process.cpuUsage(cpu0);
         const cpuCores = (cpu.user + cpu.system) / 1000 / (Date.now() - startedAt);
         for (const s of sockets) s.close();
-        const report: ConsoleReport = { perTs: Object.fromEntries(perTs), latency, cpuCores };
+        const report: ConsoleReport = { perTs: Object.fromEntries(perTs), latency, cpuCores, parsed: Math.ceil(messages / PARSE_EVERY), scanMismatches };
         process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0));
       }, 100);
     }
@@ -229,7 +236,7 @@ const runBench = async () => {
     const modelSteps = stepCpuMs.slice(0, RECORDED_TICKS * config.simShards);
     log(`the model's own steps while recording: median ${median(modelSteps)} ms CPU per shard, ${perSecond(modelSteps)} CPU-seconds a second for the fleet; replaying: ${perSecond(stepCpuMs.slice(-ticks.length))}`);
   }
-  log(`consoles' process: ${report.cpuCores.toFixed(2)} cores`);
+  log(`consoles' process: ${report.cpuCores.toFixed(2)} cores; ${report.parsed} messages parsed as JSON, ${report.scanMismatches} of them counted differently by the byte scan`);
   log(
     `${FRAMES === 'recorded' ? 'replayed' : 'simulator'} step (${config.simShards} shards of ~${Math.round(VEHICLES / config.simShards)} vehicles): median ${median(ticks)} ms wall (${median(stepCpuMs.slice(-ticks.length))} ms CPU), max ${ticks[ticks.length - 1]?.toFixed(0)} ms; ` +
       `load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
