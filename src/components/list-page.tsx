@@ -189,6 +189,8 @@ const TABLE_LAYOUT = {
   '& tbody tr[data-selected]': { bg: 'bg.muted' },
   '& tbody td': { display: 'block', px: '3', lineHeight: `${ROW_HEIGHT - 1}px`, borderBottomWidth: '1px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 'sm' },
   '& tbody td[data-align=end]': { textAlign: 'end' },
+  // A cell's text is centred by its line height; a box in it (a row's action buttons) is centred on that line.
+  '& tbody td > div': { display: 'inline-flex', verticalAlign: 'middle', maxWidth: '100%' },
   ...ROW_LINK_CSS,
 } as const;
 
