@@ -29,8 +29,8 @@ export const replayAfterRecording = (model: FleetSimulator, ticks: number): Flee
     if (recording && (frame.cmd === CMD.values || frame.cmd === CMD.vehicleStatus)) {
       const json = JSON.stringify(frame);
       const ts = `"ts":${frame.data.ts}`;
-      const at = json.indexOf(ts);
-      recording.frames.push({ frame, offsetMs: frame.data.ts - recording.stepMs, head: json.slice(0, at + 5), tail: json.slice(at + ts.length) });
+      const digitsAt = json.indexOf(ts) + '"ts":'.length;
+      recording.frames.push({ frame, offsetMs: frame.data.ts - recording.stepMs, head: json.slice(0, digitsAt), tail: json.slice(digitsAt + String(frame.data.ts).length) });
     }
     for (const l of listeners) l(frame);
   });

@@ -12,6 +12,27 @@ const fleet: FleetPoints = {
   status: Uint8Array.from([0, 1, 0, 2]),
 };
 
+/** A Worker stand-in that keeps what it is posted; the returned function gives the one made last. */
+const stubRecordingWorker = () => {
+  let made: { onerror: (() => void) | null; posted: unknown[] } | undefined;
+  vi.stubGlobal(
+    'Worker',
+    class {
+      onerror: (() => void) | null = null;
+      onmessage: unknown = null;
+      posted: unknown[] = [];
+      constructor() {
+        made = this;
+      }
+      postMessage(message: unknown) {
+        this.posted.push(message);
+      }
+      terminate() {}
+    },
+  );
+  return () => made!;
+};
+
 const clustersOf = (features: readonly MapFeature[]) => features.filter((f) => f.kind === 'cluster');
 const vehiclesOf = (features: readonly MapFeature[]) => features.filter((f) => f.kind === 'vehicle');
 
@@ -79,28 +100,13 @@ describe('fleet clusters', () => {
     });
 
     it("posts a load's ids to the worker only when the vehicles changed, and the worker clusters the ids it had", () => {
-      let worker: { posted: unknown[] } | undefined;
-      vi.stubGlobal(
-        'Worker',
-        class {
-          onerror = null;
-          onmessage = null;
-          posted: unknown[] = [];
-          constructor() {
-            worker = this;
-          }
-          postMessage(message: unknown) {
-            this.posted.push(message);
-          }
-          terminate() {}
-        },
-      );
+      const worker = stubRecordingWorker();
       const clusterer = startFleetClusterer(() => undefined);
       clusterer.ask({ type: 'load', points: fleet, bbox: WORLD, zoom: 3 });
       const moved = { ...fleet, ids: [...fleet.ids], lat: Float64Array.from([59.91, 59.92, 59.9, 40]) };
       clusterer.ask({ type: 'load', points: moved, bbox: WORLD, zoom: 3 });
       clusterer.ask({ type: 'load', points: { ...fleet, ids: ['osl-1', 'osl-2', 'osl-3'] }, bbox: WORLD, zoom: 3 });
-      const postedIds = worker!.posted.map((message) => (message as { points: FleetPoints }).points.ids);
+      const postedIds = worker().posted.map((message) => (message as { points: FleetPoints }).points.ids);
       expect(postedIds).toEqual([fleet.ids, null, ['osl-1', 'osl-2', 'osl-3']]);
 
       const answer = receivePosted(createClusterer());
@@ -132,28 +138,13 @@ describe('fleet clusters', () => {
     });
 
     it('answers what it was asked in the page, from the latest load, when the worker fails later', async () => {
-      let failing: { onerror: (() => void) | null; posted: unknown[] } | undefined;
-      vi.stubGlobal(
-        'Worker',
-        class {
-          onerror: (() => void) | null = null;
-          onmessage: unknown = null;
-          posted: unknown[] = [];
-          constructor() {
-            failing = this;
-          }
-          postMessage(message: unknown) {
-            this.posted.push(message);
-          }
-          terminate() {}
-        },
-      );
+      const failing = stubRecordingWorker();
       const answers: ClusterAnswer[] = [];
       const clusterer = startFleetClusterer((answer) => answers.push(answer));
       clusterer.ask({ type: 'load', points: fleet, bbox: WORLD, zoom: 3 });
       const features = clusterer.ask({ type: 'features', bbox: [-10, 38, -9, 39], zoom: 10 });
-      expect(failing?.posted).toHaveLength(2);
-      failing?.onerror?.();
+      expect(failing().posted).toHaveLength(2);
+      failing().onerror?.();
       expect(answers.at(-1)).toEqual({ type: 'features', request: features, features: [{ kind: 'vehicle', id: 'lis-1', lat: 38.72, lng: -9.14 }] });
       const later = clusterer.ask({ type: 'features', bbox: WORLD, zoom: 3 });
       await Promise.resolve();
