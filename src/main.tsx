@@ -16,6 +16,7 @@ const fleetConsole = createBrowserConsole({
   clientId: config.clientId,
   clientSecret: config.clientSecret,
   timeoutMs: config.requestTimeoutMs,
+  reconnectDelaysMs: config.reconnectDelaysMs,
 });
 fleetConsole.resume();
 initialColorMode();

@@ -70,7 +70,13 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
   const resources = createConsoleResources(rest.client, readRetry);
   const account = createAccountStore(rest.client);
   const profile = createProfileStore(rest.client, deps.preferences ?? new MemoryStorage());
-  const connection = createConnection({ createSocket: deps.createSocket, now, scheduler, backoff: deps.backoff });
+  const connection = createConnection({
+    createSocket: deps.createSocket,
+    now,
+    scheduler,
+    backoff: deps.backoff,
+    reconnectDelaysMs: config.reconnectDelaysMs,
+  });
   const notices$$ = new Subject<Notice>();
   const acks$$ = new Subject<AckFrame>();
   const drops = emptyDropCounts();

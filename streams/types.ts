@@ -23,6 +23,8 @@ export interface ConsoleConfig {
   timeoutMs?: number;
   /** How long a command waits for its acknowledgement, 10 s by default. */
   ackTimeoutMs?: number;
+  /** Waits before the socket's reconnect attempts (see RECONNECT_DELAYS_MS, the default). */
+  reconnectDelaysMs?: readonly number[];
 }
 
 export interface ConsoleDeps {

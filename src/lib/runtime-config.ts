@@ -1,5 +1,6 @@
 // Deployment settings read at start-up from config.json beside index.html, so one build runs
 // against any API without rebuilding.
+import { RECONNECT_DELAYS_MS } from '../../streams/connection/connection';
 
 export interface RuntimeConfig {
   apiBase: string;
@@ -12,6 +13,8 @@ export interface RuntimeConfig {
   requestTimeoutMs: number;
   /** How often a wall in kiosk mode sounds again while an alarm is unacknowledged. */
   alarmReminderMs: number;
+  /** Waits before the socket's reconnect attempts, in milliseconds: 1 to 10 of them, each at most 10 minutes. */
+  reconnectDelaysMs: number[];
 }
 
 const DEFAULTS: RuntimeConfig = {
@@ -22,7 +25,14 @@ const DEFAULTS: RuntimeConfig = {
   tileAttribution: '',
   requestTimeoutMs: 60_000,
   alarmReminderMs: 30_000,
+  reconnectDelaysMs: RECONNECT_DELAYS_MS,
 };
+
+const isDelayList = (value: unknown): value is number[] =>
+  Array.isArray(value) &&
+  value.length >= 1 &&
+  value.length <= 10 &&
+  value.every((delay) => typeof delay === 'number' && Number.isFinite(delay) && delay >= 0 && delay <= 600_000);
 
 export async function loadRuntimeConfig(fetchConfig: typeof fetch = fetch): Promise<RuntimeConfig> {
   try {
@@ -38,7 +48,8 @@ export async function loadRuntimeConfig(fetchConfig: typeof fetch = fetch): Prom
 function pickKnown(loaded: Partial<RuntimeConfig>): Partial<RuntimeConfig> {
   return Object.fromEntries(
     Object.entries(loaded).filter(
-      ([key, value]) => key in DEFAULTS && typeof value === typeof DEFAULTS[key as keyof RuntimeConfig],
+      ([key, value]) =>
+        key in DEFAULTS && (Array.isArray(DEFAULTS[key as keyof RuntimeConfig]) ? isDelayList(value) : typeof value === typeof DEFAULTS[key as keyof RuntimeConfig]),
     ),
   );
 }

@@ -1,13 +1,15 @@
 import { Server, WebSocket as MockWebSocket } from 'mock-socket';
-import { filter, firstValueFrom, take, toArray } from 'rxjs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createConnection } from './connection';
+import { VirtualAction, VirtualTimeScheduler, filter, firstValueFrom, take, toArray } from 'rxjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { scheduledBackoff } from './backoff';
+import { RECONNECT_DELAYS_MS, createConnection } from './connection';
 import type { ConnectionState } from './types';
 
 const URL = 'ws://console.test/api/ws/connection-test';
 let server: Server | undefined;
 
 afterEach(() => {
+  vi.restoreAllMocks();
   server?.stop();
   server = undefined;
 });
@@ -98,5 +100,88 @@ describe('createConnection (mock-socket)', () => {
     await expect.poll(() => received.length, { timeout: 1000 }).toBeGreaterThanOrEqual(2);
     expect(received.slice(0, 2)).toEqual([{ cmd: 5, data: {} }, { cmd: 5, data: {} }]);
     connection.disconnect();
+  });
+});
+
+/** A socket on virtual time: it opens while the server is up and closes at once while it is down. */
+function virtualSocketFactory(scheduler: VirtualTimeScheduler, serverUp: () => boolean, sockets: Array<{ onclose: ((event: CloseEvent) => void) | null }>) {
+  return () => {
+    const socket = {
+      readyState: 0,
+      onopen: null as ((event: Event) => void) | null,
+      onclose: null as ((event: CloseEvent) => void) | null,
+      onerror: null as ((event: Event) => void) | null,
+      onmessage: null as ((event: MessageEvent) => void) | null,
+      send: () => undefined,
+      close: () => undefined,
+    };
+    sockets.push(socket);
+    scheduler.schedule(() => {
+      if (serverUp()) {
+        socket.readyState = 1;
+        socket.onopen?.(new Event('open'));
+      } else {
+        socket.readyState = 3;
+        socket.onclose?.({ wasClean: false, code: 1006, reason: '' } as CloseEvent);
+      }
+    });
+    return socket as unknown as WebSocket;
+  };
+}
+
+describe('the default reconnect schedule', () => {
+  it('spreads the 4 attempts over more than a minute, even with the most jitter', () => {
+    const shortest = scheduledBackoff({ delaysMs: RECONNECT_DELAYS_MS, jitter: 0.15, random: () => 0.999_999 });
+    const longest = scheduledBackoff({ delaysMs: RECONNECT_DELAYS_MS, jitter: 0.15, random: () => 0 });
+    const total = (delay: (n: number) => number) => [1, 2, 3, 4].reduce((sum, n) => sum + delay(n), 0);
+    expect(total(shortest)).toBeGreaterThan(60_000);
+    expect(total(longest)).toBeLessThan(80_000);
+    expect(longest(1)).toBeLessThanOrEqual(3_500);
+    // A wall display goes on trying every 15 s.
+    expect([5, 9].map(longest)).toEqual([15_000, 15_000]);
+  });
+
+  const outage = (downMs: number, random: number) => {
+    // The default schedule's jitter, pinned.
+    vi.spyOn(Math, 'random').mockReturnValue(random);
+    const scheduler = new VirtualTimeScheduler(VirtualAction, 0);
+    const advanceTo = (ms: number) => {
+      scheduler.maxFrames = ms;
+      scheduler.flush();
+    };
+    const down = { from: 1_000, to: 1_000 + downMs };
+    const serverUp = () => scheduler.now() < down.from || scheduler.now() >= down.to;
+    const sockets: Array<{ onclose: ((event: CloseEvent) => void) | null }> = [];
+    const connection = createConnection({
+      createSocket: virtualSocketFactory(scheduler, serverUp, sockets),
+      now: () => scheduler.now(),
+      scheduler,
+      heartbeatMs: 3_600_000,
+    });
+    const states: ConnectionState[] = [];
+    connection.state$.subscribe((state) => states.push(state));
+    connection.connect(URL);
+    advanceTo(down.from);
+    expect(states.at(-1)?.state).toBe('open');
+    sockets.at(-1)?.onclose?.({ wasClean: false, code: 1006, reason: '' } as CloseEvent);
+    advanceTo(down.to + 120_000);
+    return states;
+  };
+
+  it.each([0, 0.999_999])('rides out a server away for 60 s without expiring (jitter %s), saying when it tries next', (random) => {
+    const states = outage(60_000, random);
+    expect(states.map((s) => s.state)).not.toContain('expired');
+    expect(states.at(-1)?.state).toBe('open');
+    const retries = states.filter((s) => s.state === 'retrying');
+    expect(retries.length).toBeGreaterThan(0);
+    for (const s of retries) expect(s.retryAt).toBe(s.since + scheduledBackoff({ delaysMs: RECONNECT_DELAYS_MS, jitter: 0.15, random: () => random })(s.attempt ?? 0));
+  });
+
+  it('expires after the 4th failed attempt when the server stays away', () => {
+    const states = outage(600_000, 0.999_999);
+    const expired = states.find((s) => s.state === 'expired');
+    expect(expired).toMatchObject({ attempt: 4 });
+    // Not before a minute has passed since the drop at 1 s.
+    expect(expired?.since).toBeGreaterThan(61_000);
   });
 });

@@ -18,7 +18,7 @@ import {
 import { webSocket, type WebSocketSubject } from 'rxjs/webSocket';
 import { encode } from '../protocol/encode';
 import { CMD, type OutgoingFrame } from '../protocol/types';
-import { exponentialBackoff } from './backoff';
+import { scheduledBackoff } from './backoff';
 import { heartbeat } from './heartbeat';
 import { reconnect } from './reconnect';
 import type { Connection, ConnectionState, ConnectionStateName } from './types';
@@ -28,6 +28,8 @@ export interface ConnectionOptions {
   now: () => number;
   scheduler?: SchedulerLike;
   backoff?: (attempt: number) => number;
+  /** The reconnect schedule when no `backoff` is given; RECONNECT_DELAYS_MS by default. */
+  reconnectDelaysMs?: readonly number[];
   heartbeatMs?: number;
   maxAttempts?: number;
 }
@@ -40,6 +42,13 @@ type SocketEvent =
 
 const HEARTBEAT_MS = 20_000;
 const MAX_RECONNECT_ATTEMPTS = 4;
+/**
+ * Waits before reconnect attempts 1-4: attempts near 3, 16, 38 and 74 s after a drop (each wait up to
+ * 15 % shorter), so the 4 attempts span at least 63 s and a server restarted within a minute signs
+ * nobody out. A wall display keeps trying every 15 s after that.
+ */
+export const RECONNECT_DELAYS_MS = [3_500, 13_000, 22_000, 36_000, 15_000];
+const RECONNECT_JITTER = 0.15;
 
 class SocketClosed extends Error {
   constructor() {
@@ -53,7 +62,7 @@ class SocketClosed extends Error {
  */
 export function createConnection(options: ConnectionOptions): Connection {
   const scheduler = options.scheduler ?? asyncScheduler;
-  const backoff = options.backoff ?? exponentialBackoff({ baseMs: 1000, maxMs: 16_000, random: Math.random });
+  const backoff = options.backoff ?? scheduledBackoff({ delaysMs: options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS, jitter: RECONNECT_JITTER, random: Math.random });
   const state$$ = new BehaviorSubject<ConnectionState>({ state: 'idle', since: options.now() });
   const messages$$ = new Subject<unknown>();
   const opened$$ = new Subject<number>();
@@ -68,9 +77,10 @@ export function createConnection(options: ConnectionOptions): Connection {
   let opens = 0;
   let attempt = 0;
 
-  const setState = (state: ConnectionStateName): void => {
+  const setState = (state: ConnectionStateName, retryAt?: number): void => {
     const since = options.now();
-    state$$.next(attempt > 0 && state !== 'open' ? { state, attempt, since } : { state, since });
+    if (attempt === 0 || state === 'open') state$$.next({ state, since });
+    else state$$.next(retryAt === undefined ? { state, attempt, since } : { state, attempt, retryAt, since });
   };
 
   const socketEvents = (url: string): Observable<SocketEvent> =>
@@ -106,10 +116,10 @@ export function createConnection(options: ConnectionOptions): Connection {
           maxAttempts: target.persistent ? Infinity : (options.maxAttempts ?? MAX_RECONNECT_ATTEMPTS),
           backoff,
           scheduler,
-          onRetry: (n) => {
+          onRetry: (n, delayMs) => {
             socket = null;
             attempt = n;
-            setState('retrying');
+            setState('retrying', options.now() + delayMs);
           },
         }),
         catchError(() => of<SocketEvent>({ type: 'expired' })),

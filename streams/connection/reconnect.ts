@@ -4,8 +4,8 @@ export interface ReconnectOptions {
   maxAttempts: number;
   backoff: (attempt: number) => number;
   scheduler: SchedulerLike;
-  /** Told before each wait, so the connection can report `retrying`. */
-  onRetry: (attempt: number) => void;
+  /** Told before each wait and its length, so the connection can report `retrying` and when it tries again. */
+  onRetry: (attempt: number, delayMs: number) => void;
 }
 
 /**
@@ -17,8 +17,9 @@ export function reconnect<T>({ maxAttempts, backoff, scheduler, onRetry }: Recon
     count: maxAttempts,
     resetOnSuccess: true,
     delay: (_error, attempt) => {
-      onRetry(attempt);
-      return timer(backoff(attempt), scheduler);
+      const delayMs = backoff(attempt);
+      onRetry(attempt, delayMs);
+      return timer(delayMs, scheduler);
     },
   });
 }

@@ -3,10 +3,14 @@ import type { OutgoingFrame } from '../protocol/types';
 
 export type ConnectionStateName = 'idle' | 'connecting' | 'open' | 'retrying' | 'expired' | 'closed';
 
-/** `attempt` counts reconnect attempts since the last successful open (absent for the first try). */
+/**
+ * `attempt` counts reconnect attempts since the last successful open (absent for the first try);
+ * while `retrying`, `retryAt` is when the next attempt starts (epoch ms), for a countdown.
+ */
 export interface ConnectionState {
   state: ConnectionStateName;
   attempt?: number;
+  retryAt?: number;
   since: number;
 }
 

@@ -324,16 +324,22 @@ describe('errors and dialogs', () => {
   });
 
   it('shows the websocket-expired dialog after the 4th failed reconnect', async () => {
-    await freshPage();
-    await signIn();
-    await waitForSocket();
-    double.refuseSockets(true);
-    double.closeSockets();
-    await page.locator('[data-testid=connection-badge][data-state=retrying]').waitFor();
-    await screenshot(page, 'socket-retrying');
-    await page.getByText('Websocket status has expired, please log in again!').waitFor({ timeout: 60_000 });
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Log in again' }).click();
-    await page.waitForURL('**/login');
+    // The schedule shortened through config.json, so the test waits seconds, not the minute people get.
+    double.config.reconnectDelaysMs = [4000, 500, 500, 500];
+    try {
+      await freshPage();
+      await signIn();
+      await waitForSocket();
+      double.refuseSockets(true);
+      double.closeSockets();
+      await page.getByTestId('connection-badge').filter({ hasText: /^Reconnecting in [34] s \(1\/4\)$/ }).waitFor();
+      await screenshot(page, 'socket-retrying');
+      await page.getByText('Websocket status has expired, please log in again!').waitFor({ timeout: 30_000 });
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Log in again' }).click();
+      await page.waitForURL('**/login');
+    } finally {
+      delete double.config.reconnectDelaysMs;
+    }
   });
 
   it('shows a retry panel when a page fails to load, and loads it on retry (or on reload where the browser keeps the failure)', async () => {
