@@ -2,7 +2,7 @@
 // else by the session (report id and title). Choose vehicles, a
 // sub-fleet or the report's fleet, a range of at most 31 days and the tables; the server computes
 // them from history and alarms, in batches whose progress shows and which can be cancelled.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, Field, Heading, HStack, Input, NativeSelect, Progress, SimpleGrid, Stack, Text, Wrap, chakra } from '@chakra-ui/react';
 import type { Subscription } from 'rxjs';
 import type { ReportProgress, ReportResult } from '../../../streams/api/report-calls';
@@ -69,10 +69,18 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
     return (await resources.vehicles.listAll({ filters })).map((v) => v.id);
   };
 
+  // A computation still running when the page goes is of no use to anyone.
+  useEffect(() => () => run?.unsubscribe(), [run]);
+
+  const rangeProblem = (first: string, last: string) =>
+    first && last ? (eventDateRange({ from: dayStart(first), to: dayStart(last) }) ?? undefined) : 'Please choose the date range!';
+  // A message shown stays only while its field is still wrong.
+  const recheck = (field: 'range' | 'tables', problem: string | undefined) => setErrors((shown) => (shown[field] ? { ...shown, [field]: problem } : shown));
+
   const generate = async () => {
     const range = { from: dayStart(from), to: new Date(dayStart(to).getTime() + DAY_MS) };
     const next = {
-      range: from && to ? (eventDateRange({ from: range.from, to: new Date(range.to.getTime() - DAY_MS) }) ?? undefined) : 'Please choose the date range!',
+      range: rangeProblem(from, to),
       tables: atLeastOne(tables) ?? undefined,
       target: target === 'subFleet' && !subFleetId ? 'Please select the sub-fleet!' : target === 'vehicles' && vehicleIds.length === 0 ? 'Please select the vehicles!' : undefined,
     };
@@ -115,7 +123,8 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
           {props.description ? ` · ${props.description}` : ''}
         </Text>
       </Box>
-      <Box as="form" borderWidth="1px" borderRadius="lg" p="4" aria-label="Report options" onSubmit={(e: React.FormEvent) => (e.preventDefault(), void generate())}>
+      {/* The spec's messages, not the browser's own bubbles, say what is wrong with a range. */}
+      <chakra.form noValidate borderWidth="1px" borderRadius="lg" p="4" aria-label="Report options" onSubmit={(e: React.FormEvent) => (e.preventDefault(), void generate())}>
         <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
           <Field.Root invalid={errors.target !== undefined}>
             <Field.Label>Vehicles</Field.Label>
@@ -159,9 +168,30 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
           <Field.Root invalid={errors.range !== undefined}>
             <Field.Label>Event date range (up to {EVENT_RANGE_MAX_DAYS} days)</Field.Label>
             <HStack>
-              <Input size="sm" type="date" aria-label="From" value={from} max={today} onChange={(e) => setFrom(e.currentTarget.value)} />
+              <Input
+                size="sm"
+                type="date"
+                aria-label="From"
+                value={from}
+                max={today}
+                onChange={(e) => {
+                  setFrom(e.currentTarget.value);
+                  recheck('range', rangeProblem(e.currentTarget.value, to));
+                }}
+              />
               <Text>to</Text>
-              <Input size="sm" type="date" aria-label="To" value={to} min={from} max={maxTo < today ? maxTo : today} onChange={(e) => setTo(e.currentTarget.value)} />
+              <Input
+                size="sm"
+                type="date"
+                aria-label="To"
+                value={to}
+                min={from}
+                max={maxTo < today ? maxTo : today}
+                onChange={(e) => {
+                  setTo(e.currentTarget.value);
+                  recheck('range', rangeProblem(from, e.currentTarget.value));
+                }}
+              />
             </HStack>
             <Field.ErrorText>{errors.range}</Field.ErrorText>
           </Field.Root>
@@ -175,7 +205,9 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
                     checked={tables.includes(t)}
                     onChange={(e) => {
                       const on = e.currentTarget.checked;
-                      setTables((now) => (on ? REPORT_TABLE_NAMES.filter((n) => n === t || now.includes(n)) : now.filter((n) => n !== t)));
+                      const next = on ? REPORT_TABLE_NAMES.filter((n) => n === t || tables.includes(n)) : tables.filter((n) => n !== t);
+                      setTables(next);
+                      recheck('tables', atLeastOne(next) ?? undefined);
                     }}
                   />
                   {REPORT_TABLES[t]}
@@ -210,7 +242,7 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
             </Text>
           )}
         </HStack>
-      </Box>
+      </chakra.form>
       {shown && (
         <>
           <ReportCharts result={shown.result} units={units} />
