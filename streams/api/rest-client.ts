@@ -133,7 +133,7 @@ export function createRestClient(options: RestClientOptions): RestChannel {
   };
 
   const client: RestClient = {
-    get: (path, query) => request('GET', path, { query }),
+    get: (path, query, options) => request('GET', path, { query, quiet: options?.quiet }),
     post: (path, body) => request('POST', path, { body }),
     put: (path, body) => request('PUT', path, { body }),
     del: (path, query) => request('DELETE', path, { query }),

@@ -128,7 +128,8 @@ export type Query = Record<string, string | number | boolean | null | undefined 
 export type ApiErrorKind = 'code' | 'network' | 'timeout';
 
 export interface RestClient {
-  get<T>(path: string, query?: Query): Promise<T>;
+  /** `quiet`: the caller shows a failure itself, in its own words (no toast, no dialog). */
+  get<T>(path: string, query?: Query, options?: { quiet?: boolean }): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   del<T>(path: string, query?: Query): Promise<T>;

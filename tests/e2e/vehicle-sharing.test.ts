@@ -125,7 +125,7 @@ describe('vehicle sharing', () => {
     const ended = firstGuest.getByTestId('session-dialog');
     await ended.getByText('Invalid session, or session has expired, please log in again.').waitFor({ timeout: 10_000 });
     await ended.getByRole('button', { name: 'Log in again' }).click();
-    await firstGuest.getByText('This share link is no longer active.').waitFor();
+    await firstGuest.getByText('This share link is invalid or no longer active.').waitFor();
 
     const secondGuest = await openAsGuest(secondLink, 'letmein1');
     await seesLiveValues(secondGuest);
@@ -159,7 +159,17 @@ describe('vehicle sharing', () => {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const guest = await freshPage(1100, 900);
     await guest.goto(share.link);
-    await guest.getByText('This share link is no longer active.').waitFor();
+    await guest.getByText('This share link is invalid or no longer active.').waitFor();
     expect(guest.url()).toContain('/share?tk=');
+  });
+
+  it('says a bogus link is invalid, in the page and in the product\'s words, with no server text', async () => {
+    const guest = await freshPage(1100, 900);
+    await guest.goto(`${server.url}/share?tk=bogus`);
+    await guest.getByRole('alert').getByText('This share link is invalid or no longer active.').waitFor();
+    // No toast repeats it in the server's words ("account: must NOT have fewer than 16 characters"):
+    // the client raises a toast before the call's failure reaches the page, so it would show by now.
+    await expect(guest.getByText(/^account:/).count()).resolves.toBe(0);
+    await expect(guest.getByText('This share link is no longer valid').count()).resolves.toBe(0);
   });
 });

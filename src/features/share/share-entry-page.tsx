@@ -2,6 +2,7 @@
 // share is protected.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Input, Stack, Text } from '@chakra-ui/react';
+import { ApiError } from '../../../streams/api/api-error';
 import type { ShareInfo } from '../../../streams/api/types';
 import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
@@ -15,6 +16,12 @@ type EntryState =
   | { step: 'loading' }
   | { step: 'password'; info: ShareInfo }
   | { step: 'invalid'; reason: string };
+
+/** The server refused the link (malformed, unknown or closed), or could not be asked. */
+const linkProblem = (error: unknown): string =>
+  error instanceof ApiError && error.kind === 'code'
+    ? 'This share link is invalid or no longer active.'
+    : 'The shared vehicle could not be opened: the server did not answer. Open the link again later.';
 
 export default function ShareEntryPage() {
   const fleetConsole = useFleetConsole();
@@ -41,7 +48,7 @@ export default function ShareEntryPage() {
         await fleetConsole.signInShare(info.account, '');
         navigate(ROUTES.shareDetail.path);
       },
-      () => live && setState({ step: 'invalid', reason: 'This share link is no longer active.' }),
+      (error: unknown) => live && setState({ step: 'invalid', reason: linkProblem(error) }),
     );
     return () => {
       live = false;
