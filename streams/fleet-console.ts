@@ -16,7 +16,8 @@ import { createAccountStore } from './session/account-store';
 import { MemoryStorage } from './session/memory-storage';
 import { createProfileStore } from './session/profile-store';
 import { createSessionStore } from './session/session-store';
-import { startTraceRecording } from './trace/trace-recorder';
+import { readScreenAnswers } from './trace/screen-answers';
+import { createTraceRecording } from './trace/trace-recording';
 import type { ConsoleConfig, ConsoleDeps, FleetConsole } from './types';
 import { createFleetState } from './vehicles/fleet-state';
 import { createSnapshotLoader } from './vehicles/snapshot-loader';
@@ -255,14 +256,11 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
       refresh,
     },
     commands,
-    trace: {
-      startRecording: () =>
-        startTraceRecording({
-          in$: connection.messages$,
-          out$: connection.sent$,
-          rest$: rest.exchanges$,
-          now,
-        }),
-    },
+    trace: createTraceRecording({ in$: connection.messages$, out$: connection.sent$, rest$: rest.exchanges$, now }, () => {
+      // Signed in, a trace starts with a fresh snapshot and what the screens show beside it, so it replays on its own.
+      if (session.get('token') === null) return;
+      refresh();
+      readScreenAnswers(rest.quietClient, ACTIVE_ALARMS_PAGE);
+    }),
   };
 }

@@ -11,7 +11,7 @@ import type { AccountStore } from './session/account-store';
 import type { ProfileStore } from './session/profile-store';
 import type { SessionStore } from './session/types';
 import type { FirmwareProgress } from './telemetry/types';
-import type { TraceRecorder } from './trace/types';
+import type { TraceRecording } from './trace/types';
 import type { AlarmEvent, FleetSnapshot, FleetSummary, SnapshotState, VehicleState } from './vehicles/types';
 
 export interface ConsoleConfig {
@@ -96,5 +96,6 @@ export interface FleetConsole {
   signOut(): void;
   fleet: FleetView;
   commands: Commands;
-  trace: { startRecording(): TraceRecorder };
+  /** The trace recording, under way across screens until stopped. */
+  trace: TraceRecording;
 }

@@ -88,6 +88,9 @@ import type {
 } from './types';
 
 const DISPLAY_BASE = '/customization/display-token/v1';
+export const FLEET_BASE = '/customization/fleet/v1';
+export const SUB_FLEET_BASE = '/customization/subfleet/v1';
+export const DEPOT_BASE = '/customization/depot/v1';
 /** How often a rule's pending vehicles are read again (their countdowns tick on the page between reads). */
 const PREALARM_STATES_POLL_MS = 10_000;
 
@@ -197,21 +200,21 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
     // Deleting a fleet, sub-fleet or depot moves its vehicles (and a fleet's sub-fleets and depots go with it).
     fleets: createResource({
       name: 'fleets',
-      base: '/customization/fleet/v1',
+      base: FLEET_BASE,
       idParam: 'fleetId',
       schemas: { row: FleetSchema, detail: FleetSchema },
       refreshes: ['subFleets', 'depots', 'vehicles'],
     }),
     subFleets: createResource({
       name: 'subFleets',
-      base: '/customization/subfleet/v1',
+      base: SUB_FLEET_BASE,
       idParam: 'subFleetId',
       schemas: { row: SubFleetSchema, detail: SubFleetSchema },
       refreshes: ['vehicles'],
     }),
     depots: createResource({
       name: 'depots',
-      base: '/customization/depot/v1',
+      base: DEPOT_BASE,
       idParam: 'depotId',
       schemas: { row: DepotSchema, detail: DepotSchema },
       refreshes: ['vehicles'],

@@ -6,6 +6,8 @@ import type { Page, Query, RestClient } from './types';
 export const DEFAULT_PAGE_SIZE = 20;
 /** The largest page the server serves (docs/api.md); exports read the whole list in such pages. */
 export const MAX_PAGE_SIZE = 500;
+/** One page of every row, as name lookups read fleets, sub-fleets and depots. */
+export const ALL_NAMES_PAGE = { pageNum: 1, pageSize: MAX_PAGE_SIZE } as const;
 
 /** One page of a collection: the contract's paging, a sort key and the collection's own filters. */
 export interface ListQuery {
@@ -27,6 +29,9 @@ export interface ResourceSpec<Row extends TSchema, Detail extends TSchema> {
   /** Other resources whose lists change when this one is written (counts, names). */
   refreshes?: readonly string[];
 }
+
+/** Where a collection's pages are read, below its `base`. */
+export const listPath = (base: string): string => `${base}/query/list`;
 
 export interface Resource<Row, Detail = Row> {
   list$(query: ListQuery | Observable<ListQuery>, options?: { poll?: Poll<Page<Row>, ListQuery> }): Observable<Loadable<Page<Row>>>;
@@ -69,13 +74,13 @@ export function createResourceFactory(api: RestClient, retry: RetryPolicy) {
       list$: (query, options = {}) =>
         loadable$(
           (isObservable(query) ? query : of(query)).pipe(distinctUntilChanged(sameQuery)),
-          (q) => api.get<Page<Row>>(`${spec.base}/query/list`, listParams(q)),
+          (q) => api.get<Page<Row>>(listPath(spec.base), listParams(q)),
           { retry, refresh$, poll: options.poll },
         ),
       listAll: async (query) => {
         const rows: Row[] = [];
         for (let pageNum = 1; ; pageNum += 1) {
-          const page = await api.get<Page<Row>>(`${spec.base}/query/list`, listParams({ ...query, pageNum, pageSize: MAX_PAGE_SIZE }));
+          const page = await api.get<Page<Row>>(listPath(spec.base), listParams({ ...query, pageNum, pageSize: MAX_PAGE_SIZE }));
           rows.push(...page.rows);
           if (page.rows.length < MAX_PAGE_SIZE || rows.length >= page.total) return rows;
         }

@@ -28,6 +28,8 @@ export interface RequestOptions {
 
 export interface RestChannel {
   client: RestClient;
+  /** The same calls with no toast or dialog on failure: reads nobody asked for, whose answers are kept whatever they are. */
+  quietClient: RestClient;
   request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
   notices$: Observable<Notice>;
   /** Every JSON response, for the trace recorder. */
@@ -132,16 +134,22 @@ export function createRestClient(options: RestClientOptions): RestChannel {
     }
   };
 
-  const client: RestClient = {
-    get: (path, query, options) => request('GET', path, { query, quiet: options?.quiet }),
-    post: (path, body) => request('POST', path, { body }),
-    put: (path, body) => request('PUT', path, { body }),
-    del: (path, query) => request('DELETE', path, { query }),
-    getBlob: (path, query) => request<Blob>('GET', path, { query, binary: true }),
-    upload: (path, form, onProgress) => request('POST', path, { form, onUploadProgress: onProgress }),
-  };
+  const clientWith = (shared: RequestOptions): RestClient => ({
+    get: (path, query, options) => request('GET', path, { ...shared, query, quiet: options?.quiet ?? shared.quiet }),
+    post: (path, body) => request('POST', path, { ...shared, body }),
+    put: (path, body) => request('PUT', path, { ...shared, body }),
+    del: (path, query) => request('DELETE', path, { ...shared, query }),
+    getBlob: (path, query) => request<Blob>('GET', path, { ...shared, query, binary: true }),
+    upload: (path, form, onProgress) => request('POST', path, { ...shared, form, onUploadProgress: onProgress }),
+  });
 
-  return { client, request, notices$: notices$$.asObservable(), exchanges$: exchanges$$.asObservable() };
+  return {
+    client: clientWith({}),
+    quietClient: clientWith({ quiet: true }),
+    request,
+    notices$: notices$$.asObservable(),
+    exchanges$: exchanges$$.asObservable(),
+  };
 }
 
 /** fetch's shape over XMLHttpRequest, the one browser API that reports upload progress. */

@@ -31,6 +31,7 @@ export function startTraceRecording({ in$, out$, rest$, now }: TraceTaps): Trace
   );
   const subscription = line$.subscribe((line) => lines.push(JSON.stringify(line)));
   return {
+    startedAt: started,
     stop: () => {
       subscription.unsubscribe();
       return `${lines.join('\n')}\n`;

@@ -57,10 +57,10 @@ describe('trace record and replay', () => {
       'GET /customization/alarm/v1/query/list': ok({ rows: [], total: 0 }),
     });
     const live = createFleetConsole(config, { fetch, createSocket: (url) => new MockWebSocket(url) as unknown as WebSocket, storage: new MemoryStorage() });
-    const recorder = live.trace.startRecording();
+    live.trace.start();
     await live.signIn('ann@example.com', 'secret1');
     const liveFinal = await settled(live, (v) => v.get('v3')?.devices['system:0'] !== undefined);
-    const text = recorder.stop();
+    const text = live.trace.stop()?.text ?? '';
     live.signOut();
 
     const trace = parseTrace(text);

@@ -1,3 +1,5 @@
+import type { Observable } from 'rxjs';
+
 export interface TraceHeader {
   trace: 'fleet-console';
   version: 1;
@@ -16,8 +18,29 @@ export interface Trace {
 }
 
 export interface TraceRecorder {
+  /** When recording started (ms since the epoch), as the header says. */
+  readonly startedAt: number;
   /** Stops recording and returns the trace as JSON Lines, header first. */
   stop(): string;
+}
+
+/** A recording stopped: when it started and the trace as JSON Lines. */
+export interface RecordedTrace {
+  startedAt: number;
+  text: string;
+}
+
+/**
+ * The console's one trace recording, kept by the console rather than a page, so it goes on as the
+ * tester moves between screens and any screen (the header's indicator) can show and stop it.
+ */
+export interface TraceRecording {
+  /** When the recording under way started (ms since the epoch), or null when none is. */
+  recording$: Observable<{ since: number } | null>;
+  /** Starts recording unless one is under way. */
+  start(): void;
+  /** Stops the recording under way and answers its trace; null when none was. */
+  stop(): RecordedTrace | null;
 }
 
 /** Replay speed: a factor of the recorded clock (1, 10, 100…) or as fast as possible. */

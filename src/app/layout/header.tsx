@@ -15,6 +15,7 @@ import { useSignOut } from '../../lib/use-sign-out';
 import { ConnectionBadge } from './connection-badge';
 import { FactorySelect } from './factory-select';
 import { FollowUpAlerts } from './follow-up-alerts';
+import { RecordingIndicator } from './recording-indicator';
 import { SendFeedback } from './send-feedback';
 
 /** Kiosk mode from the header: full screen, and the browser asked (on this click) to allow alarm notifications. */
@@ -77,6 +78,7 @@ export function Header(props: {
       )}
       {props.path === VEHICLE_LIST_PATH && <FactorySelect />}
       <Box flex="1" />
+      <RecordingIndicator />
       <ConnectionBadge />
       <SendFeedback />
       <FollowUpAlerts />

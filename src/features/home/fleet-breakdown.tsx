@@ -2,6 +2,7 @@
 import { memo, useMemo, useState } from 'react';
 import { Box, Flex, Heading, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
+import { ALL_NAMES_PAGE } from '../../../streams/api/resource';
 import type { StatusCounts } from '../../../streams/vehicles/types';
 import { STATUS_STYLE } from '../../components/vehicle-status';
 import { useFleetConsole } from '../../lib/services';
@@ -14,10 +15,9 @@ const GROUPINGS: Record<Grouping, { label: string; resource: 'fleets' | 'subFlee
   subfleet: { label: 'Sub-fleet', resource: 'subFleets', summaryKey: 'bySubFleet' },
   depot: { label: 'Depot', resource: 'depots', summaryKey: 'byDepot' },
 };
-const ALL_NAMES = { pageNum: 1, pageSize: 500 };
 
 function useNames(grouping: Grouping): Record<string, string> {
-  const rows = useList<{ id: string; name: string }>(useFleetConsole().resources[GROUPINGS[grouping].resource], ALL_NAMES).data?.rows;
+  const rows = useList<{ id: string; name: string }>(useFleetConsole().resources[GROUPINGS[grouping].resource], ALL_NAMES_PAGE).data?.rows;
   return useMemo(() => Object.fromEntries((rows ?? []).map((row) => [row.id, row.name])), [rows]);
 }
 

@@ -1,21 +1,20 @@
 // /testView: what testers need to trust a run — the socket's state, the frames dropped as
-// malformed (by reason), recording what this console sees into a replayable trace file, and
-// playing a trace into the console's screens, with its frames inspected and compared.
+// malformed (by reason), recording what this console sees into a replayable trace file (the
+// recording goes on across pages; the header shows and stops it), and playing a trace into the
+// console's screens, with its frames inspected and compared.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Box, Button, Code, DataList, Heading, HStack, NativeSelect, Progress, Stack, Table, Text } from '@chakra-ui/react';
-import { useObservableState } from 'observable-hooks';
+import { useObservableState, useSubscription } from 'observable-hooks';
 import type { TraceIndex } from '../../../streams/trace/trace-index';
-import type { TraceRecorder } from '../../../streams/trace/types';
 import { useReplay, type ReplaySession } from '../../lib/replay';
 import { useFleetConsole } from '../../lib/services';
 import { loadTrace } from './load-trace';
 import { RecordingsList } from './recordings-list';
-import { listRecordings, recordingFile, saveRecording, traceDuration, type Recording } from './recordings-store';
+import { listRecordings, recordingFile, type Recording } from './recordings-store';
 import { TraceCompare } from './trace-compare';
-import { traceFileName } from './trace-file-name';
 import { TraceInspector } from './trace-inspector';
 import { TracePlayerPanel, useReplayPosition } from './trace-player-panel';
-import { download } from '../../lib/download';
+import { keptTraces$, stopAndKeepRecording, useRecordingSince, useSecondsSince, type KeptTrace } from './trace-recording';
 
 function Section(props: { title: string; children: React.ReactNode }) {
   return (
@@ -33,41 +32,19 @@ export default function TestViewPage() {
   const connection = useObservableState(fleetConsole.connection$);
   const dropped = useObservableState(fleetConsole.dropped$);
   const summary = useObservableState(fleetConsole.fleet.summary$);
-  const recorder = useRef<TraceRecorder | null>(null);
-  const [recordingSince, setRecordingSince] = useState<Date | null>(null);
-  const [lastTrace, setLastTrace] = useState<{ name: string; lines: number } | null>(null);
-  const [, tick] = useState(0);
-
-  useEffect(() => {
-    if (!recordingSince) return;
-    const timer = setInterval(() => tick((n) => n + 1), 1000);
-    return () => clearInterval(timer);
-  }, [recordingSince]);
-
-  useEffect(() => () => void recorder.current?.stop(), []);
-
-  const start = () => {
-    recorder.current = fleetConsole.trace.startRecording();
-    // A fresh snapshot inside the recording makes the trace replayable on its own.
-    fleetConsole.fleet.refresh();
-    setRecordingSince(new Date());
-  };
-
-  const stop = () => {
-    const text = recorder.current?.stop() ?? '';
-    recorder.current = null;
-    const name = traceFileName(recordingSince ?? new Date());
-    setRecordingSince(null);
-    setLastTrace({ name, lines: text.split('\n').filter(Boolean).length });
-    download(text, name, 'application/x-ndjson');
-    void saveRecording(name, new Blob([text], { type: 'application/x-ndjson' }), traceDuration(text)).then(refreshRecordings, () => undefined);
-  };
+  const recordingSince = useRecordingSince();
+  const [lastTrace, setLastTrace] = useState<KeptTrace | null>(null);
 
   const replay = useReplay();
   const [recordings, setRecordings] = useState<Recording[]>([]);
   // A browser without IndexedDB (or with it disabled) has no recordings to list.
   const refreshRecordings = useCallback(() => void listRecordings().then(setRecordings, () => setRecordings([])), []);
   useEffect(refreshRecordings, [refreshRecordings]);
+  // Stopped here or from the header.
+  useSubscription(keptTraces$, (kept) => {
+    setLastTrace(kept);
+    refreshRecordings();
+  });
   const [loading, setLoading] = useState<{ name: string; fraction: number } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [other, setOther] = useState<{ name: string; trace: TraceIndex } | null>(null);
@@ -212,20 +189,19 @@ export default function TestViewPage() {
       <Section title="Trace recording">
         <Text mb="3" color="fg.muted">
           Records every socket frame in and out and every REST answer this console sees, as a trace file that{' '}
-          <Code>npm run replay -- file.jsonl</Code> serves to other consoles and tests.
+          <Code>npm run replay -- file.jsonl</Code> serves to other consoles and tests. It starts with the fleet, the active alarms and the
+          fleet names, and goes on while you use other pages: the header shows it and stops it from anywhere.
         </Text>
         <HStack gap="3">
-          {recordingSince ? (
+          {recordingSince !== null ? (
             <>
-              <Badge colorPalette="red" variant="solid" data-testid="recording-badge">
-                Recording {Math.round((Date.now() - recordingSince.getTime()) / 1000)} s
-              </Badge>
-              <Button colorPalette="red" onClick={stop}>
+              <RecordingSeconds since={recordingSince} />
+              <Button colorPalette="red" onClick={() => stopAndKeepRecording(fleetConsole)}>
                 Stop and download
               </Button>
             </>
           ) : (
-            <Button colorPalette="blue" onClick={start}>
+            <Button colorPalette="blue" onClick={() => fleetConsole.trace.start()}>
               Start recording
             </Button>
           )}
@@ -237,6 +213,14 @@ export default function TestViewPage() {
         )}
       </Section>
     </Stack>
+  );
+}
+
+function RecordingSeconds({ since }: { since: number }) {
+  return (
+    <Badge colorPalette="red" variant="solid" data-testid="recording-badge">
+      Recording {useSecondsSince(since)} s
+    </Badge>
   );
 }
 
