@@ -6,18 +6,20 @@ import { FORCED_LOGOUT } from '../../streams/protocol/types';
 import { saveAccount } from '../access/save-account';
 import { accountSubject, recordAudit } from '../audit/record-audit';
 import { hashPassword, verifyPassword } from '../auth/password-hash';
-import { codeHashOf, mailCode } from '../auth/verification-code';
+import { codeHashOf, mailAlreadyRegistered, mailCode, storeUnsentCode } from '../auth/verification-code';
 import { decodeImageDataUrl, imageDataUrl } from '../http/image-data-url';
 import { ACCOUNT_SETTINGS_MESSAGES, AVATAR_MAX_BYTES, AVATAR_TYPES, AvatarDataUrl, ThemeSchema } from '../../streams/protocol/account-settings-rules';
 import { badRequest } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
+import { REGISTRATION_MAIL_SENT } from '../../streams/protocol/registration-messages';
 import { Email, MileageUnitSchema, Nullable, Password, Phone, PlainText, ProfileSchema, SpeedUnitSchema, UserName } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { CodePurpose, UserRecord } from '../storage/records';
 
 const CODE_MAX_ATTEMPTS = 5;
+const CODE_EXPIRED = 'The verification code has expired, please request a new one';
 const EMAIL_CHANGE = 'Someone asked to use this address for their Fleet Console account. If it was you, enter this code on the settings page; otherwise ignore this mail.\n';
 const Purpose = Type.Union([Type.Literal('register'), Type.Literal('reset')]);
 const Code = Type.String({ maxLength: 6, pattern: '^[0-9]{6}$' });
@@ -29,9 +31,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
 
   const checkCode = async (email: string, purpose: CodePurpose, code: string, accountId?: string) => {
     const stored = await ctx.repo.codes.get(email, purpose);
-    if (!stored || stored.expiresAt < ctx.now() || stored.attempts >= CODE_MAX_ATTEMPTS) {
-      throw badRequest('The verification code has expired, please request a new one');
-    }
+    if (!stored || stored.expiresAt < ctx.now() || stored.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(CODE_EXPIRED);
     if (stored.codeHash !== codeHashOf(email, code, accountId)) {
       await ctx.repo.codes.countAttempt(email, purpose);
       throw badRequest('The verification code is wrong');
@@ -69,10 +69,12 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       const { email, purpose } = req.body;
       limitCodeRequests(email);
       const existing = await ctx.repo.users.byEmail(email);
-      if (purpose === 'register' && existing) throw badRequest('This email is already registered');
-      // A reset for an unknown address answers the same as a real one, so addresses cannot be probed.
-      if (purpose === 'reset' && !existing) return ok(null, 'Verification code sent');
-      await mailCode(ctx, email, purpose);
+      // Whether the address has an account, the answer is the same, so addresses cannot be probed.
+      if (purpose === 'register') {
+        await (existing ? mailAlreadyRegistered(ctx, email) : mailCode(ctx, email, purpose));
+        return ok(null, REGISTRATION_MAIL_SENT);
+      }
+      await (existing ? mailCode(ctx, email, purpose) : storeUnsentCode(ctx, email, purpose));
       return ok(null, 'Verification code sent');
     },
   );
@@ -90,8 +92,9 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
     },
     async (req) => {
       const { email, userName, password, code } = req.body;
-      if (await ctx.repo.users.byEmail(email)) throw badRequest('This email is already registered');
+      // The code first: only the owner of the address, who got it, learns that it has an account.
       await checkCode(email, 'register', code);
+      if (await ctx.repo.users.byEmail(email)) throw badRequest('This email is already registered');
       const user: UserRecord = {
         id: `user-${randomUUID()}`,
         email,
@@ -124,9 +127,9 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
     },
     async (req) => {
       const { email, code, password } = req.body;
-      const user = await ctx.repo.users.byEmail(email);
-      if (!user) throw badRequest('The verification code has expired, please request a new one');
       await checkCode(email, 'reset', code);
+      const user = await ctx.repo.users.byEmail(email);
+      if (!user) throw badRequest(CODE_EXPIRED);
       await saveAccount(ctx, user, { ...user, passwordHash: await hashPassword(password) });
       await recordAudit(ctx, req, { event: 'password.reset', actor: accountSubject(user), target: accountSubject(user), detail: 'with a mailed code' });
       return ok(null, 'Password reset');
