@@ -58,7 +58,8 @@ const storageProjects = process.env.VITEST ? await postgresProject() : [];
 export default defineConfig({
   plugins: [react(), offlinePlaces(), offlineWater()],
   server: { proxy: { '/api': { target: apiTarget, ws: true } } },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  // No source maps: served beside the bundles, they would hand out the console's whole source.
+  build: { outDir: 'dist', chunkSizeWarningLimit: 2000 },
   test: {
     projects: [
       {

@@ -6,6 +6,7 @@ import { CMD } from '../streams/protocol/types';
 import { recordAlarms } from './alarms/alarm-recorder';
 import { startIssueEscalation } from './follow-up/issue-escalation';
 import { AttemptLimiter } from './auth/attempt-limiter';
+import { CodeLimits } from './auth/code-limits';
 import { openMailer, type Mailer } from './auth/mailer';
 import { hashPassword } from './auth/password-hash';
 import { randomPassword } from './auth/secrets';
@@ -209,7 +210,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     tiles,
     signInThrottle: new SignInThrottle(),
     displaySeen: displayLastSeen(repo, now, log),
-    codeRequestLimiter: new AttemptLimiter(10, 5 * 60_000),
+    codeLimits: new CodeLimits(),
     shareLinkLimiter: new AttemptLimiter(SHARE_LINK_FAILURES.limit, SHARE_LINK_FAILURES.windowMs),
     publicOrigin: (req) => publicOrigin(req, config, listeningOrigin),
   };

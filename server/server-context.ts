@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AttemptLimiter } from './auth/attempt-limiter';
+import type { CodeLimits } from './auth/code-limits';
 import type { Mailer } from './auth/mailer';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { ServerConfig } from './config';
@@ -30,8 +31,8 @@ export interface ServerContext {
   signInThrottle: SignInThrottle;
   /** Wrong share passwords per share link, from any address (20 in 15 minutes). */
   shareLinkLimiter: AttemptLimiter;
-  /** Verification codes mailed per email address (10 in 5 minutes). */
-  codeRequestLimiter: AttemptLimiter;
+  /** Verification codes mailed, and wrong ones tried, per email address and client address. */
+  codeLimits: CodeLimits;
   /** Wall displays' last seen time and address, written at most once a minute each. */
   displaySeen: DisplayLastSeen;
   now: () => number;

@@ -58,3 +58,25 @@ it('answers CORS preflights and tags answers for configured origins only', async
     await other.stop();
   }
 });
+
+it('serves no source map, not even one left in the static dir', async () => {
+  writeFileSync(join(t.config.staticDir, 'assets', 'app.js.map'), '{"version":3,"sources":["src/app.ts"]}');
+  for (const path of ['/assets/app.js.map', '/assets/app.js.map?v=1']) {
+    const res = await fetch(`${t.url}${path}`);
+    expect(res.status, path).toBe(404);
+    expect(await res.json()).toEqual({ code: 404, msg: 'Unable to find webpage!', data: null });
+  }
+  // Spelled with an escape it is no file name the file server serves: the console's router takes it.
+  expect(await (await fetch(`${t.url}/assets/app.js%2Emap`)).text()).toContain('<title>Fleet Console</title>');
+});
+
+it('answers HEAD wherever GET answers, with the same headers and no body', async () => {
+  for (const path of ['/login', '/vehicles/list?x=1', '/', '/assets/app.js', '/config.json', '/api/tiles/info', '/api/nope']) {
+    const get = await fetch(`${t.url}${path}`);
+    const head = await fetch(`${t.url}${path}`, { method: 'HEAD' });
+    expect(head.status, path).toBe(get.status);
+    expect(head.headers.get('content-type'), path).toBe(get.headers.get('content-type'));
+    expect(head.headers.get('content-length'), path).toBe(String((await get.arrayBuffer()).byteLength));
+    expect(await head.text(), path).toBe('');
+  }
+});

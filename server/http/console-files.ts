@@ -6,11 +6,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorHandler } from './error-handler';
 
+// A source map hands out the console's whole source: none is served, even if a build left one
+// (an encoded name such as `app.js%2Emap` is refused by the file server and gets the console).
+const isSourceMap = (path: string) => path.toLowerCase().endsWith('.map');
+
 export async function serveConsoleFiles(app: FastifyInstance, staticDir: string): Promise<void> {
   const root = resolve(staticDir);
   const sendConsole = (req: FastifyRequest, reply: FastifyReply): boolean => {
     const path = req.url.split('?')[0] ?? '';
-    if (req.method !== 'GET' || path.startsWith('/api/') || path === '/api' || !existsSync(resolve(root, 'index.html'))) return false;
+    // HEAD answers wherever GET does, without the body (the file server leaves it out).
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (path.startsWith('/api/') || path === '/api' || isSourceMap(path) || !existsSync(resolve(root, 'index.html'))) return false;
     void reply.type('text/html').sendFile('index.html', root);
     return true;
   };
@@ -24,7 +30,7 @@ export async function serveConsoleFiles(app: FastifyInstance, staticDir: string)
         if (error.code === 'FST_STATIC_FORBIDDEN_PATH' && sendConsole(req, reply)) return reply;
         return errorHandler(error, req, reply);
       });
-      await files.register(fastifyStatic, { root, wildcard: true });
+      await files.register(fastifyStatic, { root, wildcard: true, allowedPath: (path) => !isSourceMap(path) });
     });
   }
   app.setNotFoundHandler((req, reply) => {
@@ -32,3 +38,4 @@ export async function serveConsoleFiles(app: FastifyInstance, staticDir: string)
     return reply.code(404).send({ code: 404, msg: 'Unable to find webpage!', data: null });
   });
 }
+

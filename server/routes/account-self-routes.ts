@@ -1,23 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
 import { FORCED_LOGOUT } from '../../streams/protocol/types';
 import { saveAccount } from '../access/save-account';
 import { accountSubject, recordAudit } from '../audit/record-audit';
 import { hashPassword, verifyPassword } from '../auth/password-hash';
-import { codeHashOf, mailCode } from '../auth/verification-code';
+import { CODE_LIMITS } from '../auth/code-limits';
+import { codeHashOf, mailAlreadyRegistered, mailCode, storeUnsentCode } from '../auth/verification-code';
 import { decodeImageDataUrl, imageDataUrl } from '../http/image-data-url';
 import { ACCOUNT_SETTINGS_MESSAGES, AVATAR_MAX_BYTES, AVATAR_TYPES, AvatarDataUrl, ThemeSchema } from '../../streams/protocol/account-settings-rules';
 import { badRequest } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
+import { REGISTRATION_MAIL_SENT } from '../../streams/protocol/registration-messages';
 import { Email, MileageUnitSchema, Nullable, Password, Phone, PlainText, ProfileSchema, SpeedUnitSchema, UserName } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { CodePurpose, UserRecord } from '../storage/records';
 
-const CODE_MAX_ATTEMPTS = 5;
+const TOO_MANY = 'Too many attempts, please try again later';
+const CODE_EXPIRED = 'The verification code has expired, please request a new one';
 const EMAIL_CHANGE = 'Someone asked to use this address for their Fleet Console account. If it was you, enter this code on the settings page; otherwise ignore this mail.\n';
 const Purpose = Type.Union([Type.Literal('register'), Type.Literal('reset')]);
 const Code = Type.String({ maxLength: 6, pattern: '^[0-9]{6}$' });
@@ -27,22 +30,24 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tag = ['account (self)'];
 
-  const checkCode = async (email: string, purpose: CodePurpose, code: string, accountId?: string) => {
+  /**
+   * Wrong guesses count per client address, so a stranger's cannot use up the owner's; the stored
+   * count holds the ceiling for all addresses together, on every node of a cluster.
+   */
+  const checkCode = async (req: FastifyRequest, email: string, purpose: CodePurpose, code: string, accountId?: string) => {
+    if (!ctx.codeLimits.mayGuess(email, purpose, req.ip, ctx.now())) throw badRequest(TOO_MANY);
     const stored = await ctx.repo.codes.get(email, purpose);
-    if (!stored || stored.expiresAt < ctx.now() || stored.attempts >= CODE_MAX_ATTEMPTS) {
-      throw badRequest('The verification code has expired, please request a new one');
-    }
+    if (!stored || stored.expiresAt < ctx.now() || stored.attempts >= CODE_LIMITS.guessesPerEmail) throw badRequest(CODE_EXPIRED);
     if (stored.codeHash !== codeHashOf(email, code, accountId)) {
+      ctx.codeLimits.wrongGuess(email, purpose, req.ip, ctx.now());
       await ctx.repo.codes.countAttempt(email, purpose);
       throw badRequest('The verification code is wrong');
     }
     await ctx.repo.codes.delete(email, purpose);
   };
 
-  const limitCodeRequests = (email: string) => {
-    const key = `code:${email.toLowerCase()}`;
-    if (ctx.codeRequestLimiter.blocked(key, ctx.now())) throw badRequest('Too many attempts, please try again later');
-    ctx.codeRequestLimiter.fail(key, ctx.now());
+  const limitCodeRequests = (req: FastifyRequest, email: string) => {
+    if (!ctx.codeLimits.send(email, req.ip, ctx.now())) throw badRequest(TOO_MANY);
   };
   const profileOf = async (user: UserRecord) => {
     const { theme, avatar } = await ctx.repo.accountSettings.appearance(user.id);
@@ -67,12 +72,14 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
     },
     async (req) => {
       const { email, purpose } = req.body;
-      limitCodeRequests(email);
+      limitCodeRequests(req, email);
       const existing = await ctx.repo.users.byEmail(email);
-      if (purpose === 'register' && existing) throw badRequest('This email is already registered');
-      // A reset for an unknown address answers the same as a real one, so addresses cannot be probed.
-      if (purpose === 'reset' && !existing) return ok(null, 'Verification code sent');
-      await mailCode(ctx, email, purpose);
+      // Whether the address has an account, the answer is the same, so addresses cannot be probed.
+      if (purpose === 'register') {
+        await (existing ? mailAlreadyRegistered(ctx, email) : mailCode(ctx, email, purpose));
+        return ok(null, REGISTRATION_MAIL_SENT);
+      }
+      await (existing ? mailCode(ctx, email, purpose) : storeUnsentCode(ctx, email, purpose));
       return ok(null, 'Verification code sent');
     },
   );
@@ -90,8 +97,9 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
     },
     async (req) => {
       const { email, userName, password, code } = req.body;
+      // The code first: only the owner of the address, who got it, learns that it has an account.
+      await checkCode(req, email, 'register', code);
       if (await ctx.repo.users.byEmail(email)) throw badRequest('This email is already registered');
-      await checkCode(email, 'register', code);
       const user: UserRecord = {
         id: `user-${randomUUID()}`,
         email,
@@ -124,9 +132,9 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
     },
     async (req) => {
       const { email, code, password } = req.body;
+      await checkCode(req, email, 'reset', code);
       const user = await ctx.repo.users.byEmail(email);
-      if (!user) throw badRequest('The verification code has expired, please request a new one');
-      await checkCode(email, 'reset', code);
+      if (!user) throw badRequest(CODE_EXPIRED);
       await saveAccount(ctx, user, { ...user, passwordHash: await hashPassword(password) });
       await recordAudit(ctx, req, { event: 'password.reset', actor: accountSubject(user), target: accountSubject(user), detail: 'with a mailed code' });
       return ok(null, 'Password reset');
@@ -201,7 +209,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
     async (req) => {
       const { user } = accountOf(req);
       await mustBeFreeFor(user, req.body.email);
-      limitCodeRequests(req.body.email);
+      limitCodeRequests(req, req.body.email);
       await mailCode(ctx, req.body.email, 'email', EMAIL_CHANGE, user.id);
       return ok(null, 'Verification code sent');
     },
@@ -221,7 +229,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
     async (req) => {
       const { user } = accountOf(req);
       await mustBeFreeFor(user, req.body.email);
-      await checkCode(req.body.email, 'email', req.body.code, user.id);
+      await checkCode(req, req.body.email, 'email', req.body.code, user.id);
       const next = { ...user, email: req.body.email };
       await ctx.repo.users.update(next);
       await recordAudit(ctx, req, { event: 'account.email-changed', target: accountSubject(next), detail: `${user.email} → ${next.email}` });

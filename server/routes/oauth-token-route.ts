@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountSubject, displaySubject, recordAudit, shareSubject, type AuditNote } from '../audit/record-audit';
 import { shareIsOpen } from '../access/share-open';
-import { verifyPassword } from '../auth/password-hash';
+import { verifyAbsentPassword, verifyPassword } from '../auth/password-hash';
 import { randomToken, tokenHash } from '../auth/secrets';
 import { badRequest, forbidden } from '../http/api-error';
 import { answers, ok } from '../http/envelope';
@@ -123,8 +123,12 @@ export const registerOauthTokenRoute = (app: FastifyInstance, ctx: ServerContext
       }
       const event = 'sign-in';
       const user = await ctx.repo.users.byEmail(username);
-      // An unknown name is not logged: it may be a password typed into the wrong field.
-      if (!user) throw await failed(WRONG_PASSWORD, { event, detail: 'unknown account' });
+      // An unknown name is not logged: it may be a password typed into the wrong field. Its password
+      // is checked all the same, so the answer comes as late as for a wrong password.
+      if (!user) {
+        await verifyAbsentPassword(password);
+        throw await failed(WRONG_PASSWORD, { event, detail: 'unknown account' });
+      }
       const target = accountSubject(user);
       if (!(await verifyPassword(password, user.passwordHash))) throw await failed(WRONG_PASSWORD, { event, target, detail: 'wrong password' });
       if (user.status !== 'active') {

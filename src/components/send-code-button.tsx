@@ -6,8 +6,11 @@ import { email } from '../lib/validation';
 
 const RESEND_SECONDS = 60;
 
-/** Mails a verification code to the typed address with `send`, then waits a minute before offering it again. */
-export function SendCodeButton(props: { address: string; send: (address: string) => Promise<unknown>; onInvalid: (message: string) => void }) {
+/**
+ * Mails a verification code to the typed address with `send`, says `sent` (by default that the code
+ * was sent), then waits a minute before offering it again.
+ */
+export function SendCodeButton(props: { address: string; send: (address: string) => Promise<unknown>; onInvalid: (message: string) => void; sent?: string }) {
   const [resendIn, setResendIn] = useState(0);
 
   useEffect(() => {
@@ -24,7 +27,7 @@ export function SendCodeButton(props: { address: string; send: (address: string)
     }
     try {
       await props.send(props.address.trim());
-      showSuccess(SUCCESS.codeSent);
+      showSuccess(props.sent ?? SUCCESS.codeSent);
       setResendIn(RESEND_SECONDS);
     } catch {
       // Shown as a toast by the streams layer.

@@ -1,7 +1,9 @@
-// Sign-up, settings, shares and forced re-login against the real reference server.
+// Sign-up, settings, shares and forced re-login against the real reference server, and the files it serves.
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
+import { REGISTRATION_MAIL_SENT } from '../../streams/protocol/registration-messages';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 
@@ -50,7 +52,7 @@ describe('registration', () => {
 
     await page.getByLabel('Email', { exact: true }).fill('new.driver@fleet.test');
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByText('Verification code sent').first().waitFor();
+    await page.getByText(REGISTRATION_MAIL_SENT).first().waitFor();
     await expect.poll(() => /to=new\.driver@fleet\.test.*code is (\d{6})/.exec(server.output())?.[1]).toMatch(/^\d{6}$/);
     const code = /to=new\.driver@fleet\.test.*code is (\d{6})/.exec(server.output())![1]!;
 
@@ -68,6 +70,30 @@ describe('registration', () => {
     await signIn('new.driver@fleet.test', 'drive123', '**/setting/set');
     await page.getByTestId('no-menu-note').waitFor();
     await expect(page.getByTestId('header-user-name').innerText()).resolves.toBe('New Driver');
+  });
+
+  it('says the same for an address that has an account, whose owner is mailed how to sign in', async () => {
+    await freshPage();
+    await page.goto(`${server.url}/register`);
+    await page.getByLabel('Email', { exact: true }).fill(server.admin.email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText(REGISTRATION_MAIL_SENT).first().waitFor();
+    await expect.poll(() => server.output()).toContain(`to=${server.admin.email} subject="Fleet Console registration"`);
+  });
+});
+
+describe('served files', () => {
+  it('ships no source maps and answers HEAD like GET', async () => {
+    const files = readdirSync('dist', { recursive: true, encoding: 'utf8' });
+    const script = files.find((file) => /^assets\/index-.*\.js$/.test(file));
+    expect(script).toBeDefined();
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+    expect((await fetch(`${server.url}/${script}.map`)).status).toBe(404);
+    for (const path of ['/login', `/${script}`]) {
+      const head = await fetch(`${server.url}${path}`, { method: 'HEAD' });
+      expect(head.status, path).toBe(200);
+      expect(await head.text(), path).toBe('');
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { ROUTES } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { SendCodeButton } from '../../components/send-code-button';
+import { REGISTRATION_MAIL_SENT } from '../../../streams/protocol/registration-messages';
 import { confirmation, email, password, userName, validateForm, verificationCode } from '../../lib/validation';
 
 type Field = 'email' | 'code' | 'name' | 'password' | 'confirm';
@@ -55,7 +56,13 @@ export default function RegisterPage() {
           {input('email', 'Email', 'email', 'email')}
           <HStack align="flex-end">
             {input('code', 'Verification code', 'text', 'one-time-code')}
-            <SendCodeButton address={values.email} send={(address) => resources.sendVerificationCode(address, 'register')} onInvalid={(problem) => setErrors((shown) => ({ ...shown, email: problem }))} />
+            {/* An address that has an account gets a mail on how to sign in rather than a code; the page cannot tell which. */}
+            <SendCodeButton
+              address={values.email}
+              send={(address) => resources.sendVerificationCode(address, 'register')}
+              sent={REGISTRATION_MAIL_SENT}
+              onInvalid={(problem) => setErrors((shown) => ({ ...shown, email: problem }))}
+            />
           </HStack>
           {input('name', 'User name', 'text', 'nickname')}
           {input('password', 'Password', 'password', 'new-password')}
