@@ -38,4 +38,3 @@ export async function serveConsoleFiles(app: FastifyInstance, staticDir: string)
     return reply.code(404).send({ code: 404, msg: 'Unable to find webpage!', data: null });
   });
 }
-
