@@ -10,8 +10,9 @@ const MiB = 1024 * 1024;
 export const MAX_BODY_BYTES = 1 * MiB;
 /** An uploaded file (multipart): the vehicle batch sheet. */
 export const MAX_UPLOAD_BYTES = 5 * MiB;
-/** How long a client may take to send one whole request, file included. */
-export const MAX_REQUEST_RECEIVE_MS = 60_000;
+/** Form fields sent along with an uploaded file, and the bytes kept of each. */
+export const MAX_UPLOAD_FIELDS = 8;
+export const MAX_UPLOAD_FIELD_BYTES = 1024;
 
 /** Parts in an .xlsx (a zip): a workbook has a few dozen. */
 export const MAX_SHEET_PARTS = 500;
@@ -22,7 +23,7 @@ export const MAX_SHEET_PACK_RATIO = 100;
 /** Vehicle rows in one batch sheet, below its header row. */
 export const MAX_SHEET_ROWS = 2000;
 /** Wall-clock time to read one sheet. */
-export const MAX_SHEET_READ_MS = 8_000;
+export const MAX_SHEET_READ_MS = 20_000;
 /** The heap of the thread reading one sheet. */
 export const MAX_SHEET_READ_HEAP_MB = 128;
 /** Sheets read at once; more wait in line. */

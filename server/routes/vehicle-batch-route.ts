@@ -12,7 +12,7 @@ import { ApiError, badRequest } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { enveloped, Failure } from '../http/envelope';
 import type { TypeBoxProvider } from '../http/type-provider';
-import { MAX_UPLOAD_BYTES } from '../http/upload-limits';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FIELDS } from '../http/upload-limits';
 import type { ServerContext } from '../server-context';
 import type { DepotRecord, DeviceRecord, SubFleetRecord, VehicleRecord } from '../storage/records';
 import type { VehicleKind } from '../sim/types';
@@ -44,7 +44,10 @@ export const registerVehicleBatchRoute = (app: FastifyInstance, ctx: ServerConte
     async (req, reply) => {
       const actor = accountOf(req);
       if (!req.isMultipart()) throw badRequest('file: upload the sheet as multipart/form-data');
-      const file = await req.file();
+      const file = await req.file().catch((err: { code?: string }) => {
+        const crowded = err.code === 'FST_FIELDS_LIMIT' || err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FILES_LIMIT';
+        throw crowded ? badRequest(`file: send the sheet alone (one file, at most ${MAX_UPLOAD_FIELDS} other fields)`) : err;
+      });
       if (!file) throw badRequest('file: missing');
       const bytes = await file.toBuffer().catch((err: { code?: string }) => {
         throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest(`file: too large, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`) : err;
