@@ -55,8 +55,8 @@ const stallStatements = (postgres: boolean): string[] =>
 const STALLED_INSERT = "SELECT pid FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query LIKE 'INSERT INTO vehicles%'";
 
 /** Resolves once the server is busy on the stalled row: its event loop stuck in SQLite, or its insert asleep in PostgreSQL. */
-const stalled = async (server: ServerProcess, token: string) => {
-  for (const deadline = Date.now() + 90_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+const stalled = async (server: ServerProcess, token: string, answer: () => unknown) => {
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline && answer() === undefined; await new Promise((r) => setTimeout(r, 250))) {
     if (db.config.databaseUrl) {
       const client = new pg.Client({ connectionString: db.config.databaseUrl });
       await client.connect();
@@ -69,7 +69,7 @@ const stalled = async (server: ServerProcess, token: string) => {
       if (!answered) return;
     }
   }
-  throw new Error('the import never reached the stalled row');
+  throw new Error(`the import never reached the stalled row: ${JSON.stringify(answer())?.slice(0, 300)}`);
 };
 
 it('leaves none of a file when the server is killed while writing it, and the file then imports', async () => {
@@ -80,6 +80,7 @@ it('leaves none of a file when the server is killed while writing it, and the fi
     FLEET_ADMIN_EMAIL: ADMIN.email,
     FLEET_ADMIN_PASSWORD: ADMIN.password,
     FLEET_SIM_VEHICLES: '40',
+    FLEET_HISTORY_BACKFILL_H: '0',
     FLEET_STATIC_DIR: join(dir, 'none'),
   };
   const bytes = sheet();
@@ -87,8 +88,11 @@ it('leaves none of a file when the server is killed while writing it, and the fi
   const { token } = await session(first.url, ADMIN.email, ADMIN.password);
   const before = await vehicles(first.url, token);
   for (const sql of stallStatements(db.config.databaseUrl !== null)) await runRawStatement(db.config, sql);
-  const lost = upload(first.url, token, bytes).catch(() => null);
-  await stalled(first, token);
+  let answer: unknown;
+  const lost = upload(first.url, token, bytes)
+    .then((r) => (answer = r))
+    .catch(() => null);
+  await stalled(first, token, () => answer);
   expect(await stopServerProcess(first, 'SIGKILL')).toBe(null);
   expect(await lost).toBe(null);
   // PostgreSQL notices the dead client only once the sleep ends: end its session now, as it would then.
@@ -106,4 +110,4 @@ it('leaves none of a file when the server is killed while writing it, and the fi
   } finally {
     expect(await stopServerProcess(second, 'SIGTERM')).toBe(0);
   }
-}, 240_000);
+}, 360_000);
