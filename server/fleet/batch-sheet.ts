@@ -69,26 +69,26 @@ const readCells = (bytes: Buffer, sheetRows: number, signal: AbortSignal, budget
       resourceLimits: { maxOldGenerationSizeMb: budget.heapMb },
     });
     readers.add(worker);
+    let rows: SheetCells[] | null = null;
+    let failure: unknown = null;
     const stop = (err: unknown) => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      reject(err);
+      failure ??= err;
       void worker.terminate();
     };
     const onAbort = () => stop(signal.reason);
     const timer = setTimeout(() => stop(new SheetRefusal(`the spreadsheet takes more than ${budget.timeMs / 1000} s to read`)), budget.timeMs);
     signal.addEventListener('abort', onAbort, { once: true });
-    worker.once('message', (rows: SheetCells[]) => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      resolve(rows);
+    worker.once('message', (read: SheetCells[]) => (rows = read));
+    worker.once('error', (err: Error & { code?: string }) => {
+      failure ??= err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new SheetRefusal(`the spreadsheet needs more than ${budget.heapMb} MB to read`) : err;
     });
-    worker.once('error', (err: Error & { code?: string }) =>
-      stop(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new SheetRefusal(`the spreadsheet needs more than ${budget.heapMb} MB to read`) : err),
-    );
+    // The read ends with its thread, not with its answer: the turn it holds bounds the threads running.
     worker.once('exit', (code) => {
       readers.delete(worker);
-      stop(new Error(`sheet reader stopped with ${code}`));
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      if (rows && !failure) resolve(rows);
+      else reject(failure ?? new Error(`sheet reader stopped with ${code}`));
     });
   });
 
