@@ -17,7 +17,7 @@ export const MAX_UPLOAD_FIELD_BYTES = 1024;
 /** Parts in an .xlsx (a zip): a workbook has a few dozen. */
 export const MAX_SHEET_PARTS = 500;
 /** Every part of an .xlsx unpacked, as declared and as actually inflated. */
-export const MAX_SHEET_UNPACKED_BYTES = 32 * MiB;
+export const MAX_SHEET_UNPACKED_BYTES = 16 * MiB;
 /** How many times its own size an .xlsx may unpack to (spreadsheets pack about 5 to 20 times). */
 export const MAX_SHEET_PACK_RATIO = 100;
 /** Vehicle rows in one batch sheet, below its header row. */
