@@ -28,6 +28,7 @@ import { corsHook } from './http/cors';
 import { errorHandler } from './http/error-handler';
 import { publicOrigin } from './http/public-origin';
 import { requestValidatorCompiler } from './http/request-validation';
+import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES, MAX_UPLOAD_FIELD_BYTES, MAX_UPLOAD_FIELDS } from './http/upload-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createDeviceCommands } from './hub/device-commands';
 import { MqttBridge } from './ingest/mqtt-bridge';
@@ -188,7 +189,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     );
   }
 
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy, bodyLimit: MAX_BODY_BYTES });
   /** The address `start()` resolves to and the server prints. */
   const listeningOrigin = () => {
     const address = app.server.address();
@@ -246,7 +247,9 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
       security: [{ bearer: [] }],
     },
   });
-  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: MAX_UPLOAD_FIELDS, fieldSize: MAX_UPLOAD_FIELD_BYTES, parts: MAX_UPLOAD_FIELDS + 1 },
+  });
   await app.register(fastifyWebsocket, { options: { maxPayload: TRANSPORT_MAX_INBOUND_BYTES } });
   await app.register(
     async (api) => {

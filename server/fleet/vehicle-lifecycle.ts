@@ -3,30 +3,20 @@ import type { DeviceRecord, VehicleRecord } from '../storage/records';
 import { turnTaker } from './turn-taker';
 import { simSpecOf } from './vehicle-devices';
 
-const VEHICLES_PER_WRITE = 25;
-
 /**
- * Writes vehicles and brings them to life in the simulator, the directory and the sockets' scopes.
- * A long list is written in slices, giving other requests turns in between; if a slice fails, the
- * slices already written are removed again.
+ * Writes vehicles, all or none in one transaction (a server killed half way leaves none of them),
+ * then brings them to life in the simulator, the directory and the sockets' scopes, giving other
+ * requests turns in between.
  */
 export const addVehicles = async (ctx: ServerContext, list: Array<{ vehicle: VehicleRecord; devices: DeviceRecord[] }>) => {
-  const written: string[] = [];
   const pause = turnTaker();
   try {
-    for (let i = 0; i < list.length; i += VEHICLES_PER_WRITE) {
+    await ctx.repo.vehicles.createMany(list);
+    for (const { vehicle, devices } of list) {
       await pause();
-      const slice = list.slice(i, i + VEHICLES_PER_WRITE);
-      await ctx.repo.vehicles.createMany(slice);
-      for (const { vehicle, devices } of slice) {
-        written.push(vehicle.id);
-        ctx.directory.set(vehicle);
-        ctx.sim.add(simSpecOf(vehicle, devices), ctx.now());
-      }
+      ctx.directory.set(vehicle);
+      ctx.sim.add(simSpecOf(vehicle, devices), ctx.now());
     }
-  } catch (err) {
-    for (const id of written) await forget(ctx, id);
-    throw err;
   } finally {
     await ctx.sync.refresh(list.map((item) => item.vehicle.id));
   }

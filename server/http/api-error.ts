@@ -1,7 +1,7 @@
 /** A failure a handler reports to the caller as an envelope `{ code, msg, data: null }`. */
 export class ApiError extends Error {
   constructor(
-    readonly code: 300 | 400 | 401 | 403 | 404 | 500,
+    readonly code: 300 | 400 | 401 | 403 | 404 | 429 | 500,
     message: string,
   ) {
     super(message);

@@ -11,6 +11,9 @@ const fieldOf = (e: FastifyError): string => {
   return [path, missing ?? additional].filter(Boolean).join('.') || (e.validationContext ?? 'request');
 };
 
+const MiB = 1024 * 1024;
+const size = (bytes: number) => (bytes % MiB === 0 ? `${bytes / MiB} MB` : `${Math.floor(bytes / 1024)} KB`);
+
 /** Every failure becomes an envelope; client mistakes are 400s naming the field, never 500s. */
 export const errorHandler = (error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) => {
   if (error instanceof ApiError) {
@@ -24,6 +27,7 @@ export const errorHandler = (error: FastifyError | ApiError | Error, request: Fa
     const msg = `${field}: ${first?.message ?? 'invalid'}`;
     return reply.code(400).send({ code: 400, msg, data: null });
   }
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(400).send({ code: 400, msg: `body: too large, at most ${size(request.routeOptions.bodyLimit)}`, data: null });
   const status = fe.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = status === 401 || status === 403 || status === 404 ? status : 400;

@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
-import { isSpreadsheet, readVehicleSheet, type SheetRow } from '../fleet/batch-sheet';
+import { isSpreadsheet, readVehicleSheet, SheetRefusal, SheetsBusy, type SheetRow } from '../fleet/batch-sheet';
 import { KIND_DEFAULTS } from '../fleet/vehicle-kinds';
 import { addVehicles } from '../fleet/vehicle-lifecycle';
 import { checkPlacement } from '../fleet/vehicle-placement';
 import { deviceRecords } from '../fleet/vehicle-devices';
 import { turnTaker } from '../fleet/turn-taker';
-import { badRequest } from '../http/api-error';
+import { ApiError, badRequest } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { enveloped, Failure } from '../http/envelope';
 import type { TypeBoxProvider } from '../http/type-provider';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FIELDS } from '../http/upload-limits';
 import type { ServerContext } from '../server-context';
 import type { DepotRecord, DeviceRecord, SubFleetRecord, VehicleRecord } from '../storage/records';
 import type { VehicleKind } from '../sim/types';
@@ -23,7 +24,6 @@ const BatchReport = Type.Object({
 
 const KINDS: VehicleKind[] = ['van', 'rv', 'bus', 'boat'];
 const SN_RULE = /^[A-Za-z0-9-]{1,40}$/;
-const MAX_ROWS = 2000;
 
 /**
  * Batch add from an uploaded .xls/.xlsx (multipart field `file`). Columns: name, sn, fleet (name or id),
@@ -44,18 +44,26 @@ export const registerVehicleBatchRoute = (app: FastifyInstance, ctx: ServerConte
     async (req, reply) => {
       const actor = accountOf(req);
       if (!req.isMultipart()) throw badRequest('file: upload the sheet as multipart/form-data');
-      const file = await req.file();
+      const file = await req.file().catch((err: { code?: string }) => {
+        const crowded = err.code === 'FST_FIELDS_LIMIT' || err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FILES_LIMIT';
+        throw crowded ? badRequest(`file: send the sheet alone (one file, at most ${MAX_UPLOAD_FIELDS} other fields)`) : err;
+      });
       if (!file) throw badRequest('file: missing');
-      const bytes = await file.toBuffer();
+      const bytes = await file.toBuffer().catch((err: { code?: string }) => {
+        throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest(`file: too large, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`) : err;
+      });
       if (!isSpreadsheet(file.filename, bytes)) throw badRequest('file: only xls or xlsx files can be imported');
+      // A client that leaves stops the reading of its sheet.
+      const gone = new AbortController();
+      reply.raw.once('close', () => reply.raw.writableEnded || gone.abort(new Error('the client went away')));
       let rows: SheetRow[];
       try {
-        rows = await readVehicleSheet(bytes);
-      } catch {
-        throw badRequest('file: the spreadsheet cannot be read');
+        rows = await readVehicleSheet(bytes, gone.signal);
+      } catch (err) {
+        if (err instanceof SheetsBusy) throw new ApiError(429, 'file: other spreadsheets are being read, please try again in a minute');
+        throw badRequest(`file: ${err instanceof SheetRefusal ? err.message : 'the spreadsheet cannot be read'}`);
       }
       if (rows.length === 0) throw badRequest('file: the sheet has no vehicle rows');
-      if (rows.length > MAX_ROWS) throw badRequest(`file: at most ${MAX_ROWS} rows per import`);
 
       // Every fleet, so that an out-of-scope fleet is reported as such rather than as unknown.
       const { rows: fleets } = await ctx.repo.fleets.page({ scope: { all: true } }, { pageNum: 1, pageSize: 10_000 });
