@@ -95,7 +95,8 @@ describe('pre-alarms', () => {
 
 describe('pre-alarm edits while pending', () => {
   it('a new duration keeps the period under way and moves its countdown; a new value starts it afresh', async () => {
-    const vehicleId = (await t.server.ctx.repo.vehicles.list({ scope: { all: true }, fleetId: 'fleet-1' }, { pageNum: 1, pageSize: 1 })).rows[0]!.id;
+    // A vehicle of the sub-fleet manager's own sub-fleet: it reads the rule's states.
+    const vehicleId = (await t.server.ctx.repo.vehicles.list({ scope: { all: true }, subFleetId: 'fleet-1-sub-1' }, { pageNum: 1, pageSize: 1 })).rows[0]!.id;
     const made = await call<{ id: string }>('fleetManager', 'POST', 'prealarm/v1/add/single', {
       body: { fleetId: 'fleet-1', name: 'Cold battery', deviceKey: 'battery_temp', logic: '<', value: 5, triggerHours: 24, message: 'Battery cold', vehicleIds: [vehicleId] },
     });
@@ -110,5 +111,56 @@ describe('pre-alarm edits while pending', () => {
 
     await call('fleetManager', 'PUT', 'prealarm/v1/update/single', { body: { prealarmId, value: 0 } });
     expect(await states()).toEqual([]);
+  });
+});
+
+describe('pre-alarms of a fleet seen from one of its sub-fleets', () => {
+  const HOUR = 3600_000;
+  const fleetVehicles = async () => (await t.server.ctx.repo.vehicles.list({ scope: { all: true }, fleetId: 'fleet-1' }, null)).rows;
+
+  it('name only the vehicles of the sub-fleet: preview, states, counts and the rule itself', async () => {
+    const vehicles = await fleetVehicles();
+    const own = vehicles.filter((v) => v.subFleetId === 'fleet-1-sub-1').map((v) => v.id).sort();
+    const outside = vehicles.filter((v) => v.subFleetId !== 'fleet-1-sub-1').map((v) => v.id).sort();
+    expect(own.length).toBeGreaterThan(0);
+    expect(outside.length).toBeGreaterThan(0);
+    // Every vehicle of the fleet held SOC 50 for two hours: a rule "SOC < 101 for an hour" fires on each.
+    const now = Date.now();
+    await t.server.ctx.repo.history.append(
+      vehicles.flatMap((v) => [3, 2, 1].map((h) => ({ vehicleId: v.id, deviceType: 'bms' as const, deviceId: 0, ts: now - h * HOUR, values: { soc: 50 } }))),
+    );
+    const rule = { fleetId: 'fleet-1', deviceKey: 'soc', logic: '<', value: 101, triggerHours: 1, vehicleIds: [] as string[] };
+
+    const preview = await call<{ vehicles: Array<{ vehicleId: string }> }>('subFleetManager', 'POST', 'prealarm/v1/query/preview', { body: rule });
+    expect(preview.body.code).toBe(200);
+    expect(preview.body.data.vehicles.map((v) => v.vehicleId).sort()).toEqual(own);
+    // The fleet's manager previews the whole fleet.
+    const whole = await call<{ vehicles: Array<{ vehicleId: string }> }>('fleetManager', 'POST', 'prealarm/v1/query/preview', { body: rule });
+    expect(whole.body.data.vehicles.map((v) => v.vehicleId).sort()).toEqual([...own, ...outside].sort());
+    // Naming a vehicle outside its sub-fleet is refused: no oracle for another vehicle's history.
+    const oracle = await call('subFleetManager', 'POST', 'prealarm/v1/query/preview', { body: { ...rule, vehicleIds: [outside[0]] } });
+    expect({ status: oracle.status, msg: oracle.body.msg }).toEqual({ status: 403, msg: 'No access to this vehicle' });
+
+    const made = await call<{ id: string }>('fleetManager', 'POST', 'prealarm/v1/add/single', {
+      body: { ...rule, name: 'Any SOC', message: 'SOC seen', vehicleIds: [own[0], outside[0]] },
+    });
+    const prealarmId = made.body.data.id;
+    for (const vehicleId of [own[0]!, ...outside]) {
+      await t.server.ctx.repo.prealarms.putState({ prealarmId, vehicleId, state: 'firing', since: now - 2 * HOUR, firedAt: now - HOUR });
+    }
+    const states = await call<Array<{ vehicleId: string }>>('subFleetManager', 'GET', 'prealarm/v1/query/states', { query: { prealarmId } });
+    expect(states.body.data.map((s) => s.vehicleId)).toEqual([own[0]]);
+    const detail = await call<{ vehicleIds: string[]; firing: number }>('subFleetManager', 'GET', 'prealarm/v1/get/detail', { query: { prealarmId } });
+    expect(detail.body.data).toMatchObject({ vehicleIds: [own[0]], firing: 1 });
+    const listed = await call<{ rows: Array<{ id: string; firing: number }> }>('subFleetManager', 'GET', 'prealarm/v1/query/list', { query: { fleetId: 'fleet-1' } });
+    expect(listed.body.data.rows.find((r) => r.id === prealarmId)?.firing).toBe(1);
+    expect((await call<Array<unknown>>('fleetManager', 'GET', 'prealarm/v1/query/states', { query: { prealarmId } })).body.data).toHaveLength(outside.length + 1);
+  });
+
+  it('a sibling sub-fleet\'s rules are not the sub-fleet manager\'s to read', async () => {
+    const sibling = (await t.server.ctx.repo.subFleets.page({ scope: { all: true }, fleetId: 'fleet-1' }, { pageNum: 1, pageSize: 50 })).rows.find((s) => s.id !== 'fleet-1-sub-1');
+    expect(sibling).toBeDefined();
+    const list = await call('subFleetManager', 'GET', 'prealarm/v1/query/list', { query: { fleetId: 'fleet-1', subFleetId: sibling!.id } });
+    expect({ status: list.status, msg: list.body.msg }).toEqual({ status: 403, msg: 'No access to this fleet' });
   });
 });

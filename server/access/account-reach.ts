@@ -42,14 +42,30 @@ export const mustGrant = (actor: UserActor, role: Pick<RoleRecord, 'roleKey' | '
   }
 };
 
+/** The tail of the changes that may take away a super.admin, per database: each waits for the one before. */
+const superAdminChanges = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Runs `change` (a check with `keepLastSuperAdmin` and its write) after every such change this
+ * server started before it, so two super.admins demoting or disabling each other at once cannot
+ * both pass the check and leave none.
+ */
+export const oneSuperAdminChangeAtATime = <T>(ctx: ServerContext, change: () => Promise<T>): Promise<T> => {
+  const before = superAdminChanges.get(ctx.repo) ?? Promise.resolve();
+  const run = before.then(change);
+  superAdminChanges.set(ctx.repo, run.catch(() => undefined));
+  return run;
+};
+
 /**
  * 400 naming `field` when the change (disable, another role, delete) would leave no active
- * super.admin among the accounts it touches.
+ * super.admin among the accounts it touches, judged on the accounts as stored now.
  */
 export const keepLastSuperAdmin = async (ctx: ServerContext, targets: UserRecord[], field: string, what: string): Promise<void> => {
   const superRole = await ctx.repo.roles.byKey(ROLE_KEYS.superAdmin);
   if (!superRole) return;
-  const leaving = targets.filter((u) => u.status === 'active' && u.roleId === superRole.id).length;
+  const current = await Promise.all(targets.map((u) => ctx.repo.users.get(u.id)));
+  const leaving = current.filter((u) => u?.status === 'active' && u.roleId === superRole.id).length;
   if (leaving === 0) return;
   const active = await ctx.repo.users.list({ roleId: superRole.id, status: 'active' }, { pageNum: 1, pageSize: 1 });
   if (active.total <= leaving) throw badRequest(`${field}: the last active super.admin cannot be ${what}`);

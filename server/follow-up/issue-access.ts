@@ -1,5 +1,6 @@
 import { permits, PERMISSIONS, ROLE_KEYS } from '../../streams/api/permissions';
 import type { Actor } from '../access/actor';
+import { fleetInScope } from '../access/allowed-actions';
 import { scopeIncludes } from '../access/scope-includes';
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
 import { forbidden, notFound } from '../http/api-error';
@@ -12,7 +13,7 @@ type UserActor = Extract<Actor, { kind: 'user' }>;
 /** A fleet's own issues and feedback are the fleet's scope; a vehicle's also its sub-fleet's and depot's. */
 export const scopeHolds = (scope: VisibleScope, directory: VehicleDirectory, at: { fleetId: string | null; vehicleId: string | null }): boolean => {
   if (scope.all) return true;
-  if (at.fleetId !== null && scope.fleetIds.includes(at.fleetId)) return true;
+  if (at.fleetId !== null && fleetInScope(scope, at.fleetId)) return true;
   const placement = at.vehicleId ? directory.get(at.vehicleId) : undefined;
   return placement !== undefined && scopeIncludes(scope, placement);
 };
@@ -36,7 +37,7 @@ export const issueAssignees = async (ctx: ServerContext, fleetId: string): Promi
     const role = user.roleId ? roles.get(user.roleId) : undefined;
     if (!role || !permits(role.permissions, PERMISSIONS.issueEdit)) continue;
     const scope: VisibleScope = role.roleKey === ROLE_KEYS.superAdmin ? { all: true } : await ctx.repo.scopeOf(user.id);
-    if (scope.all || scope.fleetIds.includes(fleetId)) picked.push({ id: user.id, userName: user.userName });
+    if (fleetInScope(scope, fleetId)) picked.push({ id: user.id, userName: user.userName });
   }
   return picked.sort((a, b) => a.userName.localeCompare(b.userName));
 };

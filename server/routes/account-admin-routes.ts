@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { FORCED_LOGOUT } from '../../streams/protocol/types';
 import { PERMISSIONS } from '../../streams/api/permissions';
-import { accountInReach, fleetsOfAccount, keepLastSuperAdmin, mustGrant, mustReachAccount } from '../access/account-reach';
+import { accountInReach, fleetsOfAccount, keepLastSuperAdmin, mustGrant, mustReachAccount, oneSuperAdminChangeAtATime } from '../access/account-reach';
 import { endSessions } from '../access/end-sessions';
 import { saveAccount } from '../access/save-account';
 import { accountSubject, recordAudit } from '../audit/record-audit';
@@ -158,11 +158,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       if (u.id === me.user.id && (status !== 'active' || roleId !== u.roleId)) {
         throw badRequest('You cannot disable your own account or change your own role');
       }
-      if (roleId !== u.roleId) {
-        mustGrant(me, role);
-        await keepLastSuperAdmin(ctx, [u], 'roleId', 'given another role');
-      }
-      if (status !== 'active') await keepLastSuperAdmin(ctx, [u], 'status', 'disabled');
+      if (roleId !== u.roleId) mustGrant(me, role);
       const next: UserRecord = {
         ...u,
         userName: req.body.userName ?? u.userName,
@@ -170,7 +166,11 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
         roleId,
         passwordHash: req.body.password ? await hashPassword(req.body.password) : u.passwordHash,
       };
-      await saveAccount(ctx, u, next, u.id === me.user.id ? me.session.tokenHash : undefined);
+      await oneSuperAdminChangeAtATime(ctx, async () => {
+        if (roleId !== u.roleId) await keepLastSuperAdmin(ctx, [u], 'roleId', 'given another role');
+        if (status !== 'active') await keepLastSuperAdmin(ctx, [u], 'status', 'disabled');
+        await saveAccount(ctx, u, next, u.id === me.user.id ? me.session.tokenHash : undefined);
+      });
       const target = accountSubject(u);
       if (next.passwordHash !== u.passwordHash) await recordAudit(ctx, req, { event: 'password.set', target });
       if (status !== u.status) await recordAudit(ctx, req, { event: 'account.status-changed', target, detail: `${u.status} → ${status}` });
@@ -204,9 +204,11 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       const me = accountOf(req);
       if (req.query.accountId === me.user.id) throw badRequest('You cannot delete your own account');
       const u = await reachable(req, req.query.accountId);
-      await keepLastSuperAdmin(ctx, [u], 'accountId', 'deleted');
-      await endSessions(ctx, u.id, FORCED_LOGOUT.userStatusChanged);
-      await ctx.repo.users.delete(u.id);
+      await oneSuperAdminChangeAtATime(ctx, async () => {
+        await keepLastSuperAdmin(ctx, [u], 'accountId', 'deleted');
+        await endSessions(ctx, u.id, FORCED_LOGOUT.userStatusChanged);
+        await ctx.repo.users.delete(u.id);
+      });
       await recordAudit(ctx, req, { event: 'account.deleted', target: accountSubject(u) });
       await ctx.sync.refresh();
       return ok(null, 'Deleted');

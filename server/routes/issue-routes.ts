@@ -17,6 +17,7 @@ import {
 } from '../../streams/protocol/follow-up-schemas';
 import { Id, Nullable, PageOf, PageQuery } from '../../streams/protocol/rest-schemas';
 import { can } from '../access/actor';
+import { fleetInScope } from '../access/allowed-actions';
 import { escalateIssue } from '../follow-up/issue-escalation';
 import { issueAssignees, scopeHolds, visibleIssue } from '../follow-up/issue-access';
 import { badRequest, forbidden } from '../http/api-error';
@@ -259,7 +260,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
     async (req) => {
       const actor = accountOf(req);
-      if (!actor.scope.all && !actor.scope.fleetIds.includes(req.body.fleetId)) throw forbidden('No access to this fleet');
+      if (!fleetInScope(actor.scope, req.body.fleetId)) throw forbidden('No access to this fleet');
       if (!can(actor, PERMISSIONS.issueEdit)) throw forbidden('Editing issues is not allowed');
       if (!(await ctx.repo.fleets.get(req.body.fleetId))) throw badRequest('fleetId: no such fleet');
       await ctx.repo.issues.setEscalationLimit(req.body.fleetId, req.body.hours);

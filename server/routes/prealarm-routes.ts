@@ -12,6 +12,8 @@ import {
 } from '../../streams/protocol/report-schemas';
 import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../streams/protocol/rest-schemas';
 import type { Actor } from '../access/actor';
+import { fleetInScope, placementReachable } from '../access/allowed-actions';
+import { scopeIncludes } from '../access/scope-includes';
 import { badRequest, forbidden, notFound } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
@@ -38,30 +40,43 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['pre-alarms'];
 
-  /** The fleet or sub-fleet a rule belongs to, checked against what the caller sees (or edits). */
+  /**
+   * The fleet or sub-fleet a rule belongs to, checked against what the caller edits (its fleet, or
+   * its own sub-fleet) or sees: a sub-fleet's rules through the sub-fleet, a fleet's rules also from
+   * a sub-fleet or depot inside it, whose vehicles those rules judge.
+   */
   const owner = async (account: Account, fleetId: string, subFleetId: string | null, edit: boolean) => {
     const fleet = await ctx.repo.fleets.get(fleetId);
     if (!fleet) throw badRequest('fleetId: no such fleet');
     const sub = subFleetId === null ? null : await ctx.repo.subFleets.get(subFleetId);
     if (subFleetId !== null && (!sub || sub.fleetId !== fleetId)) throw badRequest('subFleetId: no such sub-fleet in this fleet');
     const s = account.scope;
-    const inScope = s.all || s.fleetIds.includes(fleetId) || (sub !== null && s.subFleetIds.includes(sub.id));
-    const seen = inScope || (!edit && (await ctx.repo.fleets.list(s)).some((f) => f.id === fleetId));
+    const reached = sub ? placementReachable(s, 'subFleet', sub) : fleetInScope(s, fleetId);
+    const seen = reached || (!edit && sub === null && (await ctx.repo.fleets.list(s)).some((f) => f.id === fleetId));
     if (!seen) throw forbidden('No access to this fleet');
     return { fleet, sub };
   };
-  const checkVehicles = (rule: Pick<PrealarmRecord, 'fleetId' | 'subFleetId'>, vehicleIds: string[]) => {
+  /** The rule's listed vehicles must be of its fleet or sub-fleet and, for the caller, in its scope (403). */
+  const checkVehicles = (account: Account, rule: Pick<PrealarmRecord, 'fleetId' | 'subFleetId'>, vehicleIds: string[]) => {
     for (const id of vehicleIds) {
       const p = ctx.directory.get(id);
       if (!p || p.fleetId !== rule.fleetId || (rule.subFleetId !== null && p.subFleetId !== rule.subFleetId)) {
         throw badRequest(`vehicleIds: ${id} is not a vehicle of this ${rule.subFleetId === null ? 'fleet' : 'sub-fleet'}`);
       }
+      if (!scopeIncludes(account.scope, p)) throw forbidden('No access to this vehicle');
     }
   };
-  const view = async (rule: PrealarmRecord) => {
-    const states = await ctx.repo.prealarms.states(rule.id);
+  /** Of a rule's vehicles, those the caller's scope holds: every answer names no other. */
+  const inScope = (account: Account) => (vehicleId: string) => {
+    const p = ctx.directory.get(vehicleId);
+    return p !== undefined && scopeIncludes(account.scope, p);
+  };
+  const view = async (account: Account, rule: PrealarmRecord) => {
+    const visible = inScope(account);
+    const states = (await ctx.repo.prealarms.states(rule.id)).filter((s) => visible(s.vehicleId));
     return {
       ...rule,
+      vehicleIds: rule.vehicleIds.filter(visible),
       pending: states.filter((s) => s.state === 'pending').length,
       firing: states.filter((s) => s.state === 'firing').length,
       createdAt: new Date(rule.createdAt).toISOString(),
@@ -111,17 +126,18 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
     async (req) => {
       const { fleetId, subFleetId = null, pageNum, pageSize } = req.query;
-      await owner(accountOf(req), fleetId, subFleetId, false);
+      const account = accountOf(req);
+      await owner(account, fleetId, subFleetId, false);
       const all = await ctx.repo.prealarms.list({ fleetId, subFleetId });
       const rows = all.slice((pageNum - 1) * pageSize, pageNum * pageSize);
-      return ok({ rows: await Promise.all(rows.map(view)), total: all.length });
+      return ok({ rows: await Promise.all(rows.map((rule) => view(account, rule))), total: all.length });
     },
   );
 
   r.get(
     '/customization/prealarm/v1/get/detail',
     { config: { access: { permission: PERMISSIONS.prealarmView } }, schema: { tags, summary: 'One rule', querystring: Type.Object({ prealarmId: Id }), response: answers(PrealarmSchema) } },
-    async (req) => ok(await view(await ruleOf(req, req.query.prealarmId, false))),
+    async (req) => ok(await view(accountOf(req), await ruleOf(req, req.query.prealarmId, false))),
   );
 
   r.post(
@@ -137,11 +153,12 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
     async (req) => {
       const { fleetId, subFleetId = null, triggerHours = 24, ...fields } = req.body;
-      await owner(accountOf(req), fleetId, subFleetId, true);
+      const account = accountOf(req);
+      await owner(account, fleetId, subFleetId, true);
       const rule: PrealarmRecord = { id: `prealarm-${randomUUID()}`, fleetId, subFleetId, triggerHours, ...fields, createdAt: ctx.now() };
-      checkVehicles(rule, rule.vehicleIds);
+      checkVehicles(account, rule, rule.vehicleIds);
       await ctx.repo.prealarms.create(rule);
-      return ok(await view(rule), 'Added');
+      return ok(await view(account, rule), 'Added');
     },
   );
 
@@ -161,12 +178,12 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       const rule = await ruleOf(req, req.body.prealarmId, true);
       const { prealarmId: _id, ...changes } = req.body;
       const next: PrealarmRecord = { ...rule, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
-      checkVehicles(next, next.vehicleIds);
+      checkVehicles(accountOf(req), next, next.vehicleIds);
       await ctx.repo.prealarms.update(next);
       const conditionChanged =
         next.deviceKey !== rule.deviceKey || next.logic !== rule.logic || next.value !== rule.value || JSON.stringify(next.vehicleIds) !== JSON.stringify(rule.vehicleIds);
       if (conditionChanged) await ctx.repo.prealarms.dropPending(rule.id);
-      return ok(await view(next), 'Modified');
+      return ok(await view(accountOf(req), next), 'Modified');
     },
   );
 
@@ -197,7 +214,8 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
     async (req) => {
       const rule = await ruleOf(req, req.query.prealarmId, false);
-      const states = await ctx.repo.prealarms.states(rule.id);
+      const visible = inScope(accountOf(req));
+      const states = (await ctx.repo.prealarms.states(rule.id)).filter((s) => visible(s.vehicleId));
       const rows = await Promise.all(
         states.map(async (s) => ({
           vehicleId: s.vehicleId,
@@ -233,14 +251,15 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
     async (req) => {
       const { fleetId, subFleetId = null, triggerHours = 24, vehicleIds, deviceKey, logic, value } = req.body;
-      await owner(accountOf(req), fleetId, subFleetId, false);
+      const account = accountOf(req);
+      await owner(account, fleetId, subFleetId, false);
       const rule: PrealarmRecord = { id: '', fleetId, subFleetId, name: '', deviceKey, logic, value, triggerHours, message: '', vehicleIds, createdAt: 0 };
-      checkVehicles(rule, vehicleIds);
+      checkVehicles(account, rule, vehicleIds);
       const key = PREALARM_KEYS[deviceKey];
       const to = ctx.now();
       const from = to - PREVIEW_DAYS * 24 * 3600_000;
       const vehicles = [];
-      for (const vehicleId of targetsOf(rule, ctx.directory.all())) {
+      for (const vehicleId of targetsOf(rule, ctx.directory.all()).filter(inScope(account))) {
         const fires = await previewFires(ctx.repo, vehicleId, key, conditionOf(rule, key), from, to);
         if (fires > 0) vehicles.push({ vehicleId, vehicleName: (await ctx.repo.vehicles.get(vehicleId))?.name ?? vehicleId, fires });
       }

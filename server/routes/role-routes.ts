@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { FORCED_LOGOUT } from '../../streams/protocol/types';
 import { PERMISSIONS, ROLE_KEYS } from '../../streams/api/permissions';
-import { keepLastSuperAdmin, mustGrant, mustReachAccount } from '../access/account-reach';
+import { keepLastSuperAdmin, mustGrant, mustReachAccount, oneSuperAdminChangeAtATime } from '../access/account-reach';
 import { endSessions } from '../access/end-sessions';
 import { MENU_COMPONENTS, MENU_GROUPS } from '../access/menu-catalogue';
 import { accountSubject, recordAudit } from '../audit/record-audit';
@@ -165,8 +165,10 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
       if (missing.length > 0) throw badRequest(`accountIds: unknown account ${missing[0]}`);
       const changed = users.filter((u): u is UserRecord => u !== null && u.roleId !== req.body.roleId);
       for (const u of changed) await mustReachAccount(ctx, me, u);
-      await keepLastSuperAdmin(ctx, changed, 'accountIds', 'given another role');
-      await ctx.repo.users.assignRole(req.body.accountIds, req.body.roleId);
+      await oneSuperAdminChangeAtATime(ctx, async () => {
+        await keepLastSuperAdmin(ctx, changed, 'accountIds', 'given another role');
+        await ctx.repo.users.assignRole(req.body.accountIds, req.body.roleId);
+      });
       for (const u of changed) {
         await recordAudit(ctx, req, { event: 'account.role-changed', target: accountSubject(u), detail: await roleChangeDetail(ctx, u.roleId, req.body.roleId) });
       }

@@ -88,6 +88,18 @@ describe('with a token', () => {
     });
     expect(decideAccess({ ...signedIn, path: '/users/role' })).toEqual({ kind: 'redirect', to: '/404' });
   });
+  it('opens a page only when the menu holds it or the page it belongs to, and shows /404 otherwise', () => {
+    const opens = (path: string) => decideAccess({ ...signedIn, path });
+    for (const path of ['/vehicles/subdetail/page', '/vehicles/airconditioner/page', '/home/alarm/page', '/wall/alarms', '/setting/set']) {
+      expect(opens(path)).toMatchObject({ kind: 'render', route: { path } });
+    }
+    // Neither Test view, Users & roles, Vehicle groups nor Pre-alarms is in this menu.
+    for (const path of ['/testView', '/role/alocation/page', '/vehicles/groupLog/logDetail', '/prealarm/presubfleet/page', '/wall/playlists']) {
+      expect(opens(path)).toEqual({ kind: 'redirect', to: '/404' });
+    }
+    const withTestView = [...menu, { path: '/testView', title: 'Test view', component: 'testView' }];
+    expect(decideAccess({ ...signedIn, menu: withTestView, path: '/testView' })).toMatchObject({ kind: 'render', route: { path: '/testView' } });
+  });
   it('keeps a share guest on the shared vehicle', () => {
     const guest = { ...signedIn, isShareGuest: true, account: 'signed-out' as const, menu: [] };
     expect(decideAccess({ ...guest, path: '/share/detail/page' })).toMatchObject({ kind: 'render' });

@@ -1,7 +1,7 @@
 // The access guard of spec section 2 as a pure decision, so every rule is testable on its own.
 import type { MenuRoute } from '../../streams/api/types';
 import { consoleReturnPath } from '../lib/return-path';
-import { ROUTES, findRoute, type RouteSpec } from '../lib/routes';
+import { ROUTES, findRoute, menuOpens, type RouteSpec } from '../lib/routes';
 
 export type AccountStatus = 'signed-out' | 'loading' | 'ready' | 'failed';
 
@@ -68,7 +68,10 @@ export function decideAccess(input: AccessInput): AccessDecision {
 
   if (input.menu.length === 0 && path !== ROUTES.settings.path) return { kind: 'redirect', to: ROUTES.settings.path };
   if (path === '/') return { kind: 'redirect', to: ROUTES.home.path };
-  if (route && route.access === 'main') return { kind: 'render', route };
+  // A page the person's menu does not hold, nor the page it belongs to, is not there for them.
+  if (route && route.access === 'main') {
+    return menuOpens(route, new Set(input.menu.map((page) => page.path))) ? { kind: 'render', route } : { kind: 'redirect', to: ROUTES.notFound.path };
+  }
   const menuPage = input.menu.find((page) => page.path === path);
   if (menuPage) {
     return {

@@ -15,6 +15,11 @@ export interface RouteSpec {
   parent?: string;
   /** Pages that fill the screen (maps, live detail) hide the footer. */
   hideFooter?: boolean;
+  /**
+   * The page whose place in a person's menu opens this one, where `parent` does not lead to it (a
+   * wall board opens with home); null: any signed-in account (home, settings) and the pages under it.
+   */
+  menuPage?: string | null;
 }
 
 interface RouteEntry extends RouteSpec {
@@ -36,7 +41,8 @@ export const ROUTES = {
     hideFooter: true,
     page: () => import('../features/share/share-detail-page'),
   },
-  home: { path: '/home', title: 'Home', access: 'main', hideFooter: true, page: () => import('../features/home/home-page') },
+  /** The default page every signed-in account lands on (spec: `/` redirects here), in its menu or not. */
+  home: { path: '/home', title: 'Home', access: 'main', hideFooter: true, menuPage: null, page: () => import('../features/home/home-page') },
   alarm: { path: '/home/alarm/page', title: 'Alarm detail', access: 'main', parent: '/home', page: () => import('../features/alarms/alarm-detail-page') },
   homeVehicle: { path: '/home/detail/page', title: 'Vehicle detail', access: 'main', parent: '/home', hideFooter: true, page: vehicleDetailPage },
   vehicle: { path: '/vehicles/subdetail/page', title: 'Vehicle detail', access: 'main', parent: '/vehicles/list', hideFooter: true, page: vehicleDetailPage },
@@ -77,7 +83,7 @@ export const ROUTES = {
     parent: '/users/role',
     page: () => import('../features/users-roles/role-allocation-page'),
   },
-  settings: { path: '/setting/set', title: 'Settings', access: 'main', parent: '/home', page: () => import('../features/settings/settings-page') },
+  settings: { path: '/setting/set', title: 'Settings', access: 'main', parent: '/home', menuPage: null, page: () => import('../features/settings/settings-page') },
   testView: { path: '/testView', title: 'Test view', access: 'main', page: () => import('../features/test-view/test-view-page') },
   preFleet: {
     path: '/prealarm/prefleet/page',
@@ -101,13 +107,13 @@ export const ROUTES = {
     page: () => import('../features/feedback/feedback-detail-page'),
   },
   /** Beyond the spec: the control room's alarm board (docs/console.md, "Wall displays"). */
-  alarmBoard: { path: '/wall/alarms', title: 'Alarm board', access: 'main', hideFooter: true, page: () => import('../features/wall/alarm-board-page') },
+  alarmBoard: { path: '/wall/alarms', title: 'Alarm board', access: 'main', hideFooter: true, menuPage: '/home', page: () => import('../features/wall/alarm-board-page') },
   /** Beyond the spec: a fleet's status board for the wall, one tile per vehicle (docs/console.md, "Wall displays"). */
-  fleetBoard: { path: '/wall/fleet', title: 'Fleet status', access: 'main', hideFooter: true, page: () => import('../features/wall/fleet-status-board-page') },
+  fleetBoard: { path: '/wall/fleet', title: 'Fleet status', access: 'main', hideFooter: true, menuPage: '/home', page: () => import('../features/wall/fleet-status-board-page') },
   /** A wall display signing itself in with its display token (docs/console.md, "Wall displays"). */
   wall: { path: '/wall', title: 'Wall display', access: 'public', page: () => import('../features/wall/wall-sign-in-page') },
-  /** Display tokens and playlists, for super.admin. */
-  wallDisplays: { path: '/wall/displays', title: 'Wall displays', access: 'main', page: () => import('../features/wall/wall-displays-page') },
+  /** Display tokens and playlists, for super.admin: with the administration of users and roles. */
+  wallDisplays: { path: '/wall/displays', title: 'Wall displays', access: 'main', menuPage: '/users/role', page: () => import('../features/wall/wall-displays-page') },
   wallPlaylists: {
     path: '/wall/playlists',
     title: 'Wall playlists',
@@ -168,6 +174,21 @@ const planned: PageLoader = () => import('../features/planned/planned-page');
 
 export function findRoute(path: string): RouteSpec | undefined {
   return ALL.find((route) => route.path === path);
+}
+
+/**
+ * Whether a person whose menu holds `menuPaths` may open `route`: its menu page, or the page its
+ * back button returns to (or that page's, and so on), must be in the menu, as the server-driven
+ * menu implies. Pages outside the layout (sign-in, share) are not the menu's to open.
+ */
+export function menuOpens(route: RouteSpec, menuPaths: ReadonlySet<string>): boolean {
+  if (route.access !== 'main') return true;
+  for (let path: string | undefined = route.path; path !== undefined; ) {
+    const spec = findRoute(path);
+    if (menuPaths.has(path) || spec?.menuPage === null) return true;
+    path = spec?.menuPage ?? spec?.parent;
+  }
+  return false;
 }
 
 export function pageFor(path: string, component?: string): PageLoader {

@@ -180,6 +180,27 @@ describe('accounts and roles with their live effects', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it('a fleet manager and an operator opening Test view or the allocation page by address see the 404 page', async () => {
+    // Fresh accounts on each attempt, so a retry starts as the first one did.
+    const attempt = Date.now().toString(36);
+    for (const [roleId, name] of [['role-fleet-manager', 'fleet.lead'], ['role-operator', 'night.operator']] as const) {
+      const email = `${name}.${attempt}@fleet.test`;
+      await server.adminCall('POST', '/customization/account/v1/add/single', { email, userName: name, password: COLLEAGUE.password, status: 'active', roleId });
+      const page = await newPage();
+      await signIn(page, email, COLLEAGUE.password);
+      // Neither page is in their menu, nor is Users & roles, the allocation page's parent.
+      for (const path of ['/testView', '/role/alocation/page?roleId=role-operator']) {
+        await page.goto(`${server.url}${path}`);
+        await page.waitForURL('**/404');
+        await page.getByRole('heading', { name: 'Unable to find webpage!' }).waitFor();
+      }
+      // A page its menu does hold still opens.
+      await page.goto(`${server.url}/vehicles/list`);
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/vehicles/list');
+    }
+  });
+
   it('looks right at 1100 px wide', async () => {
     const narrow = await newPage(1100, 900);
     await signIn(narrow, server.admin.email, server.admin.password);
