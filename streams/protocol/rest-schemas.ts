@@ -29,7 +29,8 @@ export const EntityName = Name(50);
 /** Vehicle names: the create form (and batch add) allows 20 characters, the edit form 30. */
 export const VehicleNameCreate = Name(20);
 export const VehicleNameEdit = Name(30);
-export const SerialNumber = Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' });
+/** Stored as entered (white space around it removed); unique whatever its case. */
+export const SerialNumber = Type.String({ [TRIM_KEYWORD]: true, minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' });
 /** Ids are made by the server: printable ASCII without spaces. */
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\x21-\\x7E]+$' });
 
