@@ -67,7 +67,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['streams/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['contract/**/*.test.ts', 'streams/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 20_000,
           // Server suites start a whole server with its simulator before their tests.
           hookTimeout: 30_000,

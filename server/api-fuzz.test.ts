@@ -91,7 +91,9 @@ const validValue = (tag: string, name: string, s: Schema): unknown => {
 };
 
 const MISSING = Symbol('missing');
-const TEXT_MISTAKES = ['', '   ', 'a\u0000b', '\u001b[31m', 'a\u0085', '\ud800', 'x\udfff'];
+const TEXT_MISTAKES = ['', '   ', 'a\u0000b', '\u001b[31m', 'a\u0085', '\ud800', 'x\udfff', 'Van\u202eflow', '\u200b'];
+/** Names of JavaScript object members, which a lookup by key must not find on an object's prototype. */
+const MEMBER_NAMES = ['toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty'];
 /** Seeded random values tried on every field besides the listed mistakes. */
 const RANDOM_PER_FIELD = 3;
 
@@ -102,6 +104,7 @@ const wrongBodyValues = (s: Schema, seed: number): unknown[] => [
   ...[s.maximum, s.minimum].filter((x): x is number => x !== undefined).flatMap((x) => [x + 1, x - 1, String(x)]),
   ...(s.maxItems === undefined ? [] : [Array.from({ length: s.maxItems + 1 }, (_, i) => `item-${i}`)]),
   ...TEXT_MISTAKES,
+  ...MEMBER_NAMES,
   ...fc.sample(fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string({ unit: 'binary', maxLength: 30 })), { seed, numRuns: RANDOM_PER_FIELD }),
 ];
 
@@ -110,6 +113,7 @@ const wrongTexts = (s: Schema, seed: number): Array<string | typeof MISSING> => 
   MISSING, 'Infinity', '-Infinity', 'NaN', '1e308', '99999999999999999999', '-1', '0.5', 'true', 'null',
   'x'.repeat((s.maxLength ?? 64) + 1),
   ...TEXT_MISTAKES,
+  ...MEMBER_NAMES,
   ...fc.sample(fc.string({ unit: 'binary', maxLength: 30 }), { seed, numRuns: RANDOM_PER_FIELD }),
 ];
 

@@ -32,6 +32,14 @@ const rejects = async (field: string, send: () => Promise<Reply>) => {
   expect(await writes.changed()).toEqual([]);
 };
 
+/** The call is a 400 with exactly this message, and nothing was written. */
+const rejectsWith = async (msg: string, send: () => Promise<Reply>) => {
+  await writes.changed();
+  const r = await send();
+  expect({ status: r.status, code: r.body.code, msg: r.body.msg }).toEqual({ status: 400, code: 400, msg });
+  expect(await writes.changed()).toEqual([]);
+};
+
 describe('page numbers out of range', () => {
   const lists = [
     '/customization/vehicle/v1/query/list',
@@ -143,5 +151,53 @@ describe('accounts picked for a job must hold a role that can do it', () => {
       call('POST', '/customization/depot/v1/add/single', { body: { fleetId: 'fleet-2', name: 'D', status: 'active', managerId: users.operator.id, lat: 1, lng: 1 } }),
     );
     expect((await call('PUT', '/customization/depot/v1/update/single', { body: { depotId: 'fleet-2-depot-1', managerId: users.fleetManager.id } })).body.code).toBe(200);
+  });
+});
+
+describe('blank text is empty, and names hide nothing', () => {
+  const BLANKS = ['   ', '\u200b', ' \u2060\ufeff '];
+
+  it('stored free text that is only white space or invisible characters is refused, naming the field', async () => {
+    for (const blank of BLANKS) {
+      const firmware = { vehicleIds: ['veh-00001'], deviceType: 'bms', deviceId: 0, version: blank };
+      await rejects('version: must not be blank', () => call('POST', '/customization/grouplog/v1/add/firmware', { body: firmware }));
+      const setting = { vehicleIds: ['veh-00001'], deviceType: 'bms', deviceId: 0, setting: 'mode', value: 1 };
+      await rejects('setting: must not be blank', () => call('POST', '/customization/grouplog/v1/add/setting', { body: { ...setting, setting: blank } }));
+      await rejects('value: must not be blank', () => call('POST', '/customization/grouplog/v1/add/setting', { body: { ...setting, value: blank } }));
+      const depot = { fleetId: 'fleet-1', name: 'Blank city', status: 'active', managerId: 'user-admin', lat: 52.5, lng: 13.4, city: blank };
+      await rejects('city: must not be blank', () => call('POST', '/customization/depot/v1/add/single', { body: depot }));
+      await rejects('city: must not be blank', () => call('PUT', '/customization/depot/v1/update/single', { body: { depotId: 'fleet-1-depot-1', city: blank } }));
+      const report = { name: 'Blank', description: blank, dataName: 'Data', fleetId: 'fleet-1', sharing: 'view' };
+      await rejects('description: must not be blank', () => call('POST', '/customization/report/v1/add/single', { body: report }));
+      await rejects('note: must not be blank', () => call('POST', '/customization/alarm/v1/ack/single', { body: { alarmId: '1', note: blank } }));
+    }
+  });
+
+  it("an issue's root cause and solution of invisible characters do not allow its status change", async () => {
+    const made = await call('POST', '/customization/issue/v1/add/single', { body: { vehicleId: 'veh-00001', title: 'Blank follow-up' } });
+    const issueId = made.body.data.id as string;
+    const update = (body: object) => () => call('PUT', '/customization/issue/v1/update/single', { body: { issueId, ...body } });
+    await rejectsWith('rootCause: Please enter the root cause before changing the status!', update({ status: 'inprogress', rootCause: '\u200b\u200b' }));
+    await rejectsWith('shortTermSolution: Please enter a short-term or long-term solution before solving the issue!', update({ status: 'solved', rootCause: 'Loose cable', shortTermSolution: '\u200b', longTermSolution: ' \u2060 ' }));
+    await rejectsWith('reason: Please enter the reason for the escalation!', () => call('POST', '/customization/issue/v1/update/escalate', { body: { issueId, reason: '\ufeff' } }));
+    await rejectsWith('message: Please enter your feedback!', () => call('POST', '/customization/feedback/v1/add/single', { body: { category: 'bug', message: '\u200b' } }));
+  });
+
+  it('names with direction overrides or zero-width characters are refused, naming the field', async () => {
+    const HIDDEN = 'must not contain invisible or text-direction characters';
+    for (const hidden of ['\u202e', '\u2066', '\u200b', '\u200f', '\u2060', '\ufeff']) {
+      const name = `Van${hidden}1`;
+      await rejects(`name: ${HIDDEN}`, () => call('POST', '/customization/vehicle/v1/add/single', { body: { name, sn: 'HIDDEN-0001', fleetId: 'fleet-1', kind: 'van' } }));
+      await rejects(`name: ${HIDDEN}`, () => call('PUT', '/customization/vehicle/v1/update/single', { body: { vehicleId: 'veh-00001', name } }));
+      await rejects(`name: ${HIDDEN}`, () => call('POST', '/customization/fleet/v1/add/single', { body: { name, status: 'active', managerId: 'user-admin', serviceEngineerId: 'user-admin' } }));
+      await rejects(`name: ${HIDDEN}`, () => call('POST', '/customization/subfleet/v1/add/single', { body: { fleetId: 'fleet-1', name, status: 'active', managerId: 'user-admin' } }));
+      await rejects(`name: ${HIDDEN}`, () =>
+        call('POST', '/customization/depot/v1/add/single', { body: { fleetId: 'fleet-1', name, status: 'active', managerId: 'user-admin', lat: 52.5, lng: 13.4, city: 'Berlin' } }),
+      );
+      await rejects(`userName: ${HIDDEN}`, () => call('POST', '/customization/account/v1/add/single', { body: { email: 'hidden@fleet.test', userName: name, status: 'active', roleId: 'role-operator' } }));
+      await rejects(`name: ${HIDDEN}`, () =>
+        call('POST', '/customization/role/v1/add/single', { body: { name, roleKey: 'hidden.role', menu: [], permissions: [], fleetManager: false, subFleetManager: false } }),
+      );
+    }
   });
 });

@@ -111,6 +111,56 @@ describe('group operations over REST', () => {
   });
 });
 
+describe('history keys named like object members', () => {
+  const MEMBER_NAMES = ['toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty'];
+  const start = Date.UTC(2026, 2, 1);
+  const query = {
+    vehicleId: 'veh-00002',
+    deviceType: 'system',
+    deviceId: 0,
+    keys: ['soc', ...MEMBER_NAMES].join(','),
+    from: new Date(start).toISOString(),
+    to: new Date(start + 3_600_000).toISOString(),
+  };
+  beforeAll(() => t.server.ctx.repo.history.append([0, 1, 2].map((i) => ({ vehicleId: 'veh-00002', deviceType: 'system' as const, deviceId: 0, ts: start + i * 60_000, values: { soc: -3.5 + i } }))));
+
+  const seriesOk = (body: { code: number; data: { series: Record<string, { avg: Array<number | null> }> } }) => {
+    expect(body.code).toBe(200);
+    expect(Object.keys(body.data.series)).toEqual(['soc', ...MEMBER_NAMES]);
+    expect(body.data.series.soc!.avg).toEqual([-3.5, -2.5, -1.5]);
+    for (const key of MEMBER_NAMES) expect(Object.getOwnPropertyDescriptor(body.data.series, key)?.value.avg).toEqual([null, null, null]);
+  };
+
+  it('are keys without values in the chart series, for an account, a share guest and a wall display', async () => {
+    seriesOk((await call('GET', '/customization/history/v1/query/series', { query })).body);
+    const shared = await call<{ account: string }>('POST', '/customization/share/v1/add/single', { body: { vehicleId: 'veh-00002', protection: 0 } });
+    const guest = await session(t.url, shared.body.data.account, '', 'share');
+    seriesOk((await api<any>(t.url, 'GET', '/customization/history/v1/query/series', { token: guest.token, query })).body);
+    const display = await call<{ token: string }>('POST', '/customization/display-token/v1/add/single', { body: { name: 'History wall' } });
+    const wall = await session(t.url, display.body.data.token, '', 'display');
+    seriesOk((await api<any>(t.url, 'GET', '/customization/history/v1/query/series', { token: wall.token, query })).body);
+  });
+
+  it('are empty columns in the CSV, negative values written as numbers', async () => {
+    const csv = await fetch(`${t.url}/api/customization/history/v1/export/csv?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(csv.status).toBe(200);
+    expect((await csv.text()).split('\n')).toEqual([
+      `time,soc,${MEMBER_NAMES.join(',')}`,
+      ...[-3.5, -2.5, -1.5].map((soc, i) => `${new Date(start + i * 60_000).toISOString()},${soc.toFixed(1)},,,,,`),
+      '',
+    ]);
+  });
+
+  it('neutralises a key a spreadsheet would read as a formula in the CSV header', async () => {
+    const csv = await fetch(`${t.url}/api/customization/history/v1/export/csv?${new URLSearchParams({ ...query, deviceId: '0', keys: 'soc,-2-3' })}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect((await csv.text()).split('\n')[0]).toBe(`time,soc,"'-2-3"`);
+  });
+});
+
 describe('shares (contract calls)', () => {
   const shareLogin = (account: string, password: string) =>
     fetch(`${t.url}/api/oauth/token`, {

@@ -1,7 +1,17 @@
-import Ajv, { type Options } from 'ajv';
+import Ajv, { type FuncKeywordDefinition, type Options, type SchemaValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import { TRIM_KEYWORD } from '../../streams/protocol/rest-schemas';
+import { hasHiddenCharacters, isBlank, TEXT_MESSAGES } from '../../contract/text-rules';
+import { FILLED_KEYWORD, TRIM_KEYWORD, VISIBLE_KEYWORD } from '../../streams/protocol/rest-schemas';
+
+/** A keyword that refuses a string `refused` finds, with the message it names. */
+const textRule = (keyword: string, refused: (text: string) => boolean, message: string): FuncKeywordDefinition => {
+  const validate: SchemaValidateFunction = (on: boolean, data: string) => {
+    validate.errors = on && refused(data) ? [{ keyword, message, params: {} }] : [];
+    return validate.errors.length === 0;
+  };
+  return { keyword, type: 'string', schemaType: 'boolean', errors: true, validate };
+};
 
 const validatorOf = (options: Options) => {
   const ajv = new Ajv({ useDefaults: true, allErrors: false, ...options });
@@ -18,6 +28,8 @@ const validatorOf = (options: Options) => {
       return true;
     },
   });
+  ajv.addKeyword(textRule(FILLED_KEYWORD, (text) => text !== '' && isBlank(text), TEXT_MESSAGES.blank));
+  ajv.addKeyword(textRule(VISIBLE_KEYWORD, hasHiddenCharacters, TEXT_MESSAGES.hidden));
   return ajv;
 };
 

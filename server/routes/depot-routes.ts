@@ -6,13 +6,13 @@ import { checkAccountChoice } from '../access/account-choice';
 import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../access/placement-scope';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { DepotSchema, EntityName, Id, PageOf, PageQuery, PlainText, Status } from '../../streams/protocol/rest-schemas';
+import { DepotSchema, EntityName, Id, PageOf, PageQuery, PlainText, Status, StoredText } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { DepotRecord } from '../storage/records';
 
 const Position = { lat: Type.Number({ minimum: -90, maximum: 90 }), lng: Type.Number({ minimum: -180, maximum: 180 }) };
-const City = PlainText(60);
+const City = StoredText(60);
 
 /** Depots: list, detail, create, update, delete. A fleet's manager edits them; a depot manager edits their own. */
 export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isBlank } from '../../contract/text-rules';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../streams/api/permissions';
@@ -75,7 +76,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
     async (req) => {
       const actor = accountOf(req);
       const message = req.body.message.trim();
-      if (!message) throw badRequest('message: Please enter your feedback!');
+      if (isBlank(message)) throw badRequest('message: Please enter your feedback!');
       const placement = req.body.vehicleId ? ctx.directory.get(req.body.vehicleId) : undefined;
       if (req.body.vehicleId && !placement) throw badRequest('vehicleId: no such vehicle');
       if (placement && !scopeHolds(actor.scope, ctx.directory, { fleetId: null, vehicleId: placement.id })) throw forbidden('No access to this vehicle');
@@ -139,7 +140,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
       const actor = accountOf(req);
       const { found } = await visible(actor, req.body.feedbackId, PERMISSIONS.feedbackEdit);
       const message = req.body.message.trim();
-      if (!message) throw badRequest('message: Please enter the reply!');
+      if (isBlank(message)) throw badRequest('message: Please enter the reply!');
       const at = ctx.now();
       await ctx.repo.feedback.reply(found.id, { at, authorId: actor.user.id, author: actor.user.userName, message });
       const sender = found.userId ? await ctx.repo.users.get(found.userId) : null;

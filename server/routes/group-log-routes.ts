@@ -8,7 +8,7 @@ import { checkPlacement, placementError } from '../fleet/vehicle-placement';
 import { ApiError, badRequest, forbidden, notFound } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { DeviceTypeSchema, GroupLogDetailSchema, GroupLogSchema, GroupOperationSchema, Id, Nullable, PageOf, PageQuery, PlainText } from '../../streams/protocol/rest-schemas';
+import { DeviceTypeSchema, GroupLogDetailSchema, GroupLogSchema, GroupOperationSchema, Id, Nullable, PageOf, PageQuery, StoredText } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { GroupLogSummary } from '../storage/fleet-repository';
@@ -116,7 +116,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Start a firmware update of one device type on many vehicles; progress arrives as cmd 149 and in the log',
-        body: Type.Object({ vehicleIds: VehicleIds, deviceType: DeviceTypeSchema, deviceId: Type.Integer({ minimum: 0, maximum: 3 }), version: PlainText(20, { minLength: 1 }) }),
+        body: Type.Object({ vehicleIds: VehicleIds, deviceType: DeviceTypeSchema, deviceId: Type.Integer({ minimum: 0, maximum: 3 }), version: StoredText(20, { minLength: 1 }) }),
         response: answers(GroupLogDetailSchema),
       },
     },
@@ -137,8 +137,9 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
           vehicleIds: VehicleIds,
           deviceType: DeviceTypeSchema,
           deviceId: Type.Integer({ minimum: 0, maximum: 3 }),
-          setting: PlainText(40, { minLength: 1 }),
-          value: Type.Union([Type.Number({ minimum: -1e9, maximum: 1e9 }), PlainText(100)]),
+          setting: StoredText(40, { minLength: 1 }),
+          // Text first, so a blank text is refused for being blank rather than for not being a number.
+          value: Type.Union([StoredText(100, { minLength: 1 }), Type.Number({ minimum: -1e9, maximum: 1e9 })]),
         }),
         response: answers(GroupLogDetailSchema),
       },

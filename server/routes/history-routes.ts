@@ -10,6 +10,9 @@ import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import { keyDecimals } from '../../streams/telemetry/key-precision';
 import { downsample } from '../telemetry/downsample';
+import { sampleValue } from '../telemetry/sample-value';
+import type { HistorySample } from '../storage/records';
+import { csvText } from '../../contract/csv-text';
 import { MAX_RANGE_MS } from './alarm-routes';
 
 const MAX_POINTS = 2000;
@@ -80,13 +83,16 @@ export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) 
         const fixed = decimals.get(key);
         return fixed === undefined ? String(Number(value.toFixed(3))) : value.toFixed(fixed);
       };
-      const lines = [['time', ...keys].join(',')];
-      for (const s of samples) lines.push([new Date(s.ts).toISOString(), ...keys.map((k) => (s.values[k] === undefined ? '' : format(k, s.values[k]!)))].join(','));
+      const cell = (s: HistorySample, key: string) => {
+        const value = sampleValue(s, key);
+        return value === undefined ? null : format(key, value);
+      };
+      const rows = samples.map((s) => [new Date(s.ts).toISOString(), ...keys.map((key) => cell(s, key))]);
       const name = `${q.vehicleId}-${q.deviceType}${q.deviceId}-${q.from.slice(0, 10)}.csv`.replace(/[^\w.-]/g, '_');
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
-        .send(`${lines.join('\n')}\n`);
+        .send(`${csvText([['time', ...keys], ...rows])}\n`);
     },
   );
 };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isBlank } from '../../contract/text-rules';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ISSUE_MESSAGES, missingForStatus } from '../../streams/api/issue-workflow';
@@ -220,7 +221,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       const actor = accountOf(req);
       const issue = await visibleIssue(ctx, actor, req.body.issueId);
       const reason = req.body.reason.trim();
-      if (!reason) throw badRequest(`reason: ${ISSUE_MESSAGES.reason}`);
+      if (isBlank(reason)) throw badRequest(`reason: ${ISSUE_MESSAGES.reason}`);
       if (issue.status === 'escalated') throw badRequest('issueId: the issue is already escalated');
       if (issue.status === 'closed' || issue.status === 'solved') throw badRequest('issueId: reopen the issue before escalating it');
       const done = await escalateIssue(ctx, issue, { mode: 'manual', reason, at: ctx.now(), actor: { id: actor.user.id, name: actor.user.userName } });

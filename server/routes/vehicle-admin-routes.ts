@@ -203,7 +203,9 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
         const placed = await checkPlacement(ctx.repo, accountOf(req), placement);
         if (placed.error !== null) throw placementError(placed);
       }
-      if (next.sn !== v.sn && (await ctx.repo.vehicles.bySn(next.sn))) {
+      // Its own S/N in another case is no clash.
+      const snHolder = next.sn === v.sn ? null : await ctx.repo.vehicles.bySn(next.sn);
+      if (snHolder && snHolder.id !== v.id) {
         throw badRequest('The operation failed. Please recheck the vehicle serial number (SN): it is already registered');
       }
       const refit = next.tanks !== v.tanks || next.solarW !== v.solarW;

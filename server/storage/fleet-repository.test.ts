@@ -49,6 +49,19 @@ describe(`fleet repository on ${TEST_STORAGE}`, () => {
     await expect(repo.fleets.delete('fleet-1')).rejects.toThrow('Move or delete the vehicles of this fleet first');
   });
 
+  it('holds one vehicle per S/N whatever its case, finds it in any case, and keeps the case it was given', async () => {
+    const registered = seed.vehicles[0]!.sn;
+    await expect(repo.vehicles.createMany([{ vehicle: vehicle({ id: 'veh-lower', sn: registered.toLowerCase() }), devices: [] }])).rejects.toThrow(
+      new StorageConflict('The operation failed. Please recheck the vehicle serial number (SN): it is already registered'),
+    );
+    expect(await repo.vehicles.get('veh-lower')).toBeNull();
+    expect((await repo.vehicles.bySn(` ${registered.toLowerCase()} `))?.id).toBe(seed.vehicles[0]!.id);
+    await repo.vehicles.createMany([{ vehicle: vehicle({ id: 'veh-mixed', sn: 'MiXeD-001' }), devices: [] }]);
+    expect((await repo.vehicles.get('veh-mixed'))?.sn).toBe('MiXeD-001');
+    await expect(repo.vehicles.update(vehicle({ id: 'veh-mixed', sn: registered.toLowerCase() }))).rejects.toBeInstanceOf(StorageConflict);
+    await repo.vehicles.delete('veh-mixed');
+  });
+
   it('writes a batch of vehicles all or none', async () => {
     const fresh = vehicle({ id: 'veh-new', sn: 'FCNEW000001', name: 'New' });
     const clash = vehicle({ id: 'veh-clash', sn: fresh.sn, name: 'Clash' });

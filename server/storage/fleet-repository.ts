@@ -170,6 +170,7 @@ export interface VehicleStore {
   get(id: string): Promise<VehicleRecord | null>;
   devices(vehicleId: string): Promise<DeviceRecord[]>;
   allDevices(): Promise<DeviceRecord[]>;
+  /** The vehicle holding this S/N in any case, surrounding white space ignored. */
   bySn(sn: string): Promise<VehicleRecord | null>;
   /** Adds vehicles with their devices, all or none. */
   createMany(vehicles: Array<{ vehicle: VehicleRecord; devices: DeviceRecord[] }>): Promise<void>;

@@ -7,6 +7,17 @@ interface Migration {
   postgres: string;
 }
 
+/** Version 15, the same SQL on both backends. */
+const SN_ANY_CASE = `
+  UPDATE vehicles SET sn = sn || '-' || id
+    WHERE EXISTS (
+      SELECT 1 FROM vehicles AS earlier
+        WHERE lower(earlier.sn) = lower(vehicles.sn)
+          AND (earlier.created_at < vehicles.created_at OR (earlier.created_at = vehicles.created_at AND earlier.id < vehicles.id))
+    );
+  CREATE UNIQUE INDEX vehicles_sn_normalised ON vehicles (lower(sn));
+`;
+
 // Append only: a released migration is never edited; schema changes get a new version, for both backends.
 const MIGRATIONS: Migration[] = [
   {
@@ -873,6 +884,15 @@ const MIGRATIONS: Migration[] = [
       ALTER TABLE sessions ADD COLUMN display_id TEXT COLLATE "C";
       CREATE INDEX sessions_display ON sessions(display_id);
     `,
+  },
+  {
+    // One vehicle per S/N whatever its case (S/Ns are ASCII, so lower() is the same on both backends);
+    // stored as entered. Of vehicles registered before under one S/N in different cases, the first
+    // keeps it; each later one keeps its row, its S/N marked with its id, so the index can hold and
+    // someone can correct it.
+    version: 15,
+    sql: SN_ANY_CASE,
+    postgres: SN_ANY_CASE,
   },
 ];
 

@@ -1,4 +1,5 @@
 import type { HistorySample } from '../storage/records';
+import { sampleValue } from './sample-value';
 
 export interface SeriesBuckets {
   bucketMs: number;
@@ -22,7 +23,7 @@ export const downsample = (samples: HistorySample[], keys: string[], from: numbe
     }
     const i = ts.length - 1;
     keys.forEach((k, j) => {
-      const v = s.values[k];
+      const v = sampleValue(s, k);
       const a = acc[j];
       if (v === undefined || !a) return;
       a.min[i] = a.min[i] === null ? v : Math.min(a.min[i] as number, v);
@@ -31,11 +32,12 @@ export const downsample = (samples: HistorySample[], keys: string[], from: numbe
       a.n[i] = (a.n[i] as number) + 1;
     });
   }
-  const series: SeriesBuckets['series'] = {};
-  keys.forEach((k, j) => {
-    const a = acc[j];
-    if (!a) return;
-    series[k] = { min: a.min, max: a.max, avg: a.n.map((n, i) => (n === 0 ? null : (a.sum[i] as number) / n)) };
-  });
+  // Built from entries, so every key is an own property of the answer, `__proto__` too.
+  const series: SeriesBuckets['series'] = Object.fromEntries(
+    keys.map((k, j) => {
+      const a = acc[j]!;
+      return [k, { min: a.min, max: a.max, avg: a.n.map((n, i) => (n === 0 ? null : (a.sum[i] as number) / n)) }];
+    }),
+  );
   return { bucketMs, ts, series };
 };

@@ -3,6 +3,7 @@ import { SUCCESS } from '../lib/messages';
 import { useFleetConsole } from '../lib/services';
 import { ackNote } from '../lib/validation';
 import { DialogForm } from './dialog-form';
+import { isBlank } from '../../contract/text-rules';
 
 /** Acknowledges an alarm with an optional note; every console showing it hears of it at once. */
 export function AcknowledgeAlarmDialog({ alarm, onClose }: { alarm: Alarm | null; onClose: () => void }) {
@@ -15,7 +16,7 @@ export function AcknowledgeAlarmDialog({ alarm, onClose }: { alarm: Alarm | null
       success={SUCCESS.acknowledged}
       initial={{ note: '' }}
       fields={[{ name: 'note', label: 'Note (optional)', rules: [ackNote] }]}
-      onSubmit={({ note }) => fleet.acknowledgeAlarm(alarm!.id, note.trim() || undefined)}
+      onSubmit={({ note }) => fleet.acknowledgeAlarm(alarm!.id, isBlank(note) ? undefined : note.trim())}
       onClose={onClose}
     >
       {alarm?.message}

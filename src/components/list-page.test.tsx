@@ -118,5 +118,44 @@ describe('ListPage', () => {
     expect(drawn % 16).toBe(0);
     expect(table.getAttribute('aria-rowcount')).toBe('501');
   });
-});
 
+  it('exports a planted formula in a name as text: quoted, with a single quote in front', { timeout: 20_000 }, async () => {
+    type Vehicle = { id: string; name: string; soc: number };
+    const vehicles: Vehicle[] = [{ id: 'v1', name: '=HYPERLINK("http://x","y")', soc: -3.5 }];
+    const resource = { list$: () => of({ status: 'ready' as const, data: { rows: vehicles, total: 1 }, stale: false }), listAll: async () => vehicles } as unknown as Resource<Vehicle>;
+    const state = parseListUrl('', [] as const);
+    const files: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => (files.push(blob as Blob), 'blob:export'));
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    // The export menu's popper measures its anchor.
+    vi.stubGlobal('ResizeObserver', class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    });
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <ListPage
+          resource={resource}
+          list={{ state, query: listQueryOf(state), change: vi.fn() }}
+          columns={[
+            { id: 'name', header: 'Vehicle name', value: (v: Vehicle) => v.name },
+            { id: 'soc', header: 'SOC', value: (v: Vehicle) => v.soc },
+          ]}
+          rowId={(v) => v.id}
+          label="Vehicles"
+          failed="The vehicles could not be loaded."
+          empty="No vehicles."
+          exportable
+        />
+      </ChakraProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Export' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'CSV (.csv)' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(await files[0]!.text()).toBe('Vehicle name,SOC\n"\'=HYPERLINK(""http://x"",""y"")",-3.5');
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+});

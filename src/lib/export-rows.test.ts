@@ -28,4 +28,22 @@ describe('list export', () => {
       ['Bus 2', 'SN-2', ''],
     ]);
   });
+
+  it('writes a planted formula into the workbook as a text cell, never as a formula', async () => {
+    const planted: Vehicle[] = [{ name: '=HYPERLINK("http://x","y")', sn: '+SN-1', soc: -3.5 }];
+    const book = read((await exportFile(planted, COLUMNS, 'xlsx')) as Uint8Array, { type: 'array', cellFormula: true });
+    const sheet = book.Sheets[book.SheetNames[0]!]!;
+    expect([sheet.A2, sheet.B2, sheet.C2]).toMatchObject([
+      { t: 's', v: '=HYPERLINK("http://x","y")' },
+      { t: 's', v: '+SN-1' },
+      { t: 'n', v: -3.5 },
+    ]);
+    expect([sheet.A2, sheet.B2, sheet.C2].map((cell) => cell?.f)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('neutralises the CSV cell of a planted formula and leaves numbers as they are', async () => {
+    const planted: Vehicle[] = [{ name: '=HYPERLINK("http://x","y")', sn: '@SN', soc: -3.5 }];
+    expect(await exportFile(planted, COLUMNS, 'csv')).toBe('Name,S/N,SOC\n"\'=HYPERLINK(""http://x"",""y"")","\'@SN",-3.5');
+  });
 });
+

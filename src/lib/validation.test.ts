@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ISSUE_MESSAGES, missingForStatus } from '../../streams/api/issue-workflow';
+import { escalationReason, issueTitle } from './follow-up-rules';
 import {
   shareExpiry,
   MESSAGES,
@@ -134,5 +136,37 @@ describe('validateForm', () => {
       email: 'Please enter your email address!',
       password: 'Password cannot be less than 6 digits!',
     });
+  });
+});
+
+describe('blank input and hidden characters', () => {
+  const BLANKS = ['   ', '\u200b', ' \u2060\ufeff '];
+
+  it('shows the spec message of a required field for input of only spaces or invisible characters', () => {
+    for (const blank of BLANKS) {
+      expect(vehicleName('add')(blank)).toBe(MESSAGES.vehicleNameRequired);
+      expect(groupName(blank)).toBe(MESSAGES.groupNameRequired);
+      expect(roleName(blank)).toBe(MESSAGES.roleNameRequired);
+      expect(userName(blank)).toBe(MESSAGES.userName);
+      expect(verificationCode(blank)).toBe(MESSAGES.codeRequired);
+      expect(issueTitle(blank)).toBe(ISSUE_MESSAGES.title);
+      expect(escalationReason(blank)).toBe(ISSUE_MESSAGES.reason);
+      expect(missingForStatus('open', 'inprogress', { rootCause: blank, shortTermSolution: '', longTermSolution: '' })).toEqual({ field: 'rootCause', message: ISSUE_MESSAGES.rootCause });
+      expect(missingForStatus('inprogress', 'solved', { rootCause: 'Loose cable', shortTermSolution: blank, longTermSolution: blank })).toEqual({
+        field: 'shortTermSolution',
+        message: ISSUE_MESSAGES.solution,
+      });
+    }
+  });
+
+  it('refuses names with direction overrides or zero-width characters, naming the field', () => {
+    for (const hidden of ['\u202e', '\u2067', '\u200b', '\u200e', '\ufeff']) {
+      const name = `Van${hidden}1`;
+      expect(vehicleName('edit')(name)).toBe('Vehicle name cannot contain invisible or text-direction characters!');
+      expect(groupName(name)).toBe('Name cannot contain invisible or text-direction characters!');
+      expect(roleName(name)).toBe('Role name cannot contain invisible or text-direction characters!');
+      expect(userName(name)).toBe('User name cannot contain invisible or text-direction characters!');
+    }
+    expect([vehicleName('add')('Bus Zürich'), groupName('شاحنة'), userName('バス')]).toEqual([null, null, null]);
   });
 });

@@ -1,6 +1,7 @@
 // Validation rules of spec section 5, with its exact messages. Every form uses these; a rule
 // returns the message to show at the field, or null when the value is fine.
 
+import { hasHiddenCharacters, isBlank } from '../../contract/text-rules';
 import { AlarmAckBodySchema, EntityName, Password, RoleName, SerialNumber, UserName, VehicleNameCreate, VehicleNameEdit } from '../../streams/protocol/rest-schemas';
 
 export type Rule<T = string> = (value: T) => string | null;
@@ -70,10 +71,15 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PASSWORD_CHARS = /^[A-Za-z0-9!-/:-@[-`{-~]+$/;
 const DAY_MS = 86_400_000;
 
+/** Blank (white space or invisible characters only) is empty, as on the server. */
 export const required =
   (message: string): Rule =>
   (value) =>
-    value.trim() === '' ? message : null;
+    isBlank(value) ? message : null;
+
+/** A name may not hide characters that make it look like another one in a list. */
+const hiddenIn = (what: string, value: string): string | null =>
+  hasHiddenCharacters(value) ? `${what} cannot contain invisible or text-direction characters!` : null;
 
 export const email: Rule = (value) => {
   if (value.trim() === '') return MESSAGES.emailRequired;
@@ -98,12 +104,12 @@ export const verificationCode: Rule = required(MESSAGES.codeRequired);
 
 export const userName: Rule = (value) => {
   const length = value.trim().length;
-  return length >= 1 && length <= USER_NAME_MAX ? null : MESSAGES.userName;
+  return isBlank(value) || length > USER_NAME_MAX ? MESSAGES.userName : hiddenIn('User name', value);
 };
 
 export const roleName: Rule = (value) => {
-  if (value.trim() === '') return MESSAGES.roleNameRequired;
-  return value.trim().length <= ROLE_NAME_MAX ? null : MESSAGES.roleNameTooLong;
+  if (isBlank(value)) return MESSAGES.roleNameRequired;
+  return value.trim().length <= ROLE_NAME_MAX ? hiddenIn('Role name', value) : MESSAGES.roleNameTooLong;
 };
 
 const ROLE_KEY = /^[a-z][a-z0-9._-]{1,31}$/;
@@ -116,15 +122,15 @@ export const roleKey: Rule = (value) => {
 export const vehicleName =
   (form: keyof typeof VEHICLE_NAME_MAX): Rule =>
   (value) => {
-    if (value.trim() === '') return MESSAGES.vehicleNameRequired;
+    if (isBlank(value)) return MESSAGES.vehicleNameRequired;
     const max = VEHICLE_NAME_MAX[form];
-    return value.trim().length <= max ? null : `Vehicle name cannot exceed ${max} characters!`;
+    return value.trim().length <= max ? hiddenIn('Vehicle name', value) : `Vehicle name cannot exceed ${max} characters!`;
   };
 
 /** The name of a fleet, sub-fleet or depot: required, at most GROUP_NAME_MAX characters. */
 export const groupName: Rule = (value) => {
-  if (value.trim() === '') return MESSAGES.groupNameRequired;
-  return value.trim().length <= GROUP_NAME_MAX ? null : `Name cannot exceed ${GROUP_NAME_MAX} characters!`;
+  if (isBlank(value)) return MESSAGES.groupNameRequired;
+  return value.trim().length <= GROUP_NAME_MAX ? hiddenIn('Name', value) : `Name cannot exceed ${GROUP_NAME_MAX} characters!`;
 };
 
 const ACK_NOTE_MAX = AlarmAckBodySchema.properties.note.maxLength!;

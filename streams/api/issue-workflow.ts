@@ -1,5 +1,6 @@
 // The issue status rule (spec section 4): changing the status first needs the cause analysis, and
 // solving it a solution too. One rule for the console's form and the server's refusal.
+import { isBlank } from '../../contract/text-rules';
 import type { ISSUE_STATUSES } from '../protocol/follow-up-schemas';
 
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
@@ -33,8 +34,8 @@ interface IssueTexts {
 export function missingForStatus(from: IssueStatus, to: IssueStatus, issue: IssueTexts): { field: keyof IssueTexts | 'status'; message: string } | null {
   if (from === to || to === 'open') return null;
   if (to === 'escalated') return { field: 'status', message: ISSUE_MESSAGES.escalateOnly };
-  if (!issue.rootCause.trim()) return { field: 'rootCause', message: ISSUE_MESSAGES.rootCause };
-  if (to === 'solved' && !issue.shortTermSolution.trim() && !issue.longTermSolution.trim()) {
+  if (isBlank(issue.rootCause)) return { field: 'rootCause', message: ISSUE_MESSAGES.rootCause };
+  if (to === 'solved' && isBlank(issue.shortTermSolution) && isBlank(issue.longTermSolution)) {
     return { field: 'shortTermSolution', message: ISSUE_MESSAGES.solution };
   }
   return null;

@@ -2,7 +2,7 @@
 // server's validation and the console's types.
 import { Type } from '@sinclair/typebox';
 import { PREALARM_KEY_NAMES, PREALARM_LOGIC } from '../api/prealarm-keys';
-import { Id, Name, Nullable, PlainText } from './rest-schemas';
+import { Id, Name, Nullable, StoredText } from './rest-schemas';
 
 /** The tables a report may include, in the order the report page shows them. */
 export const REPORT_TABLES = {
@@ -36,7 +36,7 @@ export const ReportSchema = Type.Object({
 
 export const ReportFields = {
   name: Name(50),
-  description: PlainText(200),
+  description: StoredText(200),
   dataName: Name(50),
   fleetId: Id,
   sharing: ReportPermissionSchema,

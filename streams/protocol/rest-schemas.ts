@@ -7,6 +7,10 @@ import { ThemeSchema } from './account-settings-rules';
 
 /** A schema keyword the server's body validator acts on: trim surrounding white space first. */
 export const TRIM_KEYWORD = 'x-trim';
+/** A schema keyword the server's validator checks: text given must not be blank (contract/text-rules.ts). */
+export const FILLED_KEYWORD = 'x-filled';
+/** A schema keyword the server's validator checks: no characters that hide or turn text (names). */
+export const VISIBLE_KEYWORD = 'x-visible';
 
 /**
  * Text without control characters (C0, DEL, C1) or lone surrogates, which JSON escapes such as
@@ -14,12 +18,15 @@ export const TRIM_KEYWORD = 'x-trim';
  */
 const PLAIN_TEXT = '^[^\\p{Cc}\\p{Cs}]*$';
 
-/** Free text of at most `max` characters (filters, settings), stored as sent. */
+/** Free text of at most `max` characters (filters, search), as sent. */
 export const PlainText = (max: number, options: StringOptions = {}) =>
   Type.String({ ...options, maxLength: max, pattern: PLAIN_TEXT });
 
-/** A name: surrounding white space removed, then 1 to `max` characters of plain text. */
-export const Name = (max: number) => Type.String({ [TRIM_KEYWORD]: true, minLength: 1, maxLength: max, pattern: PLAIN_TEXT });
+/** Free text that is stored (a description, a note, a setting), as sent: empty, or not blank. */
+export const StoredText = (max: number, options: StringOptions = {}) => PlainText(max, { ...options, [FILLED_KEYWORD]: true });
+
+/** A name: surrounding white space removed, then 1 to `max` characters of plain text, none of them hidden. */
+export const Name = (max: number) => Type.String({ [TRIM_KEYWORD]: true, [VISIBLE_KEYWORD]: true, minLength: 1, maxLength: max, pattern: PLAIN_TEXT });
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Password = Type.String({ minLength: 6, maxLength: 12, pattern: '^[\\x21-\\x7E]+$' });
@@ -29,7 +36,8 @@ export const EntityName = Name(50);
 /** Vehicle names: the create form (and batch add) allows 20 characters, the edit form 30. */
 export const VehicleNameCreate = Name(20);
 export const VehicleNameEdit = Name(30);
-export const SerialNumber = Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' });
+/** Stored as entered (white space around it removed); unique whatever its case. */
+export const SerialNumber = Type.String({ [TRIM_KEYWORD]: true, minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' });
 /** Ids are made by the server: printable ASCII without spaces. */
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\x21-\\x7E]+$' });
 
@@ -172,7 +180,7 @@ export const DisplayTokenInputSchema = Type.Object({ name: Name(50), fleetId: Ty
 export const IssuedDisplayTokenSchema = Type.Composite([DisplayTokenSchema, Type.Object({ token: Type.String() })]);
 
 /** Acknowledging an alarm: the note is optional. */
-export const AlarmAckBodySchema = Type.Object({ alarmId: Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' }), note: Type.Optional(PlainText(200)) });
+export const AlarmAckBodySchema = Type.Object({ alarmId: Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' }), note: Type.Optional(StoredText(200)) });
 
 /** Jobs an account can be picked for in the fleet, sub-fleet and depot forms. */
 export const AccountJobSchema = Type.Union([

@@ -45,6 +45,7 @@ const CONSTRAINTS: Record<string, string> = {
   users_email: CONFLICT_MESSAGES.email,
   roles_role_key_key: CONFLICT_MESSAGES.roleKey,
   vehicles_sn_key: CONFLICT_MESSAGES.sn,
+  vehicles_sn_normalised: CONFLICT_MESSAGES.sn,
   shares_account_key: CONFLICT_MESSAGES.shareAccount,
 };
 

@@ -134,7 +134,7 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
         (await a.many('SELECT * FROM devices WHERE vehicle_id = ? ORDER BY device_type, device_id', vehicleId)).map(toDevice),
       allDevices: async () => (await a.many('SELECT * FROM devices')).map(toDevice),
       bySn: async (sn) => {
-        const r = await a.one('SELECT * FROM vehicles WHERE sn = ?', sn);
+        const r = await a.one('SELECT * FROM vehicles WHERE lower(sn) = lower(?)', sn.trim());
         return r ? toVehicle(r) : null;
       },
       createMany: async (list) => {

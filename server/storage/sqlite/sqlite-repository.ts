@@ -150,7 +150,7 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
         many('SELECT * FROM devices WHERE vehicle_id = ? ORDER BY device_type, device_id', vehicleId).map(toDevice),
       allDevices: async () => many('SELECT * FROM devices').map(toDevice),
       bySn: async (sn) => {
-        const r = one('SELECT * FROM vehicles WHERE sn = ?', sn);
+        const r = one('SELECT * FROM vehicles WHERE lower(sn) = lower(?)', sn.trim());
         return r ? toVehicle(r) : null;
       },
       createMany: async (list) => {

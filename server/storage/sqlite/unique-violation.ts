@@ -3,7 +3,7 @@ import { CONFLICT_MESSAGES, StorageConflict } from '../storage-conflict';
 const MESSAGES: Array<[RegExp, string]> = [
   [/users\.email/, CONFLICT_MESSAGES.email],
   [/roles\.role_key/, CONFLICT_MESSAGES.roleKey],
-  [/vehicles\.sn/, CONFLICT_MESSAGES.sn],
+  [/vehicles\.sn|vehicles_sn_normalised/, CONFLICT_MESSAGES.sn],
   [/shares\.account/, CONFLICT_MESSAGES.shareAccount],
   [/FOREIGN KEY/, CONFLICT_MESSAGES.referenced],
 ];

@@ -11,6 +11,7 @@ import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { readDataUrl } from '../../lib/read-data-url';
+import { isBlank } from '../../../contract/text-rules';
 
 type Field = 'category' | 'message' | 'screenshot';
 const MESSAGE_MAX = 2000;
@@ -44,7 +45,7 @@ function SendFeedbackForm(props: { onClose: () => void }) {
     (values) => {
       const errors: Partial<Record<Field, string>> = {};
       if (!values.category) errors.category = 'Please select the category!';
-      if (!values.message.trim()) errors.message = 'Please enter your feedback!';
+      if (isBlank(values.message)) errors.message = 'Please enter your feedback!';
       else if (values.message.length > MESSAGE_MAX) errors.message = `At most ${MESSAGE_MAX} characters!`;
       if (file && !(SCREENSHOT_TYPES as readonly string[]).includes(file.type)) errors.screenshot = IMAGE_ONLY;
       else if (file && file.size > SCREENSHOT_MAX_BYTES) errors.screenshot = TOO_LARGE;

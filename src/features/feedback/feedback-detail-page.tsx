@@ -14,6 +14,7 @@ import { usePinnedSearch } from '../../lib/navigation';
 import { useFleetConsole } from '../../lib/services';
 import { useResource } from '../../lib/use-resource';
 import { useValidatedForm } from '../../lib/use-validated-form';
+import { isBlank } from '../../../contract/text-rules';
 
 const NOT_FOUND = 'This feedback cannot be found.';
 const when = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm:ss');
@@ -108,7 +109,7 @@ function ReplyForm({ feedbackId }: { feedbackId: string }) {
   const { resources } = useFleetConsole();
   const form = useValidatedForm<'message'>(
     { message: '' },
-    (values) => (values.message.trim() ? {} : { message: 'Please enter the reply!' }),
+    (values) => (isBlank(values.message) ? { message: 'Please enter the reply!' } : {}),
     async (values) => {
       await resources.replyToFeedback(feedbackId, values.message.trim());
       showSuccess(SUCCESS.added);

@@ -8,6 +8,7 @@ import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
 import { useResource } from '../../lib/use-resource';
 import { MESSAGES, required, selected } from '../../lib/validation';
+import { isBlank } from '../../../contract/text-rules';
 
 export const PERMISSION_LABEL = { view: 'View only', edit: 'Allow edit' } as const;
 
@@ -50,7 +51,11 @@ export function ReportFormDialog(props: { open: boolean; report: Report | null; 
           ],
         },
       ]}
-      onSubmit={(values) => (report ? resources.reports.update({ reportId: report.id, ...values }) : resources.reports.create(values))}
+      onSubmit={(typed) => {
+        // A description of nothing readable is no description.
+        const values = { ...typed, description: isBlank(typed.description) ? '' : typed.description };
+        return report ? resources.reports.update({ reportId: report.id, ...values }) : resources.reports.create(values);
+      }}
       onClose={props.onClose}
     />
   );
