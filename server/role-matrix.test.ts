@@ -79,6 +79,7 @@ const MATRIX: Row[] = [
   ['GET', '/customization/share/v1/query/list', { query: { vehicleId: 'nope' } }, EDITORS],
   ['POST', '/customization/share/v1/add/single', { body: {} }, EDITORS],
   ['GET', '/customization/share/v1/get/info/vehicle', {}, []],
+  ['POST', '/customization/display-token/v1/update/playlist', { body: { displayId: '999999', playlistId: null } }, ['super']],
   ['POST', '/test/v1/socket/refuse', { body: {} }, ['super']],
 ];
 

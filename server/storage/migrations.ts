@@ -874,6 +874,17 @@ const MIGRATIONS: Migration[] = [
       CREATE INDEX sessions_display ON sessions(display_id);
     `,
   },
+  {
+    // The playlist an administrator assigned to a display; deleting the playlist clears it, and the
+    // wall goes back to its board.
+    version: 15,
+    sql: `
+      ALTER TABLE display_tokens ADD COLUMN playlist_id INTEGER REFERENCES wall_playlists(id) ON DELETE SET NULL;
+    `,
+    postgres: `
+      ALTER TABLE display_tokens ADD COLUMN playlist_id BIGINT REFERENCES wall_playlists(id) ON DELETE SET NULL;
+    `,
+  },
 ];
 
 /** The same versions, oldest first, in PostgreSQL's dialect. */
