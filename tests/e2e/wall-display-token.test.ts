@@ -221,4 +221,15 @@ describe('a playlist on a wall', () => {
     await expect.poll(() => lobby.getByTestId('playlist-state').innerText().catch(() => ''), { timeout: 20_000 }).toMatch(/^Lobby round · /);
     expect((await displays()).rows.find((d) => d.name === 'Lobby')).toMatchObject({ playlistId: null });
   });
+
+  it('blanks a wall playing its assigned playlist at once when the display is revoked', async () => {
+    const display = (await displays()).rows.find((d) => d.name === 'Lobby')!;
+    const playlist = (await server.adminCall<ApiPage<Playlist>>('GET', '/customization/wall-playlist/v1/query/list')).rows.find((p) => p.name === 'Lobby round')!;
+    await server.adminCall('POST', '/customization/display-token/v1/update/playlist', { displayId: display.id, playlistId: playlist.id });
+    await server.adminCall('POST', '/customization/display-token/v1/revoke/single', { displayId: display.id });
+    await lobby.getByTestId('display-revoked').waitFor({ timeout: 10_000 });
+    await lobby.waitForTimeout(1000);
+    expect(new URL(lobby.url()).pathname).toBe('/wall');
+    await expect(lobby.getByTestId('kiosk').count()).resolves.toBe(0);
+  });
 });
