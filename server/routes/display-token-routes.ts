@@ -16,6 +16,8 @@ const tags = ['wall displays'];
 const DisplayId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
 const PlaylistId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
 
+const REVOKED = 'displayId: this display is revoked';
+
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
@@ -108,10 +110,11 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
       const { displayId, playlistId } = req.body;
       const display = await ctx.repo.displays.get(displayId);
       if (!display) throw badRequest('displayId: no such display');
-      if (display.revokedAt !== null) throw badRequest('displayId: this display is revoked');
+      if (display.revokedAt !== null) throw badRequest(REVOKED);
       const playlist = playlistId === null ? null : await ctx.repo.playlists.get(playlistId);
       if (playlistId !== null && !playlist) throw badRequest('playlistId: no such playlist');
-      if (!(await ctx.repo.displays.assignPlaylist(displayId, playlistId))) throw badRequest('displayId: this display is revoked');
+      // Revoked meanwhile.
+      if (!(await ctx.repo.displays.assignPlaylist(displayId, playlistId))) throw badRequest(REVOKED);
       ctx.sync.displayPlaylist(displayId, playlistId);
       await recordAudit(ctx, req, { event: 'display-token.playlist', target: displaySubject(display), detail: playlist ? `playlist ${playlist.name}` : 'no playlist' });
       const [listed] = await view([(await ctx.repo.displays.get(displayId))!]);
