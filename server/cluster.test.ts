@@ -120,6 +120,19 @@ describe.skipIf(!servicesUp)('a cluster of two API nodes on PostgreSQL fed by th
     expect(consoleB.frames.some((f) => f.cmd === CMD.keyList && f.data.vehicleId === target.id && Array.isArray(f.data.keys))).toBe(true);
   }, 40_000);
 
+  it("assigning a display's playlist through node A switches its wall on node B at once", async () => {
+    const call = <T = any>(path: string, body: unknown) => api<T>(a.url, 'POST', path, { token: adminA.token, body });
+    const playlist = (await call('/customization/wall-playlist/v1/add/single', { name: 'Two sites', views: [{ kind: 'alarms', dwellS: 20 }] })).body.data;
+    const display = (await call('/customization/display-token/v1/add/single', { name: 'Site B wall' })).body.data;
+    const wall = await openSocket((await session(b.url, display.token, '', 'display')).ws);
+    const playlists = () => wall.frames.filter((f) => f.cmd === CMD.displayPlaylist).map((f) => f.data.playlistId);
+    await wall.waitFor(() => (playlists().length === 1 ? true : undefined));
+    expect((await call('/customization/display-token/v1/update/playlist', { displayId: display.id, playlistId: playlist.id })).body.code).toBe(200);
+    await wall.waitFor(() => (playlists().length === 2 ? true : undefined), 5_000);
+    expect(playlists()).toEqual([null, playlist.id]);
+    wall.ws.close();
+  });
+
   it("disabling a user on node A logs out their console on node B", async () => {
     const email = `operator-${prefix}@fleet.test`;
     const created = await api<{ id: string }>(a.url, 'POST', '/customization/account/v1/add/single', {

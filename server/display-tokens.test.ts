@@ -3,6 +3,7 @@ import { CMD, FORCED_LOGOUT } from '../streams/protocol/types';
 import { tokenHash } from './auth/secrets';
 import { api, login, openSocket, session } from './test-support/api-client';
 import { roleUsers, type RoleName, type RoleUser } from './test-support/role-fixtures';
+import { createTestDatabase } from './test-support/test-database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './test-support/test-server';
 
 let t: TestServer;
@@ -144,6 +145,111 @@ describe('display tokens', () => {
     expect((await fresh.request(CMD.subscribe, { all: true })).data.ok).toBe(true);
     fresh.ws.close();
   });
+});
+
+describe("a display's playlist", () => {
+  const playlists = '/customization/wall-playlist/v1';
+  const addPlaylist = async (name: string) =>
+    (await api<any>(t.url, 'POST', `${playlists}/add/single`, { token: users.super.token, body: { name, views: [{ kind: 'alarms', dwellS: 20 }] } })).body.data.id as string;
+  const assign = (displayId: string, playlistId: string | null, token = users.super.token) =>
+    api<any>(t.url, 'POST', `${BASE}/update/playlist`, { token, body: { displayId, playlistId } });
+  const listed = async (id: string) => (await admin('GET', '/query/list')).body.data.rows.find((d: { id: string }) => d.id === id);
+  const playlistFrames = (ws: Awaited<ReturnType<typeof openSocket>>) => ws.frames.filter((f) => f.cmd === CMD.displayPlaylist).map((f) => f.data.playlistId);
+
+  it('is assigned by super.admin only, named in the list and audited; bad input names the field and changes nothing', async () => {
+    const playlistId = await addPlaylist('Morning round');
+    const { id } = await issue('Atrium wall', fleetId);
+    expect(await listed(id)).toMatchObject({ playlistId: null, playlistName: null });
+
+    const wall = await session(t.url, (await issue('Other wall', null)).token, '', 'display');
+    for (const token of [users.fleetManager.token, users.operator.token, users.member.token, wall.token]) {
+      expect((await assign(id, playlistId, token)).body.code).toBe(403);
+    }
+    expect((await assign(id, '999999')).body).toMatchObject({ code: 400, msg: 'playlistId: no such playlist' });
+    expect((await assign('999999', playlistId)).body).toMatchObject({ code: 400, msg: 'displayId: no such display' });
+    expect((await assign('wall-1', playlistId)).body).toMatchObject({ code: 400, msg: expect.stringContaining('displayId') });
+    expect((await assign(id, 'morning')).body).toMatchObject({ code: 400, msg: expect.stringContaining('playlistId') });
+    expect(await listed(id)).toMatchObject({ playlistId: null, playlistName: null });
+
+    const assigned = await assign(id, playlistId);
+    expect(assigned.body).toMatchObject({ code: 200, data: { id, playlistId, playlistName: 'Morning round' } });
+    expect(await listed(id)).toMatchObject({ playlistId, playlistName: 'Morning round' });
+    expect((await assign(id, null)).body.data).toMatchObject({ playlistId: null, playlistName: null });
+
+    const revoked = await issue('Retired wall', null);
+    await admin('POST', '/revoke/single', { displayId: revoked.id });
+    expect((await assign(revoked.id, playlistId)).body).toMatchObject({ code: 400, msg: 'displayId: this display is revoked' });
+    expect(await listed(revoked.id)).toMatchObject({ playlistId: null });
+
+    const audit = await api<any>(t.url, 'GET', '/customization/audit/v1/query/list', { token: users.super.token, query: { pageSize: 100 } });
+    const events = audit.body.data.rows
+      .filter((r: { target: string | null; event: string }) => r.target === 'display Atrium wall' && r.event === 'display-token.playlist')
+      .map((r: { outcome: string; detail: string; actor: string | null }) => `${r.outcome} ${r.detail}`);
+    expect(events.sort()).toEqual(['success no playlist', 'success playlist Morning round']);
+  });
+
+  it("switches the display's open wall at once (cmd 163), tells a wall that connects later, and leaves other walls alone", async () => {
+    const playlistId = await addPlaylist('Evening round');
+    const display = await issue('Harbour wall', fleetId);
+    const other = await issue('Quay wall', fleetId);
+    const ws = await openSocket((await session(t.url, display.token, '', 'display')).ws);
+    const otherWs = await openSocket((await session(t.url, other.token, '', 'display')).ws);
+    // Its socket opens with the assignment: none yet.
+    await ws.waitFor(() => (playlistFrames(ws).length === 1 ? true : undefined));
+    expect(playlistFrames(ws)).toEqual([null]);
+
+    await assign(display.id, playlistId);
+    await ws.waitFor(() => (playlistFrames(ws).length === 2 ? true : undefined));
+    expect(playlistFrames(ws)).toEqual([null, playlistId]);
+    const later = await openSocket((await session(t.url, display.token, '', 'display')).ws);
+    await later.waitFor(() => (playlistFrames(later).length === 1 ? true : undefined));
+    expect(playlistFrames(later)).toEqual([playlistId]);
+
+    await assign(display.id, null);
+    await later.waitFor(() => (playlistFrames(later).length === 2 ? true : undefined));
+    expect(playlistFrames(later)).toEqual([playlistId, null]);
+    await otherWs.request(CMD.heartbeat, {});
+    expect(playlistFrames(otherWs)).toEqual([null]);
+    for (const s of [ws, otherWs, later]) s.ws.close();
+  });
+
+  it('is cleared when its playlist is deleted, and the wall goes back to its board at once', async () => {
+    const playlistId = await addPlaylist('Short lived');
+    const display = await issue('Gate wall', null);
+    await assign(display.id, playlistId);
+    const ws = await openSocket((await session(t.url, display.token, '', 'display')).ws);
+    await ws.waitFor(() => (playlistFrames(ws).length === 1 ? true : undefined));
+
+    const deleted = await api<any>(t.url, 'DELETE', `${playlists}/delete/single`, { token: users.super.token, query: { playlistId } });
+    expect(deleted.body.code).toBe(200);
+    await ws.waitFor(() => (playlistFrames(ws).length === 2 ? true : undefined));
+    expect(playlistFrames(ws)).toEqual([playlistId, null]);
+    expect(await listed(display.id)).toMatchObject({ playlistId: null, playlistName: null });
+    ws.ws.close();
+  });
+
+  it('survives a restart of the server', async () => {
+    const database = await createTestDatabase();
+    let s = await startTestServer({}, undefined, database);
+    try {
+      const su = await session(s.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const call = (method: string, path: string, body: unknown) => api<any>(s.url, method, path, { token: su.token, body });
+      const playlistId = (await call('POST', `${playlists}/add/single`, { name: 'Kept round', views: [{ kind: 'alarms', dwellS: 20 }] })).body.data.id;
+      const display = (await call('POST', `${BASE}/add/single`, { name: 'Kept wall' })).body.data;
+      expect((await call('POST', `${BASE}/update/playlist`, { displayId: display.id, playlistId })).body.code).toBe(200);
+      await s.stop();
+      s = await startTestServer({}, undefined, database);
+      const again = await session(s.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const rows = (await api<any>(s.url, 'GET', `${BASE}/query/list`, { token: again.token })).body.data.rows;
+      expect(rows.find((d: { id: string }) => d.id === display.id)).toMatchObject({ playlistId, playlistName: 'Kept round' });
+      const ws = await openSocket((await session(s.url, display.token, '', 'display')).ws);
+      expect((await ws.waitFor(() => ws.frames.find((f) => f.cmd === CMD.displayPlaylist))).data).toEqual({ playlistId });
+      ws.ws.close();
+    } finally {
+      await s.stop();
+      await database.drop();
+    }
+  }, 60_000);
 });
 
 describe('display last seen', () => {

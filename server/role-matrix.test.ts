@@ -172,6 +172,7 @@ const ROUTES: Row[] = [
   ['GET', '/api/customization/display-token/v1/query/list', SUPER],
   ['POST', '/api/customization/display-token/v1/add/single', SUPER, { body: {} }],
   ['POST', '/api/customization/display-token/v1/revoke/single', SUPER, { body: {} }],
+  ['POST', '/api/customization/display-token/v1/update/playlist', SUPER, { body: {} }],
 
   // Reports and pre-alarms.
   ['GET', '/api/customization/report/v1/query/list', VIEWERS],

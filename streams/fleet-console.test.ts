@@ -188,6 +188,24 @@ describe('createFleetConsole: connection behaviour', () => {
     await expect.poll(() => notices).toContainEqual({ kind: 'dialog', reason, text });
   });
 
+  it("a wall plays its link's playlist until the server assigns one (cmd 163), and goes back to it when the assignment is cleared", async () => {
+    current = setup();
+    const { console, sockets } = current;
+    const played: Array<string | null> = [];
+    console.wallPlaylist$('7').subscribe((p) => played.push(p));
+    await console.signInDisplay('display-token-1234');
+    await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
+    // A server that never sends cmd 163 leaves the link's playlist playing.
+    expect(played).toEqual(['7']);
+    sockets[0]?.send(JSON.stringify({ cmd: 163, data: { playlistId: '12' } }));
+    await expect.poll(() => played).toEqual(['7', '12']);
+    sockets[0]?.send(JSON.stringify({ cmd: 163, data: { playlistId: null } }));
+    await expect.poll(() => played).toEqual(['7', '12', '7']);
+    sockets[0]?.send(JSON.stringify({ cmd: 163, data: { playlistId: 12 } }));
+    expect((await firstValueFrom(console.dropped$.pipe(filter((d) => d['bad-payload'] > 0))))['bad-payload']).toBe(1);
+    expect(await firstValueFrom(console.wallPlaylist$(null))).toBeNull();
+  });
+
   it('after a reconnect restores every subscription, refetches the snapshot and clears staleness', async () => {
     // a backoff longer than a frame, so the stale state is published before the socket is back
     current = setup({ backoffMs: 60 });

@@ -1,4 +1,4 @@
-import { BehaviorSubject, ReplaySubject, Subject, asyncScheduler, debounceTime, merge, of, share } from 'rxjs';
+import { BehaviorSubject, ReplaySubject, Subject, asyncScheduler, debounceTime, distinctUntilChanged, map, merge, of, share } from 'rxjs';
 import { ApiError } from './api/api-error';
 import { createConsoleResources } from './api/console-resources';
 import { acknowledgeAlarm, fetchActiveAlarms, fetchSharedVehicle, fetchVehicleSnapshot } from './api/fleet-calls';
@@ -152,6 +152,9 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
     notices$$.next({ kind: 'dialog', ...dialog });
   };
 
+  // The playlist assigned to this wall's display (cmd 163); undefined until the server says.
+  const displayPlaylist$$ = new BehaviorSubject<string | null | undefined>(undefined);
+
   const frames$$ = new Subject<IncomingFrame>();
   const sink: FrameSink = {
     frame: (frame) => {
@@ -160,6 +163,7 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
       if (frame.cmd === CMD.ack) acks$$.next(frame);
       else if (frame.cmd === CMD.forcedLogout) forcedLogout(frame.data.msgId);
       else if (frame.cmd === CMD.alarmAcknowledged) alarmAcks$$.next(frame.data.alarmId);
+      else if (frame.cmd === CMD.displayPlaylist) displayPlaylist$$.next(frame.data.playlistId);
       else if (frame.cmd !== CMD.notice) fleet.apply(frame);
     },
     drop,
@@ -226,12 +230,18 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
     signIn: (username, password) => signInWith('password', username, password),
     signInShare: (account, password) => signInWith('share', account, password),
     signInDisplay: (displayToken) => signInWith('display', displayToken, ''),
+    wallPlaylist$: (linked) =>
+      displayPlaylist$$.pipe(
+        map((assigned) => assigned ?? linked),
+        distinctUntilChanged(),
+      ),
     resume: start,
     signOut: () => {
       // A snapshot still in flight must not refill the fleet after sign-out.
       snapshot.cancel();
       session.clear();
       connection.disconnect();
+      displayPlaylist$$.next(undefined);
       registry.reset();
       fleet.reset();
       account.reset();

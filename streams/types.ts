@@ -92,6 +92,12 @@ export interface FleetConsole {
   signInShare(account: string, password: string): Promise<void>;
   /** A wall display signs in with the token an administrator issued for it (read-only, no login dialog). */
   signInDisplay(displayToken: string): Promise<void>;
+  /**
+   * The playlist a wall plays: the one assigned to its display (cmd 163, at each socket open and when
+   * an administrator changes it) or, with none assigned or from a server that never says, `linked`
+   * (what its link named; null: its board).
+   */
+  wallPlaylist$(linked: string | null): Observable<string | null>;
   resume(): void;
   signOut(): void;
   fleet: FleetView;

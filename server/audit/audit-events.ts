@@ -24,8 +24,9 @@ export const AUDIT_EVENTS = [
   'share.closed',
   'share.reissued',
   'share.deleted',
-  /** Wall display tokens: issued and revoked by super.admin; a wall signing in with one. */
+  /** Wall display tokens: issued, given a playlist and revoked by super.admin; a wall signing in with one. */
   'display-token.issued',
+  'display-token.playlist',
   'display-token.revoked',
   'display.sign-in',
 ] as const;

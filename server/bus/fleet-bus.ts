@@ -22,7 +22,9 @@ export type ClusterEvent =
   /** A node joined and knows no statuses yet: gateways report every vehicle's status again. */
   | { type: 'resync' }
   /** An alarm was acknowledged: sessions that see the vehicle reload their alarms. */
-  | { type: 'alarm-ack'; alarmId: string; vehicleId: string };
+  | { type: 'alarm-ack'; alarmId: string; vehicleId: string }
+  /** A display's assigned playlist changed (null: none): its wall switches (cmd 163). */
+  | { type: 'display-playlist'; displayId: string; playlistId: string | null };
 
 /** A command for the process that owns a vehicle: the one running its model or bridging to its gateway. */
 export type DeviceRequest =

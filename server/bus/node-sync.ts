@@ -19,6 +19,8 @@ export interface NodeSync {
   notice(audience: NoticeAudience, notice: FollowUpNotice): void;
   /** Tells the sessions that see the vehicle, on every node, that the alarm was acknowledged (cmd 162). */
   alarmAcknowledged(alarmId: string, vehicleId: string): void;
+  /** Tells the display's sockets, on every node, the playlist it now plays (cmd 163; null: none). */
+  displayPlaylist(displayId: string, playlistId: string | null): void;
   stop(): void;
 }
 
@@ -54,6 +56,7 @@ export const syncNodes = ({ bus, hub, repo, directory, live, now }: NodeSyncDeps
     else if (event.type === 'refresh') void reload(event.vehicleIds).then(() => hub.refresh());
     else if (event.type === 'notice') hub.notice((actor) => reaches(event.audience, actor), event.notice);
     else if (event.type === 'alarm-ack') hub.alarmAcknowledged(event.alarmId, event.vehicleId);
+    else if (event.type === 'display-playlist') hub.displayPlaylist(event.displayId, event.playlistId);
     else if (event.type === 'share') void repo.shares.byAccount(event.account).then((share) => share && hub.updateShare(share));
   });
   return {
@@ -76,6 +79,10 @@ export const syncNodes = ({ bus, hub, repo, directory, live, now }: NodeSyncDeps
     alarmAcknowledged: (alarmId, vehicleId) => {
       bus.broadcast({ type: 'alarm-ack', alarmId, vehicleId });
       hub.alarmAcknowledged(alarmId, vehicleId);
+    },
+    displayPlaylist: (displayId, playlistId) => {
+      bus.broadcast({ type: 'display-playlist', displayId, playlistId });
+      hub.displayPlaylist(displayId, playlistId);
     },
     stop: off,
   };

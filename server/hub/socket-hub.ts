@@ -116,6 +116,8 @@ export class SocketHub {
     const client: Client = { socket, wsKey, actor, visible: this.visibleSet(actor), all: false, ids: new Set(), queue: [], alive: true, oversize: [] };
     this.clients.add(client);
     this.stats.clients = this.clients.size;
+    // A wall learns its assigned playlist whenever its socket opens, so one made while it was away still reaches it.
+    if (actor.kind === 'display') this.sendNow(client, { cmd: CMD.displayPlaylist, data: { playlistId: actor.display.playlistId } });
     socket.on('message', (data, isBinary) => {
       if (isBinary) {
         this.stats.malformed.binary++;
@@ -185,6 +187,11 @@ export class SocketHub {
   /** Sends cmd 162 at once to this node's sessions that see the vehicle, subscribed to it or not. */
   alarmAcknowledged(alarmId: string, vehicleId: string): void {
     for (const c of this.clients) if (c.actor.kind !== 'share' && this.sees(c, vehicleId)) this.sendNow(c, { cmd: CMD.alarmAcknowledged, data: { alarmId, vehicleId } });
+  }
+
+  /** Sends cmd 163 at once to this node's sockets of the display. */
+  displayPlaylist(displayId: string, playlistId: string | null): void {
+    for (const c of this.clients) if (c.actor.kind === 'display' && c.actor.display.id === displayId) this.sendNow(c, { cmd: CMD.displayPlaylist, data: { playlistId } });
   }
 
   /** A share's guests go on under its changed settings (a new expiry ends them when it comes). */

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { DisplayTokenInputSchema, DisplayTokenSchema, IssuedDisplayTokenSchema, PageOf, PageQuery } from '../../streams/protocol/rest-schemas';
+import { DisplayTokenInputSchema, DisplayTokenSchema, IssuedDisplayTokenSchema, Nullable, PageOf, PageQuery } from '../../streams/protocol/rest-schemas';
 import { FORCED_LOGOUT } from '../../streams/protocol/types';
 import { accountOf } from '../http/actor-of';
 import { displaySubject, recordAudit } from '../audit/record-audit';
@@ -14,21 +14,28 @@ import type { DisplayTokenRecord } from '../storage/records';
 const BASE = '/customization/display-token/v1';
 const tags = ['wall displays'];
 const DisplayId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
+const PlaylistId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
+
+const REVOKED = 'displayId: this display is revoked';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
  * Wall display tokens (super.admin only): issued with a name and an optional fleet, listed with when
- * and from where each display was last seen, and revoked, which ends the display's sessions at once.
+ * and from where each display was last seen, given a playlist that its wall switches to at once, and
+ * revoked, which ends the display's sessions at once.
  */
 export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const admin = { access: { superAdmin: true as const } };
   const view = async (rows: DisplayTokenRecord[]) => {
     const fleetNames = await ctx.repo.names('fleet', [...new Set(rows.flatMap((d) => (d.fleetId ? [d.fleetId] : [])))]);
+    // Playlists are few (one page holds them all).
+    const playlistNames = rows.some((d) => d.playlistId) ? new Map((await ctx.repo.playlists.list()).map((p) => [p.id, p.name])) : new Map<string, string>();
     return rows.map(({ tokenHash: _secret, ...d }) => ({
       ...d,
       fleetName: d.fleetId ? (fleetNames.get(d.fleetId) ?? null) : null,
+      playlistName: d.playlistId ? (playlistNames.get(d.playlistId) ?? null) : null,
       createdAt: new Date(d.createdAt).toISOString(),
       lastSeenAt: iso(d.lastSeenAt),
       revokedAt: iso(d.revokedAt),
@@ -84,6 +91,32 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
       await ctx.repo.sessions.revokeDisplay(displayId);
       ctx.sync.logout({ displayId }, FORCED_LOGOUT.displayRevoked);
       await recordAudit(ctx, req, { event: 'display-token.revoked', target: displaySubject(display) });
+      const [listed] = await view([(await ctx.repo.displays.get(displayId))!]);
+      return ok(listed!);
+    },
+  );
+  r.post(
+    `${BASE}/update/playlist`,
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Assign a playlist to a display (null: none); its wall switches at once (cmd 163) (super.admin)",
+        body: Type.Object({ displayId: DisplayId, playlistId: Nullable(PlaylistId) }),
+        response: answers(DisplayTokenSchema),
+      },
+    },
+    async (req) => {
+      const { displayId, playlistId } = req.body;
+      const display = await ctx.repo.displays.get(displayId);
+      if (!display) throw badRequest('displayId: no such display');
+      if (display.revokedAt !== null) throw badRequest(REVOKED);
+      const playlist = playlistId === null ? null : await ctx.repo.playlists.get(playlistId);
+      if (playlistId !== null && !playlist) throw badRequest('playlistId: no such playlist');
+      // Revoked meanwhile.
+      if (!(await ctx.repo.displays.assignPlaylist(displayId, playlistId))) throw badRequest(REVOKED);
+      ctx.sync.displayPlaylist(displayId, playlistId);
+      await recordAudit(ctx, req, { event: 'display-token.playlist', target: displaySubject(display), detail: playlist ? `playlist ${playlist.name}` : 'no playlist' });
       const [listed] = await view([(await ctx.repo.displays.get(displayId))!]);
       return ok(listed!);
     },

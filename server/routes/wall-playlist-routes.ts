@@ -80,9 +80,13 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
   );
   r.delete(
     `${BASE}/delete/single`,
-    { config: admin, schema: { tags, summary: 'Delete a playlist (super.admin)', querystring: Type.Object({ playlistId: PlaylistId }), response: answers(Type.Null()) } },
+    { config: admin, schema: { tags, summary: 'Delete a playlist; displays it was assigned to go back to their boards (super.admin)', querystring: Type.Object({ playlistId: PlaylistId }), response: answers(Type.Null()) } },
     async (req) => {
-      if (!(await ctx.repo.playlists.delete(req.query.playlistId))) throw notFound('Playlist not found');
+      const { playlistId } = req.query;
+      const playing = (await ctx.repo.displays.list()).filter((d) => d.playlistId === playlistId && d.revokedAt === null);
+      // The database clears the assignment with the playlist; its walls go back to their boards.
+      if (!(await ctx.repo.playlists.delete(playlistId))) throw notFound('Playlist not found');
+      for (const d of playing) ctx.sync.displayPlaylist(d.id, null);
       return ok(null);
     },
   );

@@ -26,6 +26,12 @@ export const portableDisplayTokenStore = (q: PortableQueries): DisplayTokenStore
   },
   revoke: async (id, at) =>
     (await q.one('UPDATE display_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL RETURNING id', at, Number(id))) !== undefined,
+  assignPlaylist: async (id, playlistId) =>
+    (await q.one(
+      'UPDATE display_tokens SET playlist_id = ? WHERE id = ? AND revoked_at IS NULL RETURNING id',
+      playlistId === null ? null : Number(playlistId),
+      Number(id),
+    )) !== undefined,
   seen: async (id, at, address) => {
     await q.run('UPDATE display_tokens SET last_seen_at = ?, last_seen_address = ? WHERE id = ?', at, address, Number(id));
   },

@@ -325,9 +325,11 @@ export interface DisplayTokenStore {
   list(): Promise<DisplayTokenRecord[]>;
   get(id: string): Promise<DisplayTokenRecord | null>;
   byTokenHash(tokenHash: string): Promise<DisplayTokenRecord | null>;
-  create(display: Omit<DisplayTokenRecord, 'id' | 'lastSeenAt' | 'lastSeenAddress' | 'revokedAt'>): Promise<DisplayTokenRecord>;
+  create(display: Omit<DisplayTokenRecord, 'id' | 'lastSeenAt' | 'lastSeenAddress' | 'revokedAt' | 'playlistId'>): Promise<DisplayTokenRecord>;
   /** False when there is no such display or it was revoked before. */
   revoke(id: string, at: number): Promise<boolean>;
+  /** Assigns a playlist (null: none); false when there is no such display or it is revoked. */
+  assignPlaylist(id: string, playlistId: string | null): Promise<boolean>;
   seen(id: string, at: number, address: string): Promise<void>;
 }
 

@@ -894,6 +894,17 @@ const MIGRATIONS: Migration[] = [
     sql: SN_ANY_CASE,
     postgres: SN_ANY_CASE,
   },
+  {
+    // The playlist an administrator assigned to a display; deleting the playlist clears it, and the
+    // wall goes back to its board.
+    version: 16,
+    sql: `
+      ALTER TABLE display_tokens ADD COLUMN playlist_id INTEGER REFERENCES wall_playlists(id) ON DELETE SET NULL;
+    `,
+    postgres: `
+      ALTER TABLE display_tokens ADD COLUMN playlist_id BIGINT REFERENCES wall_playlists(id) ON DELETE SET NULL;
+    `,
+  },
 ];
 
 /** The same versions, oldest first, in PostgreSQL's dialect. */

@@ -155,6 +155,8 @@ export interface DisplayTokenRecord {
   lastSeenAt: number | null;
   lastSeenAddress: string | null;
   revokedAt: number | null;
+  /** The playlist the wall plays, assigned by an administrator; null: its board (or what its link says). */
+  playlistId: string | null;
 }
 
 /** Who acknowledged an alarm (their name when they did), when (epoch ms), and their note. */

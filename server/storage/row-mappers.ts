@@ -258,6 +258,7 @@ export const toDisplayToken = (r: Row): DisplayTokenRecord => ({
   lastSeenAt: optNum(r.last_seen_at),
   lastSeenAddress: optStr(r.last_seen_address),
   revokedAt: optNum(r.revoked_at),
+  playlistId: optStr(r.playlist_id),
 });
 
 export const toAudit = (r: Row): AuditRecord => ({

@@ -2,7 +2,8 @@ import { Button, Group, Input } from '@chakra-ui/react';
 import { COPY_FAILED, SUCCESS } from '../lib/messages';
 import { showError, showSuccess } from './toaster';
 
-async function copyLink(link: string): Promise<void> {
+/** Puts the link on the clipboard and says whether that worked. */
+export async function copyLink(link: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(link);
     showSuccess(SUCCESS.linkCopied);

@@ -1,5 +1,6 @@
 // A wall display's token: brought once by its display link (/wall?display=TOKEN) or typed in, and
 // kept in this browser so the wall signs itself in again after a reload or a restart.
+import { PLAYLIST_PARAM } from './kiosk-mode';
 import { ROUTES } from './routes';
 
 const TOKEN_KEY = 'fleet-console.display-token';
@@ -19,6 +20,12 @@ export const showDisplayHere = (): void => window.sessionStorage.removeItem(REPL
 /** The link an administrator copies onto a wall; `playlist` starts that playlist. */
 export const displayLink = (origin: string, token: string, playlistId?: string): string => {
   const query = new URLSearchParams({ [DISPLAY_PARAM]: token });
-  if (playlistId) query.set('playlist', playlistId);
+  if (playlistId) query.set(PLAYLIST_PARAM, playlistId);
   return `${origin}${ROUTES.wall.path}?${query}`;
 };
+
+/**
+ * A playlist's link: it carries no token, so it starts the playlist on a screen that already shows a
+ * wall display (opened once from its display link); a playlist assigned to that display comes first.
+ */
+export const playlistLink = (origin: string, playlistId: string): string => `${origin}${ROUTES.wall.path}?${new URLSearchParams({ [PLAYLIST_PARAM]: playlistId })}`;

@@ -144,6 +144,8 @@ export interface ConsoleResources {
   displays: Resource<DisplayToken, IssuedDisplayToken>;
   /** Revokes a display token: the wall blanks at once. */
   revokeDisplay(displayId: string): Promise<DisplayToken>;
+  /** Assigns a playlist to a display (null: none); its wall switches at once. */
+  assignDisplayPlaylist(displayId: string, playlistId: string | null): Promise<DisplayToken>;
   /** A share's access log: openings of its link and refused attempts, newest first. */
   shareAccess$(account: string, page: { pageNum: number; pageSize: number }): Observable<Loadable<Page<ShareAccess>>>;
   /** Firmware, restore defaults and transfer over many vehicles, and retries of the failed ones. */
@@ -176,7 +178,14 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
   const read$ = <T>(fetch: () => Promise<T>): Observable<Loadable<T>> => loadable$(of(null), fetch, { retry });
   const resources = {
     alarms: createResource({ name: 'alarms', base: '/customization/alarm/v1', idParam: 'alarmId', schemas: { row: AlarmSchema, detail: AlarmSchema } }),
-    playlists: createResource({ name: 'playlists', base: '/customization/wall-playlist/v1', idParam: 'playlistId', schemas: { row: PlaylistSchema, detail: PlaylistSchema } }),
+    // Displays show their assigned playlist's name; deleting a playlist clears it from them.
+    playlists: createResource({
+      name: 'playlists',
+      base: '/customization/wall-playlist/v1',
+      idParam: 'playlistId',
+      schemas: { row: PlaylistSchema, detail: PlaylistSchema },
+      refreshes: ['displays'],
+    }),
     displays: createResource({
       name: 'displays',
       base: DISPLAY_BASE,
@@ -276,6 +285,8 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
     replyToFeedback: (feedbackId, message) => replyToFeedback(api, feedbackId, message).then(reloading(resources.feedback)),
     setFeedbackStatus: (feedbackId, status) => setFeedbackStatus(api, feedbackId, status).then(reloading(resources.feedback)),
     revokeDisplay: (displayId) => api.post<DisplayToken>(`${DISPLAY_BASE}/revoke/single`, { displayId }).then(reloading(resources.displays)),
+    assignDisplayPlaylist: (displayId, playlistId) =>
+      api.post<DisplayToken>(`${DISPLAY_BASE}/update/playlist`, { displayId, playlistId }).then(reloading(resources.displays)),
     shareAccess$: (account, page) => read$(() => fetchShareAccess(api, account, page)),
     factories$: () => read$(() => api.get<FactoryEntry[]>(FLEET_LIST_PATH)),
     tileInfo$: () => read$(() => api.get<TileInfo>(TILE_INFO_PATH)),

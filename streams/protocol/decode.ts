@@ -106,6 +106,8 @@ function payloadValid(cmd: number, data: unknown): boolean | undefined {
       return isObj(data) && isInt(data.msgId);
     case 162:
       return isObj(data) && isId(data.alarmId) && isId(data.vehicleId);
+    case 163:
+      return isObj(data) && (data.playlistId === null || isId(data.playlistId));
     default:
       return undefined;
   }

@@ -175,6 +175,9 @@ export const DisplayTokenSchema = Type.Object({
   lastSeenAt: Nullable(Type.String()),
   lastSeenAddress: Nullable(Type.String()),
   revokedAt: Nullable(Type.String()),
+  /** The playlist assigned to it; null: the wall shows its board (or the playlist its link names). */
+  playlistId: Nullable(Type.String()),
+  playlistName: Nullable(Type.String()),
 });
 export const DisplayTokenInputSchema = Type.Object({ name: Name(50), fleetId: Type.Optional(Nullable(Id)) });
 export const IssuedDisplayTokenSchema = Type.Composite([DisplayTokenSchema, Type.Object({ token: Type.String() })]);

@@ -57,6 +57,8 @@ export const CMD = {
   forcedLogout: 161,
   /** Beyond the contract: an alarm was acknowledged (docs/api.md); consoles that ignore it poll. */
   alarmAcknowledged: 162,
+  /** Beyond the contract: the playlist assigned to this wall display (docs/api.md); without it a wall plays what its link said. */
+  displayPlaylist: 163,
 } as const;
 
 /** cmd 161 message ids (spec section 4); any id but 1001 and 1002 means the login expired. */
@@ -130,6 +132,7 @@ export interface FirmwareBurnFrame {
 }
 export interface ForcedLogoutFrame { cmd: 161; seq?: number; data: { msgId: number } }
 export interface AlarmAcknowledgedFrame { cmd: 162; seq?: number; data: { alarmId: string; vehicleId: string } }
+export interface DisplayPlaylistFrame { cmd: 163; seq?: number; data: { playlistId: string | null } }
 
 export type IncomingFrame =
   | AckFrame
@@ -140,7 +143,8 @@ export type IncomingFrame =
   | KeyListFrame
   | FirmwareBurnFrame
   | ForcedLogoutFrame
-  | AlarmAcknowledgedFrame;
+  | AlarmAcknowledgedFrame
+  | DisplayPlaylistFrame;
 
 /** One websocket message: a frame or a batch of frames. */
 export type WireMessage<F> = F | F[];

@@ -1,6 +1,7 @@
 // A wall signed in with a display token against the real server: issued from /wall/displays, signed
 // in from its link with no login, through a server outage without a dialog, and blanked by revoking.
-// The playlist editor stores what an administrator enters.
+// The playlist editor stores what an administrator enters. A playlist assigned to a display on
+// /wall/displays starts on its open wall at once, and a playlist's copied link starts it on a wall.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DisplayToken, Page as ApiPage, Playlist } from '../../streams/api/types';
@@ -138,5 +139,97 @@ describe('wall display token', () => {
     const [playlist] = (await server.adminCall<ApiPage<Playlist>>('GET', '/customization/wall-playlist/v1/query/list')).rows;
     expect(playlist).toMatchObject({ name: 'Night shift', views: [{ kind: 'fleet', fleetId, dwellS: 45 }, { kind: 'alarms', dwellS: 20 }] });
     await screenshot(admin, 'wall-playlists-1920');
+  });
+});
+
+describe('a playlist on a wall', () => {
+  let lobby: Page;
+
+  it("plays on the display's open wall as soon as the administrator assigns it, and the wall goes back to its board when it is cleared", async () => {
+    await admin.setViewportSize({ width: 1920, height: 1080 });
+    await admin.goto(`${server.url}/wall/displays`);
+    await admin.getByRole('button', { name: 'Add display' }).click();
+    const form = admin.getByRole('form', { name: 'Add display' });
+    await form.getByLabel('Display name').fill('Lobby');
+    await form.getByRole('button', { name: 'Issue token' }).click();
+    const lobbyLink = await admin.getByTestId('display-link').inputValue();
+    await admin.getByRole('button', { name: 'Done' }).click();
+
+    lobby = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
+    await lobby.goto(lobbyLink);
+    await lobby.getByTestId('alarm-board').waitFor({ timeout: 30_000 });
+    await lobby.getByTestId('connection-badge').and(lobby.locator('[data-state="open"]')).waitFor({ timeout: 20_000 });
+    await expect(lobby.getByTestId('playlist-state').count()).resolves.toBe(0);
+    // Set on this page only: a reload would lose it.
+    await lobby.evaluate(() => Object.assign(window, { sameWallPage: true }));
+
+    await admin.getByRole('link', { name: 'Playlists' }).click();
+    await admin.waitForURL('**/wall/playlists');
+    await admin.getByRole('button', { name: 'Add playlist' }).click();
+    const editor = admin.getByRole('form', { name: 'Add playlist' });
+    await editor.getByLabel('Playlist name').fill('Lobby round');
+    await editor.getByLabel('View 1 shows').selectOption('home');
+    await editor.getByLabel('View 1 seconds').fill('30');
+    await editor.getByRole('button', { name: 'Add view' }).click();
+    await editor.getByLabel('View 2 seconds').fill('30');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('row').filter({ hasText: 'Lobby round' }).waitFor();
+
+    await admin.goto(`${server.url}/wall/displays`);
+    const picker = admin.getByLabel('Playlist of Lobby', { exact: true });
+    await picker.locator('option', { hasText: 'Lobby round' }).waitFor({ state: 'attached' });
+    await picker.selectOption({ label: 'Lobby round' });
+    await expect.poll(() => lobby.getByTestId('playlist-state').innerText().catch(() => ''), { timeout: 10_000 }).toMatch(/^Lobby round · 1\/2/);
+    await lobby.waitForURL('**/home');
+    await expect(lobby.evaluate(() => 'sameWallPage' in window)).resolves.toBe(true);
+    const listed = (await displays()).rows.find((d) => d.name === 'Lobby');
+    expect(listed).toMatchObject({ playlistName: 'Lobby round' });
+    await expect.poll(() => picker.inputValue()).toBe(listed!.playlistId);
+    await screenshot(admin, 'wall-displays-playlist-1920');
+    await admin.setViewportSize({ width: 1100, height: 900 });
+    await screenshot(admin, 'wall-displays-playlist-1100');
+    await admin.setViewportSize({ width: 1920, height: 1080 });
+    await screenshot(lobby, 'wall-display-assigned-playlist-1920');
+
+    await picker.selectOption({ label: 'None' });
+    await lobby.getByTestId('playlist-state').waitFor({ state: 'detached', timeout: 10_000 });
+    await lobby.getByTestId('alarm-board').waitFor();
+    expect(new URL(lobby.url()).pathname).toBe('/wall/alarms');
+    await expect(lobby.evaluate(() => 'sameWallPage' in window)).resolves.toBe(true);
+    expect((await displays()).rows.find((d) => d.name === 'Lobby')).toMatchObject({ playlistId: null, playlistName: null });
+  });
+
+  it("copies a playlist's link, which starts that playlist on a screen already showing a display", async () => {
+    await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await admin.goto(`${server.url}/wall/playlists`);
+    const row = admin.getByRole('row').filter({ hasText: 'Lobby round' });
+    const copy = row.getByRole('button', { name: 'Copy link' });
+    await expect(copy.getAttribute('title')).resolves.toContain('already showing a wall display');
+    await copy.click();
+    const playlist = (await server.adminCall<ApiPage<Playlist>>('GET', '/customization/wall-playlist/v1/query/list')).rows.find((p) => p.name === 'Lobby round')!;
+    const expected = `${server.url}/wall?playlist=${playlist.id}`;
+    await expect(admin.getByTestId('playlist-link').inputValue()).resolves.toBe(expected);
+    await expect.poll(() => admin.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    await admin.getByText('Link copied').waitFor();
+    await screenshot(admin, 'wall-playlists-link-1920');
+    await admin.setViewportSize({ width: 1100, height: 900 });
+    await screenshot(admin, 'wall-playlists-link-1100');
+    await admin.setViewportSize({ width: 1920, height: 1080 });
+
+    // The lobby screen already shows its display: the link starts the playlist there, without signing in again.
+    await lobby.goto(expected);
+    await expect.poll(() => lobby.getByTestId('playlist-state').innerText().catch(() => ''), { timeout: 20_000 }).toMatch(/^Lobby round · /);
+    expect((await displays()).rows.find((d) => d.name === 'Lobby')).toMatchObject({ playlistId: null });
+  });
+
+  it('blanks a wall playing its assigned playlist at once when the display is revoked', async () => {
+    const display = (await displays()).rows.find((d) => d.name === 'Lobby')!;
+    const playlist = (await server.adminCall<ApiPage<Playlist>>('GET', '/customization/wall-playlist/v1/query/list')).rows.find((p) => p.name === 'Lobby round')!;
+    await server.adminCall('POST', '/customization/display-token/v1/update/playlist', { displayId: display.id, playlistId: playlist.id });
+    await server.adminCall('POST', '/customization/display-token/v1/revoke/single', { displayId: display.id });
+    await lobby.getByTestId('display-revoked').waitFor({ timeout: 10_000 });
+    await lobby.waitForTimeout(1000);
+    expect(new URL(lobby.url()).pathname).toBe('/wall');
+    await expect(lobby.getByTestId('kiosk').count()).resolves.toBe(0);
   });
 });

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useObservableState } from 'observable-hooks';
-import { EMPTY } from 'rxjs';
+import { map, of } from 'rxjs';
 import type { Playlist } from '../../../streams/api/types';
 import { kioskPlaylist } from '../../lib/kiosk-mode';
 import { navigate } from '../../lib/navigation';
+import { ROUTES } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { wallViewPath } from '../../lib/wall-views';
 
@@ -18,17 +19,30 @@ const typing = (target: EventTarget | null) =>
 
 /**
  * Plays the kiosk tab's playlist: each view for its dwell time, in order, round and round. Someone who
- * walks up pauses and resumes with Space (or P) and steps with the arrow keys.
+ * walks up pauses and resumes with Space (or P) and steps with the arrow keys. A wall display switches
+ * when an administrator assigns its display another playlist, and goes back to its board when none is
+ * left to play.
  */
 export function usePlaylist(): PlaylistPlayer | null {
-  const { resources } = useFleetConsole();
-  const id = kioskPlaylist();
-  const state$ = useMemo(() => (id ? resources.playlists.get$(id) : EMPTY), [resources, id]);
-  const playlist = useObservableState(state$)?.data;
+  const fleetConsole = useFleetConsole();
+  const linked = kioskPlaylist();
+  const id$ = useMemo(() => fleetConsole.wallPlaylist$(linked), [fleetConsole, linked]);
+  const id = useObservableState(id$, linked);
+  const state$ = useMemo(() => (id ? fleetConsole.resources.playlists.get$(id).pipe(map((s) => s.data)) : of(undefined)), [fleetConsole, id]);
+  const playlist = useObservableState(state$);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const count = playlist?.views.length ?? 0;
   const view = playlist?.views[index % Math.max(count, 1)];
+  const played = useRef(id);
+
+  useEffect(() => {
+    if (played.current === id) return;
+    setIndex(0);
+    setPaused(false);
+    if (!id) navigate(ROUTES.alarmBoard.path);
+    played.current = id;
+  }, [id]);
 
   useEffect(() => {
     if (view) navigate(wallViewPath(view));

@@ -1,17 +1,19 @@
 // /wall/displays (super.admin): the walls' display tokens on the admin kit's list page. Add display
 // issues a named token, over every fleet or one, and shows its display link once to copy onto the
-// wall; Revoke blanks that wall at once. Last seen says when and from where each wall last read, and
-// the list reads again every half minute to keep it current.
+// wall; each row's Playlist picker switches that wall to a playlist (or back to its board) at once;
+// Revoke blanks that wall at once. Last seen says when and from where each wall last read, and the
+// list reads again every half minute to keep it current.
 import { useState } from 'react';
-import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { Plus } from 'lucide-react';
-import type { DisplayToken, IssuedDisplayToken } from '../../../streams/api/types';
+import type { DisplayToken, IssuedDisplayToken, Playlist } from '../../../streams/api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyLink } from '../../components/copy-link';
 import { DialogForm } from '../../components/dialog-form';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
+import { showSuccess } from '../../components/toaster';
 import { displayLink } from '../../lib/display-link';
 import { SUCCESS } from '../../lib/messages';
 import { linkProps } from '../../lib/navigation';
@@ -24,6 +26,8 @@ import { WallAdminOnly } from './wall-admin-only';
 
 const FILTERS = [] as const;
 const ALL_FLEETS = { pageNum: 1, pageSize: 500 };
+const ALL_PLAYLISTS = { pageNum: 1, pageSize: 500 };
+const NO_PLAYLIST = '';
 const EVERY_FLEET = '';
 /** Last seen moves at most once a minute per wall (server side): half that keeps the list current. */
 const LAST_SEEN_POLL = { everyMs: 30_000 };
@@ -41,10 +45,41 @@ function IssuedLink({ issued, onClose }: { issued: IssuedDisplayToken; onClose: 
   );
 }
 
+/** A display's playlist: None (its board) or one of the playlists; a change reaches its wall at once. */
+function PlaylistPicker({ display, playlists }: { display: DisplayToken; playlists: Playlist[] }) {
+  const { resources } = useFleetConsole();
+  const [busy, setBusy] = useState(false);
+  if (display.revokedAt) return <Text color="fg.muted">{display.playlistName ?? 'None'}</Text>;
+  const assigned = display.playlistId ?? NO_PLAYLIST;
+  // Until the playlists load, the assigned one is still shown by name.
+  const options = playlists.some((p) => p.id === display.playlistId) || !display.playlistId ? playlists : [{ id: display.playlistId, name: display.playlistName ?? display.playlistId }, ...playlists];
+  const assign = (playlistId: string) => {
+    setBusy(true);
+    void resources
+      .assignDisplayPlaylist(display.id, playlistId || null)
+      .then(() => showSuccess(SUCCESS.modified), () => undefined)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <NativeSelect.Root size="xs" width="full" disabled={busy}>
+      <NativeSelect.Field aria-label={`Playlist of ${display.name}`} title="What this wall plays: None shows its board. The wall switches at once." value={assigned} onChange={(event) => assign(event.currentTarget.value)}>
+        <option value={NO_PLAYLIST}>None</option>
+        {options.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
 function DisplayTokens() {
   const { resources } = useFleetConsole();
   const list = useListUrl(FILTERS);
   const fleets = useList<{ id: string; name: string }>(resources.fleets, ALL_FLEETS).data?.rows ?? [];
+  const playlists = useList<Playlist>(resources.playlists, ALL_PLAYLISTS).data?.rows ?? [];
   const [adding, setAdding] = useState(false);
   const [issued, setIssued] = useState<IssuedDisplayToken | null>(null);
   const [revoking, setRevoking] = useState<DisplayToken | null>(null);
@@ -52,6 +87,14 @@ function DisplayTokens() {
   const columns: ListColumn<DisplayToken>[] = [
     { id: 'name', header: 'Display', value: (d) => d.name },
     { id: 'fleet', header: 'Fleets', value: (d) => d.fleetName ?? 'Every fleet' },
+    {
+      id: 'playlist',
+      header: 'Playlist',
+      // Narrow enough that the row's Revoke stays in view on a 1100 px screen.
+      width: '8rem',
+      value: (d) => d.playlistName ?? 'None',
+      cell: (d) => <PlaylistPicker display={d} playlists={playlists} />,
+    },
     { id: 'createdAt', header: 'Issued', width: '10rem', value: (d) => when(d.createdAt) },
     { id: 'lastSeenAt', header: 'Last seen', width: '10rem', value: (d) => when(d.lastSeenAt) },
     { id: 'lastSeenAddress', header: 'Address', width: '9rem', value: (d) => d.lastSeenAddress ?? '--' },

@@ -1,14 +1,18 @@
 // /wall/playlists (super.admin): the walls' playlists on the admin kit's list page, each edited in the
-// kit's dialog form: a name and ordered views with their seconds on screen.
+// kit's dialog form: a name and ordered views with their seconds on screen. Copy link copies a link
+// that starts the playlist on a screen already showing a wall display, and shows it with what it does;
+// a wall is given a playlist for good on Wall displays.
 import { useState } from 'react';
-import { Button, HStack } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { Plus } from 'lucide-react';
 import type { Playlist, WallView } from '../../../streams/api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CopyLink, copyLink } from '../../components/copy-link';
 import { DialogForm } from '../../components/dialog-form';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
+import { playlistLink } from '../../lib/display-link';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
@@ -47,11 +51,29 @@ function PlaylistDialog({ playlist, onClose }: { playlist: Playlist | null; onCl
   );
 }
 
+const LINK_HINT = 'Copies a link that starts this playlist on a screen already showing a wall display (opened once from its display link). A playlist assigned to the display on Wall displays comes first.';
+
+function CopiedLink({ playlist, onClose }: { playlist: Playlist; onClose: () => void }) {
+  return (
+    <Stack gap="2" borderWidth="1px" borderColor="blue.muted" rounded="md" p="3" data-testid="playlist-link-panel">
+      <Text fontWeight="semibold">Link to {playlist.name}: open it on a screen that already shows a wall display to start this playlist there.</Text>
+      <Text fontSize="sm" color="fg.muted">
+        The link holds no display token: on a new screen, open the display's link first. To give a wall this playlist for good, pick it in the wall's row on Wall displays.
+      </Text>
+      <CopyLink link={playlistLink(window.location.origin, playlist.id)} label="Playlist link" testId="playlist-link" />
+      <Button size="xs" variant="ghost" alignSelf="start" onClick={onClose}>
+        Done
+      </Button>
+    </Stack>
+  );
+}
+
 function Playlists() {
   const { resources } = useFleetConsole();
   const list = useListUrl(FILTERS);
   const [editing, setEditing] = useState<{ playlist: Playlist | null } | null>(null);
   const [deleting, setDeleting] = useState<Playlist | null>(null);
+  const [copied, setCopied] = useState<Playlist | null>(null);
   const columns: ListColumn<Playlist>[] = [
     { id: 'name', header: 'Playlist', value: (p) => p.name },
     { id: 'views', header: 'Views', width: '6rem', align: 'end', value: (p) => String(p.views.length) },
@@ -61,10 +83,21 @@ function Playlists() {
       id: 'actions',
       header: '',
       exported: false,
-      width: '9rem',
+      width: '14rem',
       value: () => '',
       cell: (p) => (
         <HStack gap="0">
+          <Button
+            size="xs"
+            variant="ghost"
+            title={LINK_HINT}
+            onClick={() => {
+              setCopied(p);
+              void copyLink(playlistLink(window.location.origin, p.id));
+            }}
+          >
+            Copy link
+          </Button>
           <Button size="xs" variant="ghost" onClick={() => setEditing({ playlist: p })}>
             Edit
           </Button>
@@ -76,7 +109,8 @@ function Playlists() {
     },
   ];
   return (
-    <>
+    <Stack gap="3">
+      {copied && <CopiedLink playlist={copied} onClose={() => setCopied(null)} />}
       <ListPage
         resource={resources.playlists}
         list={list}
@@ -101,9 +135,9 @@ function Playlists() {
         onConfirm={() => resources.playlists.remove(deleting!.id)}
         onClose={() => setDeleting(null)}
       >
-        {deleting && `Delete the playlist ${deleting.name}? Walls playing it stop at their current view.`}
+        {deleting && `Delete the playlist ${deleting.name}? Walls it is assigned to go back to their boards; walls started from its link stop at their current view.`}
       </ConfirmDialog>
-    </>
+    </Stack>
   );
 }
 
