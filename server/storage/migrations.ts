@@ -886,24 +886,24 @@ const MIGRATIONS: Migration[] = [
     `,
   },
   {
-    // One vehicle per S/N whatever its case (S/Ns are ASCII, so lower() is the same on both backends);
-    // stored as entered. Of vehicles registered before under one S/N in different cases, the first
-    // keeps it; each later one keeps its row, its S/N marked with its id, so the index can hold and
-    // someone can correct it.
-    version: 15,
-    sql: SN_ANY_CASE,
-    postgres: SN_ANY_CASE,
-  },
-  {
     // The playlist an administrator assigned to a display; deleting the playlist clears it, and the
     // wall goes back to its board.
-    version: 16,
+    version: 15,
     sql: `
       ALTER TABLE display_tokens ADD COLUMN playlist_id INTEGER REFERENCES wall_playlists(id) ON DELETE SET NULL;
     `,
     postgres: `
       ALTER TABLE display_tokens ADD COLUMN playlist_id BIGINT REFERENCES wall_playlists(id) ON DELETE SET NULL;
     `,
+  },
+  {
+    // One vehicle per S/N whatever its case (S/Ns are ASCII, so lower() is the same on both backends);
+    // stored as entered. Of vehicles registered before under one S/N in different cases, the first
+    // keeps it; each later one keeps its row, its S/N marked with its id, so the index can hold and
+    // someone can correct it.
+    version: 16,
+    sql: SN_ANY_CASE,
+    postgres: SN_ANY_CASE,
   },
 ];
 

@@ -1,4 +1,4 @@
-// Migration 15 on a database that already holds two vehicles whose S/Ns differ only in case: the
+// Migration 16 on a database that already holds two vehicles whose S/Ns differ only in case: the
 // earlier keeps its S/N, the later gets its id appended, and the index holds from then on.
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -17,7 +17,7 @@ const admin: UserRecord = {
 const seed = demoFleet({ vehicles: 3, seed: 1, admin, createdAt: CREATED });
 const [first, twin] = [seed.vehicles[0]!, seed.vehicles[1]!];
 
-/** The database as version 14 left it, with the S/N twin that version allowed. */
+/** The database as version 15 left it, with the S/N twin that version allowed. */
 const ROLL_BACK = [
   'DROP INDEX vehicles_sn_normalised',
   `UPDATE vehicles SET sn = '${first.sn.toLowerCase()}' WHERE id = '${twin.id}'`,
@@ -32,12 +32,12 @@ beforeAll(async () => {
   if (TEST_STORAGE === 'sqlite') {
     const file = new Database(db.config.dbPath);
     for (const sql of ROLL_BACK) file.exec(sql);
-    file.pragma('user_version = 14');
+    file.pragma('user_version = 15');
     file.close();
   } else {
     const client = new pg.Client({ connectionString: db.config.databaseUrl! });
     await client.connect();
-    for (const sql of [...ROLL_BACK, 'UPDATE schema_version SET version = 14']) await client.query(sql);
+    for (const sql of [...ROLL_BACK, 'UPDATE schema_version SET version = 15']) await client.query(sql);
     await client.end();
   }
 });
