@@ -19,8 +19,10 @@ export const REPLAY_TOKEN: TokenResponse = {
   ws: 'ws://replay.local/api/ws/replay',
 };
 
+// The test view too: a replay is driven from its player, and the console opens only pages its menu holds.
 const DEFAULT_MENU: MenuRoute[] = [
   { path: '/home', name: 'Home', hidden: false, component: 'home', meta: { title: 'Home', icon: 'home' } },
+  { path: '/testView', name: 'TestView', hidden: false, component: 'testView', meta: { title: 'Test view', icon: 'flask' } },
 ];
 
 type DeviceFrame = { t: number; frame: Extract<IncomingFrame, { cmd: 1 | 97 | 144 | 149 }> };
@@ -99,7 +101,7 @@ function withoutQuery(path: string): string {
 /**
  * Answers REST calls from a trace's `rest` lines: the exact path and query first, then the path
  * alone; of several recordings, the latest at or before `position` (else the first). Calls the trace
- * lacks get sensible defaults: a token, a super-admin user, a home menu, the vehicles its frames
+ * lacks get sensible defaults: a token, a super-admin user, a menu of home and the test view, the vehicles its frames
  * mention, a vehicle's detail from its snapshot row and the devices its frames mention, an empty
  * history, the fleets of its vehicles, empty lists, and a plain success for writes.
  */
