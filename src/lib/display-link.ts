@@ -17,12 +17,8 @@ export const markDisplayReplaced = (): void => window.sessionStorage.setItem(REP
 export const displayReplaced = (): boolean => window.sessionStorage.getItem(REPLACED_KEY) === '1';
 export const showDisplayHere = (): void => window.sessionStorage.removeItem(REPLACED_KEY);
 
-/** The link an administrator copies onto a wall; `playlist` starts that playlist. */
-export const displayLink = (origin: string, token: string, playlistId?: string): string => {
-  const query = new URLSearchParams({ [DISPLAY_PARAM]: token });
-  if (playlistId) query.set(PLAYLIST_PARAM, playlistId);
-  return `${origin}${ROUTES.wall.path}?${query}`;
-};
+/** The link an administrator copies onto a wall; a playlist assigned to the display plays on it. */
+export const displayLink = (origin: string, token: string): string => `${origin}${ROUTES.wall.path}?${new URLSearchParams({ [DISPLAY_PARAM]: token })}`;
 
 /**
  * A playlist's link: it carries no token, so it starts the playlist on a screen that already shows a
