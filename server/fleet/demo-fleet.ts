@@ -64,6 +64,7 @@ const SN_LETTER: Record<VehicleKind, string> = { bus: 'B', rv: 'R', boat: 'M', v
 export interface DemoFleetOptions {
   vehicles: number;
   seed: number;
+  /** The super administrator, also named as the manager of every demo fleet, sub-fleet and depot, so they show one and editing them does not ask for one. */
   admin: UserRecord;
   /** Named as every demo fleet's service engineer, so editing a seeded fleet does not ask for one. */
   serviceEngineer?: UserRecord;
@@ -80,9 +81,9 @@ export const demoFleet = ({ vehicles: count, seed, admin, serviceEngineer, creat
   const depots: DepotRecord[] = [];
   PLANS.forEach((plan, fi) => {
     const fleetId = `fleet-${fi + 1}`;
-    fleets.push({ id: fleetId, name: plan.name, status: 'active', managerId: null, serviceEngineerId: serviceEngineer?.id ?? null, createdAt });
+    fleets.push({ id: fleetId, name: plan.name, status: 'active', managerId: admin.id, serviceEngineerId: serviceEngineer?.id ?? null, createdAt });
     plan.subFleets.forEach((name, si) =>
-      subFleets.push({ id: `${fleetId}-sub-${si + 1}`, fleetId, name, status: 'active', managerId: null, createdAt }),
+      subFleets.push({ id: `${fleetId}-sub-${si + 1}`, fleetId, name, status: 'active', managerId: admin.id, createdAt }),
     );
     plan.depots.forEach((d, di) =>
       depots.push({
@@ -90,7 +91,7 @@ export const demoFleet = ({ vehicles: count, seed, admin, serviceEngineer, creat
         fleetId,
         name: `${d.city} depot`,
         status: 'active',
-        managerId: null,
+        managerId: admin.id,
         ...d,
         createdAt,
       }),

@@ -18,6 +18,38 @@ const SN_ANY_CASE = `
   CREATE UNIQUE INDEX vehicles_sn_normalised ON vehicles (lower(sn));
 `;
 
+/** Version 17, the same SQL on both backends: a later row of a name already taken keeps its row, its name marked with its id. */
+const NAMES_ANY_CASE = `
+  UPDATE fleets SET name = name || ' (' || id || ')'
+    WHERE EXISTS (
+      SELECT 1 FROM fleets AS earlier
+        WHERE lower(earlier.name) = lower(fleets.name)
+          AND (earlier.created_at < fleets.created_at OR (earlier.created_at = fleets.created_at AND earlier.id < fleets.id))
+    );
+  UPDATE sub_fleets SET name = name || ' (' || id || ')'
+    WHERE EXISTS (
+      SELECT 1 FROM sub_fleets AS earlier
+        WHERE earlier.fleet_id = sub_fleets.fleet_id AND lower(earlier.name) = lower(sub_fleets.name)
+          AND (earlier.created_at < sub_fleets.created_at OR (earlier.created_at = sub_fleets.created_at AND earlier.id < sub_fleets.id))
+    );
+  UPDATE depots SET name = name || ' (' || id || ')'
+    WHERE EXISTS (
+      SELECT 1 FROM depots AS earlier
+        WHERE earlier.fleet_id = depots.fleet_id AND lower(earlier.name) = lower(depots.name)
+          AND (earlier.created_at < depots.created_at OR (earlier.created_at = depots.created_at AND earlier.id < depots.id))
+    );
+  UPDATE roles SET name = name || ' (' || role_key || ')'
+    WHERE EXISTS (
+      SELECT 1 FROM roles AS earlier
+        WHERE lower(earlier.name) = lower(roles.name)
+          AND (earlier.created_at < roles.created_at OR (earlier.created_at = roles.created_at AND earlier.id < roles.id))
+    );
+  CREATE UNIQUE INDEX fleets_name_normalised ON fleets (lower(name));
+  CREATE UNIQUE INDEX sub_fleets_name_normalised ON sub_fleets (fleet_id, lower(name));
+  CREATE UNIQUE INDEX depots_name_normalised ON depots (fleet_id, lower(name));
+  CREATE UNIQUE INDEX roles_name_normalised ON roles (lower(name));
+`;
+
 // Append only: a released migration is never edited; schema changes get a new version, for both backends.
 const MIGRATIONS: Migration[] = [
   {
@@ -904,6 +936,14 @@ const MIGRATIONS: Migration[] = [
     version: 16,
     sql: SN_ANY_CASE,
     postgres: SN_ANY_CASE,
+  },
+  {
+    // Fleet names are unique, sub-fleet and depot names unique within their fleet, role names unique,
+    // whatever their case (lower() folds ASCII alike on both backends; names are stored as entered).
+    // Duplicates stored before keep their rows, the later ones renamed as NAMES_ANY_CASE says.
+    version: 17,
+    sql: NAMES_ANY_CASE,
+    postgres: NAMES_ANY_CASE,
   },
 ];
 

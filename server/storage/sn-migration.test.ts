@@ -1,9 +1,8 @@
 // Migration 16 on a database that already holds two vehicles whose S/Ns differ only in case: the
 // earlier keeps its S/N, the later gets its id appended, and the index holds from then on.
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoFleet } from '../fleet/demo-fleet';
+import { NAME_INDEXES, rollBackSchema } from '../test-support/schema-rollback';
 import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../test-support/test-database';
 import { openRepository } from './open-repository';
 import type { UserRecord } from './records';
@@ -17,8 +16,9 @@ const admin: UserRecord = {
 const seed = demoFleet({ vehicles: 3, seed: 1, admin, createdAt: CREATED });
 const [first, twin] = [seed.vehicles[0]!, seed.vehicles[1]!];
 
-/** The database as version 15 left it, with the S/N twin that version allowed. */
+/** The database as version 15 left it (without version 17's name indexes), with the S/N twin that version allowed. */
 const ROLL_BACK = [
+  ...NAME_INDEXES.map((index) => `DROP INDEX ${index}`),
   'DROP INDEX vehicles_sn_normalised',
   `UPDATE vehicles SET sn = '${first.sn.toLowerCase()}' WHERE id = '${twin.id}'`,
 ];
@@ -29,17 +29,7 @@ beforeAll(async () => {
   const repo = await openRepository(db.config);
   await repo.seedOnce(seed);
   await repo.close();
-  if (TEST_STORAGE === 'sqlite') {
-    const file = new Database(db.config.dbPath);
-    for (const sql of ROLL_BACK) file.exec(sql);
-    file.pragma('user_version = 15');
-    file.close();
-  } else {
-    const client = new pg.Client({ connectionString: db.config.databaseUrl! });
-    await client.connect();
-    for (const sql of [...ROLL_BACK, 'UPDATE schema_version SET version = 15']) await client.query(sql);
-    await client.end();
-  }
+  await rollBackSchema(db, 15, ROLL_BACK);
 });
 afterAll(() => db.drop());
 

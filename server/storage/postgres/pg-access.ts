@@ -47,6 +47,10 @@ const CONSTRAINTS: Record<string, string> = {
   vehicles_sn_key: CONFLICT_MESSAGES.sn,
   vehicles_sn_normalised: CONFLICT_MESSAGES.sn,
   shares_account_key: CONFLICT_MESSAGES.shareAccount,
+  fleets_name_normalised: CONFLICT_MESSAGES.fleetName,
+  sub_fleets_name_normalised: CONFLICT_MESSAGES.subFleetName,
+  depots_name_normalised: CONFLICT_MESSAGES.depotName,
+  roles_name_normalised: CONFLICT_MESSAGES.roleName,
 };
 
 /** PostgreSQL's integrity errors (class 23) as StorageConflict, like SQLite's constraint failures. */

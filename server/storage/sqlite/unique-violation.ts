@@ -5,6 +5,10 @@ const MESSAGES: Array<[RegExp, string]> = [
   [/roles\.role_key/, CONFLICT_MESSAGES.roleKey],
   [/vehicles\.sn|vehicles_sn_normalised/, CONFLICT_MESSAGES.sn],
   [/shares\.account/, CONFLICT_MESSAGES.shareAccount],
+  [/\bfleets_name_normalised/, CONFLICT_MESSAGES.fleetName],
+  [/sub_fleets_name_normalised/, CONFLICT_MESSAGES.subFleetName],
+  [/depots_name_normalised/, CONFLICT_MESSAGES.depotName],
+  [/roles_name_normalised/, CONFLICT_MESSAGES.roleName],
   [/FOREIGN KEY/, CONFLICT_MESSAGES.referenced],
 ];
 
