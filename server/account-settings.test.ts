@@ -138,11 +138,25 @@ describe('fleets and sub-fleets of a holder', () => {
     expect(new Set(vehicles.body.data.rows.map((v) => v.subFleetId))).toEqual(new Set([sub.id]));
   });
 
-  it('refuses places the role does not manage or the caller cannot reach (400 naming the field) and changes nothing', async () => {
+  it('an administrator gives an operator a fleet and a sub-fleet to see; the operator sees their vehicles at once', async () => {
     const op = await addAccount('scoped-op@fleet.test', 'role-operator');
-    const none = await call<ScopeChoices>(admin(), 'GET', '/customization/account/v1/get/scope', { query: { accountId: op.id } });
+    const offered = await call<ScopeChoices>(admin(), 'GET', '/customization/account/v1/get/scope', { query: { accountId: op.id } });
+    expect(offered.body.data).toMatchObject({ fleetIds: [], subFleetIds: [] });
+    expect(offered.body.data.fleets.map((f) => f.id)).toContain('fleet-3');
+    expect(offered.body.data.subFleets.map((s) => s.id)).toContain('fleet-2-sub-1');
+    expect((await call<{ total: number }>(op.token, 'GET', '/customization/vehicle/v1/query/list')).body.data.total).toBe(0);
+    const saved = await call(admin(), 'PUT', '/customization/account/v1/update/scope', { body: { accountId: op.id, fleetIds: ['fleet-3'], subFleetIds: ['fleet-2-sub-1'] } });
+    expect(saved.body).toMatchObject({ code: 200, data: { fleetIds: ['fleet-3'], subFleetIds: ['fleet-2-sub-1'] } });
+    const seen = await call<{ rows: Array<{ fleetId: string; subFleetId: string | null }> }>(op.token, 'GET', '/customization/vehicle/v1/query/list', { query: { pageSize: '500' } });
+    expect(seen.body.data.rows.length).toBeGreaterThan(0);
+    expect(seen.body.data.rows.every((v) => v.fleetId === 'fleet-3' || v.subFleetId === 'fleet-2-sub-1')).toBe(true);
+  });
+
+  it('refuses places the role is not given or the caller cannot reach (400 naming the field) and changes nothing', async () => {
+    const member = await addAccount('scoped-member@fleet.test', 'role-member');
+    const none = await call<ScopeChoices>(admin(), 'GET', '/customization/account/v1/get/scope', { query: { accountId: member.id } });
     expect(none.body.data).toMatchObject({ fleets: [], subFleets: [] });
-    const refused = await call(admin(), 'PUT', '/customization/account/v1/update/scope', { body: { accountId: op.id, fleetIds: ['fleet-2'], subFleetIds: [] } });
+    const refused = await call(admin(), 'PUT', '/customization/account/v1/update/scope', { body: { accountId: member.id, fleetIds: ['fleet-2'], subFleetIds: [] } });
     expect(refused.body).toMatchObject({ code: 400, msg: 'fleetIds: fleet-2 cannot be given to this account' });
 
     // An account manager of fleet-1 offers fleet-1 only.

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS, ROLE_KEYS } from '../../streams/api/permissions';
+import { PERMISSIONS, scopeKinds } from '../../streams/api/permissions';
 import { mustReachAccount } from '../access/account-reach';
 import { accountSubject, recordAudit } from '../audit/record-audit';
 import { badRequest, notFound } from '../http/api-error';
@@ -12,8 +12,9 @@ import type { ServerContext } from '../server-context';
 import type { UserRecord } from '../storage/records';
 
 /**
- * The fleets and sub-fleets an account is given to manage (/role/alocation/page, "Assign fleets").
- * A caller offers only places in its own scope, and only the kinds the account's role manages.
+ * The fleets and sub-fleets an account is given to manage or to see (/role/alocation/page "Assign
+ * fleets", the account form). A caller offers only places in its own scope, and only the kinds the
+ * account's role is given (scopeKinds): none to a super administrator or a role that sees no vehicles.
  */
 export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
@@ -29,12 +30,12 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
   const choicesFor = async (req: Parameters<typeof accountOf>[0], u: UserRecord) => {
     const { scope } = accountOf(req);
     const role = u.roleId ? await ctx.repo.roles.get(u.roleId) : null;
-    if (!role || role.roleKey === ROLE_KEYS.superAdmin) return { fleets: [], subFleets: [] };
+    const kinds = role ? scopeKinds(role) : { fleets: false, subFleets: false };
     const fleets = (await ctx.repo.fleets.list(scope)).filter((f) => scope.all || scope.fleetIds.includes(f.id));
     const names = new Map((await ctx.repo.fleets.list({ all: true })).map((f) => [f.id, f.name]));
-    const subFleets = role.subFleetManager ? (await ctx.repo.subFleets.page({ scope }, { pageNum: 1, pageSize: 10_000 })).rows : [];
+    const subFleets = kinds.subFleets ? (await ctx.repo.subFleets.page({ scope }, { pageNum: 1, pageSize: 10_000 })).rows : [];
     return {
-      fleets: role.fleetManager ? fleets.map((f) => ({ id: f.id, name: f.name })) : [],
+      fleets: kinds.fleets ? fleets.map((f) => ({ id: f.id, name: f.name })) : [],
       subFleets: subFleets.map((s) => ({ id: s.id, name: s.name, fleetId: s.fleetId, fleetName: names.get(s.fleetId) ?? s.fleetId })),
     };
   };

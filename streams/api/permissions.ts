@@ -62,6 +62,23 @@ export const permits = (granted: readonly string[], wanted: string): boolean => 
   });
 };
 
+/**
+ * Whether a role's holders see only the fleets and sub-fleets given to them (managed or assigned), so
+ * an account of it sees nothing until given some: every role but super.admin that may view fleets or vehicles.
+ */
+export const roleNeedsScope = (role: { roleKey: string; permissions: readonly string[] }): boolean =>
+  role.roleKey !== ROLE_KEYS.superAdmin && (permits(role.permissions, PERMISSIONS.fleetView) || permits(role.permissions, PERMISSIONS.vehicleView));
+
+/**
+ * What an account of a role is given: a manager role the kinds it manages (a sub-fleet manager no
+ * whole fleet), any other role that needs scope fleets to see and sub-fleets to see.
+ */
+export const scopeKinds = (role: { roleKey: string; permissions: readonly string[]; fleetManager: boolean; subFleetManager: boolean }) => {
+  if (!roleNeedsScope(role)) return { fleets: false, subFleets: false };
+  const manager = role.fleetManager || role.subFleetManager;
+  return { fleets: role.fleetManager || !manager, subFleets: role.subFleetManager || !manager };
+};
+
 /** What a signed-in user holds (spec section 6). */
 export interface Grants {
   roles: readonly string[];

@@ -16,6 +16,7 @@ import { AlarmFeed } from './alarm-feed';
 import { FleetBreakdown } from './fleet-breakdown';
 import { cardCounts$ } from './filtered-counts';
 import { FleetMap } from './fleet-map';
+import { NoFleetNotice } from './no-fleet-notice';
 import { useMapDepots, useOfflineTiles } from './use-map-places';
 import { homeFiltersSearch, matchesHomeFilters, useHomeFilters, type HomeFilters, type VehicleFilters } from './use-home-filters';
 
@@ -106,7 +107,8 @@ export default function HomePage() {
     useObservable(() => fleetConsole.fleet.summary$.pipe(map((summary) => summary.stale), distinctUntilChanged())),
     false,
   );
-  const fleets = useResource(() => fleetConsole.resources.factories$(), [fleetConsole]).data ?? [];
+  const fleetList = useResource(() => fleetConsole.resources.factories$(), [fleetConsole]).data;
+  const fleets = fleetList ?? [];
   const depots = useMapDepots(filters.fleetId);
   const offlineTiles = useOfflineTiles();
 
@@ -134,6 +136,7 @@ export default function HomePage() {
     <Flex direction="column" height="full" minHeight="0">
       <ConnectionBanner />
       <Stack gap="3" p={{ base: '3', md: '4' }} flex="1" minHeight="0">
+        <NoFleetNotice fleets={fleetList?.length} />
         <StatusCounts filters={filters} onFilter={(status) => setFilters({ status })} />
         <Flex gap="3" wrap="wrap">
           <Input

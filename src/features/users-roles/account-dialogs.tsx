@@ -1,36 +1,57 @@
 // Add and edit an account on the kit's dialog form: the spec's account fields (email, status,
-// role, user name) and messages. A new account is mailed a code to choose its password.
+// role, user name) and messages, and the fleets an account of a role that needs them sees. A new
+// account is mailed a code to choose its password.
+import { useMemo, useState } from 'react';
+import { NEVER } from 'rxjs';
 import { Text } from '@chakra-ui/react';
-import type { Account } from '../../../streams/api/types';
+import { roleNeedsScope } from '../../../streams/api/permissions';
+import type { Account, AccountScope } from '../../../streams/api/types';
 import { DialogForm } from '../../components/dialog-form';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
+import { useResource } from '../../lib/use-resource';
 import { email, selected, userName } from '../../lib/validation';
-import { useRoleOptions } from './use-role-options';
+import { AccountFleets, NO_SCOPE, scopeForRole } from './account-fleets';
+import { roleOptions, useRoles } from './use-role-options';
 
 export const ACCOUNT_STATUSES = [
   { value: 'active', label: 'Active' },
   { value: 'disabled', label: 'Disabled' },
 ];
 
+/** The roles, their options, and the one chosen in the form so far. */
+function useRoleChoice(initialRoleId: string) {
+  const roles = useRoles();
+  const options = useMemo(() => roleOptions(roles), [roles]);
+  const [roleId, setRoleId] = useState(initialRoleId);
+  return { options, role: roles.find((role) => role.id === roleId), setRoleId };
+}
+
 export function AddAccountDialog(props: { open: boolean; onClose: () => void }) {
   const { resources } = useFleetConsole();
-  const roles = useRoleOptions();
+  const roles = useRoleChoice('');
+  const [scope, setScope] = useState<AccountScope>(NO_SCOPE);
   return (
     <DialogForm
       open={props.open}
       title="Add account"
       success={SUCCESS.added}
       initial={{ email: '', userName: '', roleId: '', status: 'active' }}
+      onValuesChange={(values) => roles.setRoleId(values.roleId)}
       fields={[
         { name: 'email', label: 'Email', type: 'email', rules: [email] },
         { name: 'userName', label: 'User name', rules: [userName] },
-        { name: 'roleId', label: 'Role', rules: [selected], options: roles, placeholder: 'Choose a role' },
+        { name: 'roleId', label: 'Role', rules: [selected], options: roles.options, placeholder: 'Choose a role' },
         { name: 'status', label: 'Status', rules: [selected], options: ACCOUNT_STATUSES },
       ]}
-      onSubmit={(values) => resources.accounts.create({ ...values, email: values.email.trim(), userName: values.userName.trim() })}
+      onSubmit={async (values) => {
+        const created = await resources.accounts.create({ ...values, email: values.email.trim(), userName: values.userName.trim() });
+        const given = scopeForRole(roles.role, scope);
+        if (given.fleetIds.length + given.subFleetIds.length > 0) await resources.accountAdmin.saveScope(created.id, given);
+      }}
       onClose={props.onClose}
     >
+      <AccountFleets role={roles.role} chosen={scope} onChange={setScope} />
       <Text fontSize="sm" color="fg.muted">
         The new colleague gets an email with a code to choose their password.
       </Text>
@@ -40,21 +61,38 @@ export function AddAccountDialog(props: { open: boolean; onClose: () => void }) 
 
 export function EditAccountDialog(props: { account: Account | null; onClose: () => void }) {
   const { resources } = useFleetConsole();
-  const roles = useRoleOptions();
   const account = props.account;
+  const roles = useRoleChoice(account?.roleId ?? '');
+  const saved = useResource(() => (account ? resources.accountAdmin.scope$(account.id) : NEVER), [account?.id]);
+  const [edited, setEdited] = useState<AccountScope | null>(null);
+  const scope = edited ?? (saved.data ? { fleetIds: saved.data.fleetIds, subFleetIds: saved.data.subFleetIds } : null);
+  const close = () => {
+    setEdited(null);
+    props.onClose();
+  };
   return (
     <DialogForm
       open={account !== null}
       title={`Edit ${account?.email ?? 'account'}`}
       success={SUCCESS.modified}
       initial={{ userName: account?.userName ?? '', roleId: account?.roleId ?? '', status: account?.status ?? 'active' }}
+      onValuesChange={(values) => roles.setRoleId(values.roleId)}
       fields={[
         { name: 'userName', label: 'User name', rules: [userName] },
-        { name: 'roleId', label: 'Role', rules: [selected], options: roles, placeholder: 'Choose a role' },
+        { name: 'roleId', label: 'Role', rules: [selected], options: roles.options, placeholder: 'Choose a role' },
         { name: 'status', label: 'Status', rules: [selected], options: ACCOUNT_STATUSES },
       ]}
-      onSubmit={(values) => resources.accounts.update({ accountId: account!.id, ...values, userName: values.userName.trim() })}
-      onClose={props.onClose}
-    />
+      onSubmit={async (values) => {
+        await resources.accounts.update({ accountId: account!.id, ...values, userName: values.userName.trim() });
+        // Saved when changed here or the role changed (kinds the new role is not given are dropped);
+        // a role that needs no fleets leaves them as they were.
+        if (scope && roles.role && roleNeedsScope(roles.role) && (edited !== null || values.roleId !== account!.roleId)) {
+          await resources.accountAdmin.saveScope(account!.id, scopeForRole(roles.role, scope));
+        }
+      }}
+      onClose={close}
+    >
+      {scope ? <AccountFleets role={roles.role} chosen={scope} onChange={setEdited} /> : saved.status === 'error' && <Text color="fg.muted">The fleets could not be loaded.</Text>}
+    </DialogForm>
   );
 }

@@ -1,5 +1,5 @@
-// "Assign fleets" on /role/alocation/page: the fleets and sub-fleets one holder of the role manages,
-// chosen from those the server offers (the caller's own places, of the kinds the role manages).
+// "Assign fleets" on /role/alocation/page: the fleets and sub-fleets one holder of the role manages
+// or sees, chosen from those the server offers (the caller's own places, of the kinds the role is given).
 import { useState } from 'react';
 import { NEVER } from 'rxjs';
 import { Box, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
@@ -36,11 +36,12 @@ function PlaceList(props: { label: string; places: ReadonlyArray<{ id: string; n
   );
 }
 
-function ScopeChooser(props: { choices: AccountScopeChoices; chosen: AccountScope; onChange: (scope: AccountScope) => void }) {
+/** Checkboxes over the fleets and sub-fleets offered, with a search; `choices` holds only the kinds the role is given. */
+export function ScopeChooser(props: { choices: Pick<AccountScopeChoices, 'fleets' | 'subFleets'>; chosen: AccountScope; onChange: (scope: AccountScope) => void }) {
   const [search, setSearch] = useState('');
   const { choices, chosen } = props;
   if (choices.fleets.length === 0 && choices.subFleets.length === 0) {
-    return <Text color="fg.muted">This role manages neither fleets nor sub-fleets, or you have none to give.</Text>;
+    return <Text color="fg.muted">This role sees no vehicles, or you have no fleets to give.</Text>;
   }
   const term = search.trim().toLowerCase();
   const matches = (...names: string[]) => term === '' || names.some((n) => n.toLowerCase().includes(term));

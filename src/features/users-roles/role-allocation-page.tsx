@@ -1,7 +1,7 @@
 // /role/alocation/page: the role named by the address (`roleId`, so it opens in a new tab) or else
 // by the session (its id, key and sub-title, which Assign on a role keeps there). Shows
 // who holds the role and what it reaches, assigns more accounts to it, found by a search, and gives
-// each holder the fleets or sub-fleets it manages (Assign fleets).
+// each holder of a role that needs scope the fleets or sub-fleets it manages or sees (Assign fleets).
 import { useMemo, useState } from 'react';
 import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { MAX_PAGE_SIZE } from '../../../streams/api/resource';
@@ -18,7 +18,7 @@ import { permissionWords } from './permission-words';
 import { managerWords } from './roles-list';
 import { AssignFleetsDialog } from './assign-fleets-dialog';
 import { useAccount } from '../../lib/use-account';
-import { PERMISSIONS, ROLE_KEYS, holdsPermission } from '../../../streams/api/permissions';
+import { PERMISSIONS, holdsPermission, roleNeedsScope } from '../../../streams/api/permissions';
 import { searchFilter } from '../../components/filter-select';
 
 function AccountTable(props: {
@@ -80,7 +80,7 @@ export default function RoleAllocationPage() {
   const [assigningFleets, setAssigningFleets] = useState<Account | null>(null);
   const account = useAccount();
   const canEditAccounts = account.status === 'ready' && holdsPermission(account.info, [PERMISSIONS.accountEdit]);
-  const managesPlaces = role.data !== undefined && role.data.roleKey !== ROLE_KEYS.superAdmin && (role.data.fleetManager || role.data.subFleetManager);
+  const needsScope = role.data !== undefined && roleNeedsScope(role.data);
 
   if (!roleId) return <Text p="6">Open this page with Assign on a role of Users &amp; roles.</Text>;
   const titles = new Map((catalogue.data ?? []).flatMap((g) => g.pages.map((p) => [p.component, p.title] as const)));
@@ -140,7 +140,7 @@ export default function RoleAllocationPage() {
               label="Holders"
               accounts={page.rows}
               action={
-                canEditAccounts && managesPlaces
+                canEditAccounts && needsScope
                   ? (a) => (
                       <Button size="xs" variant="outline" onClick={() => setAssigningFleets(a)} aria-label={`Assign fleets to ${a.email}`}>
                         Assign fleets
