@@ -11,10 +11,17 @@ import type { GroupKind } from './fleet-tree';
 /** What the dialog is for: a new node (a sub-fleet or depot inside `fleetId`) or an existing one. */
 export type GroupFormTarget =
   | { mode: 'add'; kind: 'fleet' }
-  | { mode: 'add'; kind: 'subFleet' | 'depot'; fleetId: string }
+  | { mode: 'add'; kind: 'subFleet' | 'depot'; fleetId: string; fleetName: string }
   | { mode: 'edit'; kind: 'fleet'; record: Fleet }
-  | { mode: 'edit'; kind: 'subFleet'; record: SubFleet }
-  | { mode: 'edit'; kind: 'depot'; record: Depot };
+  | { mode: 'edit'; kind: 'subFleet'; record: SubFleet; fleetName: string }
+  | { mode: 'edit'; kind: 'depot'; record: Depot; fleetName: string };
+
+/** The dialog's title, naming the fleet a sub-fleet or depot belongs to. */
+const titleOf = (target: GroupFormTarget): string => {
+  const label = KIND_LABEL[target.kind];
+  if (target.kind === 'fleet') return target.mode === 'add' ? 'Add fleet' : 'Edit fleet';
+  return target.mode === 'add' ? `Add ${label} to ${target.fleetName}` : `Edit ${label} of ${target.fleetName}`;
+};
 
 type Field = 'name' | 'status' | 'managerId' | 'serviceEngineerId';
 
@@ -33,7 +40,8 @@ function useCandidates(job: AccountJob, enabled: boolean) {
   return enabled ? (state.data ?? []).map((c) => ({ value: c.id, label: c.userName })) : [];
 }
 
-export function GroupFormDialog({ target, onClose }: { target: GroupFormTarget | null; onClose: () => void }) {
+/** `onAddedFleet` is told of a fleet once added, to select it. */
+export function GroupFormDialog({ target, onClose, onAddedFleet }: { target: GroupFormTarget | null; onClose: () => void; onAddedFleet: (fleet: Fleet) => void }) {
   const { resources } = useFleetConsole();
   const kind = target?.kind ?? 'fleet';
   const managers = useCandidates(MANAGER_JOB[kind], target !== null);
@@ -59,7 +67,7 @@ export function GroupFormDialog({ target, onClose }: { target: GroupFormTarget |
   const submit = ({ serviceEngineerId, ...values }: Record<Field, string>) => {
     const fleetFields = kind === 'fleet' ? { serviceEngineerId } : {};
     if (target.mode === 'add') {
-      if (target.kind === 'fleet') return resources.fleets.create({ ...values, ...fleetFields });
+      if (target.kind === 'fleet') return resources.fleets.create({ ...values, ...fleetFields }).then(onAddedFleet);
       const resource = target.kind === 'subFleet' ? resources.subFleets : resources.depots;
       return resource.create({ ...values, fleetId: target.fleetId });
     }
@@ -68,11 +76,10 @@ export function GroupFormDialog({ target, onClose }: { target: GroupFormTarget |
     return resources.depots.update({ ...values, depotId: target.record.id });
   };
 
-  const label = KIND_LABEL[kind];
   return (
     <DialogForm<Field>
       open
-      title={target.mode === 'add' ? `Add ${label}` : `Edit ${label}`}
+      title={titleOf(target)}
       fields={fields}
       initial={initial}
       success={target.mode === 'add' ? SUCCESS.added : SUCCESS.modified}

@@ -118,6 +118,8 @@ function FleetTreeView(props: { tree: FleetBranch[]; summary: FleetSummary | und
 function NodePanel(props: {
   node: GroupNode;
   summary: FleetSummary | undefined;
+  /** The name of the node's fleet (the node's own for a fleet). */
+  fleetName: string;
   onEdit: (target: GroupFormTarget) => void;
   onDelete: (node: GroupNode) => void;
 }) {
@@ -128,7 +130,11 @@ function NodePanel(props: {
   const counts = liveCounts(props.summary, node.kind, node.record.id);
   const label = KIND_LABEL[node.kind];
   const edit = (): GroupFormTarget =>
-    node.kind === 'fleet' ? { mode: 'edit', kind: 'fleet', record: node.record } : node.kind === 'subFleet' ? { mode: 'edit', kind: 'subFleet', record: node.record } : { mode: 'edit', kind: 'depot', record: node.record };
+    node.kind === 'fleet'
+      ? { mode: 'edit', kind: 'fleet', record: node.record }
+      : node.kind === 'subFleet'
+        ? { mode: 'edit', kind: 'subFleet', record: node.record, fleetName: props.fleetName }
+        : { mode: 'edit', kind: 'depot', record: node.record, fleetName: props.fleetName };
 
   return (
     <Stack gap="5" borderWidth="1px" borderRadius="lg" p="5" data-testid="group-node-panel">
@@ -148,12 +154,12 @@ function NodePanel(props: {
             </Button>
           )}
           {allowed.has('addSubFleet') && (
-            <Button size="sm" variant="outline" onClick={() => props.onEdit({ mode: 'add', kind: 'subFleet', fleetId: node.record.id })}>
+            <Button size="sm" variant="outline" onClick={() => props.onEdit({ mode: 'add', kind: 'subFleet', fleetId: node.record.id, fleetName: node.record.name })}>
               Add sub-fleet
             </Button>
           )}
           {allowed.has('addDepot') && (
-            <Button size="sm" variant="outline" onClick={() => props.onEdit({ mode: 'add', kind: 'depot', fleetId: node.record.id })}>
+            <Button size="sm" variant="outline" onClick={() => props.onEdit({ mode: 'add', kind: 'depot', fleetId: node.record.id, fleetName: node.record.name })}>
               Add depot
             </Button>
           )}
@@ -221,7 +227,7 @@ function NodePanel(props: {
 function rememberInSession(session: ReturnType<typeof useFleetConsole>['session'], node: GroupNode, tree: readonly FleetBranch[]) {
   const fleetId = node.kind === 'fleet' ? node.record.id : node.record.fleetId;
   session.set('fleetId', fleetId);
-  const fleet = tree.find((b) => b.fleet.id === fleetId)?.fleet;
+  const fleet = node.kind === 'fleet' ? node.record : tree.find((b) => b.fleet.id === fleetId)?.fleet;
   if (fleet) session.set('preFleetTitle', fleet.name);
   if (node.kind === 'subFleet') session.set('preSubFleetTitle', node.record.name);
   else session.remove('preSubFleetTitle');
@@ -248,6 +254,8 @@ export default function VehicleGroupsPage() {
   const [form, setForm] = useState<GroupFormTarget | null>(null);
   const [deleting, setDeleting] = useState<GroupNode | null>(null);
 
+  const fleetNameOf = (node: GroupNode) =>
+    node.kind === 'fleet' ? node.record.name : (tree.find((branch) => branch.fleet.id === node.record.fleetId)?.fleet.name ?? '');
   const select = (node: GroupNode) => {
     setPicked({ kind: node.kind, id: node.record.id });
     rememberInSession(session, node, tree);
@@ -280,11 +288,11 @@ export default function VehicleGroupsPage() {
             <Box borderWidth="1px" borderRadius="lg" p="2" maxHeight="calc(100dvh - 12rem)" overflowY="auto">
               <FleetTreeView tree={tree} summary={summary} selection={selected && { kind: selected.kind, id: selected.record.id }} onSelect={select} />
             </Box>
-            {selected && <NodePanel node={selected} summary={summary} onEdit={setForm} onDelete={setDeleting} />}
+            {selected && <NodePanel node={selected} summary={summary} fleetName={fleetNameOf(selected)} onEdit={setForm} onDelete={setDeleting} />}
           </Grid>
         )}
       </ResourceView>
-      <GroupFormDialog target={form} onClose={() => setForm(null)} />
+      <GroupFormDialog target={form} onClose={() => setForm(null)} onAddedFleet={(fleet) => select({ kind: 'fleet', record: fleet })} />
       <DeleteGroupDialog key={deleting ? `${deleting.kind}:${deleting.record.id}` : 'none'} node={deleting} tree={tree} onClose={() => setDeleting(null)} />
     </Box>
   );

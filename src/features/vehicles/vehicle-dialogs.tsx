@@ -25,7 +25,8 @@ type Destination = { fleetId: string; subFleetId: string; depotId: string };
  * theirs as a whole, one of their sub-fleets (or depots, when they have no sub-fleet there) is required.
  */
 function destinationFields(to: VehicleDestinations, values: Destination): DialogField<keyof Destination>[] {
-  const placeNeeded = to.loaded && !to.wholeFleet && !values.subFleetId && !values.depotId;
+  // Only once a fleet is chosen: with none, no fleet is whole, and a super administrator was told to pick a place of their own.
+  const placeNeeded = to.loaded && values.fleetId !== '' && !to.wholeFleet && !values.subFleetId && !values.depotId;
   const needed = (field: 'subFleet' | 'depot') =>
     placeNeeded && (field === 'subFleet' ? to.subFleets.length > 0 : to.subFleets.length === 0) ? [required(MESSAGES.placementRequired)] : [];
   return [
