@@ -63,15 +63,23 @@ describe('/vehicles/group as the super administrator', () => {
     for (const message of ['Please enter the name!', 'Please select the status!', 'Please select the manager!', 'Please select the service engineer!']) {
       await form.getByText(message).waitFor();
     }
-    await form.getByLabel('Name').fill('Harbour Shuttles');
+    // Fleet names are unique whatever their case; the refusal shows at the name.
+    await form.getByLabel('Name').fill('NORDIC coach lines');
     await form.getByLabel('Status').selectOption('active');
     await form.getByLabel('Manager').selectOption({ label: 'Administrator' });
     await form.getByLabel('Service engineer').selectOption({ label: 'Administrator' });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('A fleet with this name already exists').waitFor();
+    await form.getByLabel('Name').fill('Harbour Shuttles');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Added successfully').first().waitFor();
     const fleets = await server.adminCall<ApiPage<Fleet>>('GET', '/customization/fleet/v1/query/list?name=Harbour');
     const harbour = fleets.rows[0]!;
     await tree.getByTestId(`tree-node-${harbour.id}`).waitFor();
+    // The new fleet is selected, and adding inside it names it.
+    await expect.poll(() => page.getByTestId('group-node-name').innerText()).toBe('Harbour Shuttles');
+    await page.getByTestId('group-node-panel').getByRole('button', { name: 'Add depot' }).click();
+    await page.getByRole('form', { name: 'Add depot to Harbour Shuttles' }).getByRole('button', { name: 'Cancel' }).click();
 
     // A vehicle moves in, so deleting the fleet must say where it goes.
     const mover = fleet1[0]!;
