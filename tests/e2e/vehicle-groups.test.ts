@@ -70,6 +70,7 @@ describe('/vehicles/group as the super administrator', () => {
     await form.getByLabel('Service engineer').selectOption({ label: 'Administrator' });
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText('A fleet with this name already exists').waitFor();
+    await screenshot(page, 'vehicle-groups-taken-name-1920');
     await form.getByLabel('Name').fill('Harbour Shuttles');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Added successfully').first().waitFor();
@@ -79,7 +80,10 @@ describe('/vehicles/group as the super administrator', () => {
     // The new fleet is selected, and adding inside it names it.
     await expect.poll(() => page.getByTestId('group-node-name').innerText()).toBe('Harbour Shuttles');
     await page.getByTestId('group-node-panel').getByRole('button', { name: 'Add depot' }).click();
-    await page.getByRole('form', { name: 'Add depot to Harbour Shuttles' }).getByRole('button', { name: 'Cancel' }).click();
+    const addDepot = page.getByRole('form', { name: 'Add depot to Harbour Shuttles' });
+    await addDepot.waitFor();
+    await screenshot(page, 'vehicle-groups-add-depot-1920');
+    await addDepot.getByRole('button', { name: 'Cancel' }).click();
 
     // A vehicle moves in, so deleting the fleet must say where it goes.
     const mover = fleet1[0]!;
