@@ -90,6 +90,18 @@ describe('record versions', () => {
     expect(staleDepot.body).toMatchObject({ code: 409, msg: 'Someone else changed this depot while you were editing', data: { city: 'Kiel' } });
   });
 
+  it('roles follow the same rule', async () => {
+    const body = { name: 'Night desk', roleKey: 'night.desk', menu: ['home'], permissions: ['fleet:vehicle:view'], fleetManager: false, subFleetManager: false };
+    const role = (await call('POST', '/customization/role/v1/add/single', body)).body.data;
+    const read = (await call('GET', '/customization/role/v1/query/list', undefined, { name: 'Night desk' })).body.data.rows[0];
+    expect(read.version).toBe(1);
+    const renamed = await call('PUT', '/customization/role/v1/update/single', { roleId: role.id, ...body, name: 'Night shift', version: 1 });
+    expect(renamed.body.data).toMatchObject({ name: 'Night shift', version: 2 });
+    const stale = await call('PUT', '/customization/role/v1/update/single', { roleId: role.id, ...body, name: 'Late desk', version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ msg: 'Someone else changed this role while you were editing', data: { name: 'Night shift', version: 2, users: 0 } });
+  });
+
   it('a version that is not a positive integer is refused naming the field', async () => {
     const vehicle = await vehicleIn('fleet-3');
     const r = await renameVehicle(vehicle.id, 'Bad version', 0);

@@ -53,7 +53,8 @@ export interface RoleStore {
   get(id: string): Promise<RoleRecord | null>;
   byKey(roleKey: string): Promise<RoleRecord | null>;
   create(role: RoleRecord): Promise<void>;
-  update(role: RoleRecord): Promise<void>;
+  /** Raises the row's version; with `basedOn`, only from that version (else StaleRecord). Answers the new version, null: no such row. */
+  update(role: RoleRecord, basedOn?: number): Promise<number | null>;
   /** Deletes the role; its accounts fall back to the default role. Returns those account ids. */
   delete(id: string): Promise<string[]>;
   userIds(roleId: string): Promise<string[]>;

@@ -18,6 +18,8 @@ export interface RoleRecord {
   fleetManager: boolean;
   subFleetManager: boolean;
   builtin: boolean;
+  /** Raised by every write of the row (1 once stored); a record not stored yet has none. */
+  version?: number;
 }
 
 export interface UserRecord {

@@ -31,6 +31,7 @@ export const toRole = (r: Row): RoleRecord => ({
   fleetManager: r.fleet_manager === 1,
   subFleetManager: r.sub_fleet_manager === 1,
   builtin: r.builtin === 1,
+  version: Number(r.version),
 });
 
 export const fromRole = (r: RoleRecord, createdAt: string): Row => ({

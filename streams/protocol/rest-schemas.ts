@@ -226,6 +226,7 @@ export const RoleSchema = Type.Object({
   subFleetManager: Type.Boolean(),
   builtin: Type.Boolean(),
   users: Type.Integer(),
+  ...RecordVersion,
 });
 
 /** The pages a role's menu authority may list, grouped as the sidebar shows them. */
