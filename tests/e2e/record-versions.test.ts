@@ -94,4 +94,26 @@ describe('two people renaming the same vehicle', () => {
     await list.getByText('Modified successfully').first().waitFor();
     await expect.poll(() => detail.getByTestId('vehicle-name').innerText()).toBe('Ferry terminal van');
   });
+
+  it('a fleet renamed while its edit dialog is open: the page follows, and the save shows the current name', async () => {
+    // A seeded fleet has no manager, which its form requires.
+    await server.adminCall('PUT', '/customization/fleet/v1/update/single', { fleetId: 'fleet-2', managerId: 'user-admin' });
+    const page = await open('/vehicles/group');
+    await page.getByTestId('fleet-tree').getByTestId('tree-node-fleet-2').click();
+    const before = (await server.adminCall<{ name: string }>('GET', '/customization/fleet/v1/get/detail?fleetId=fleet-2')).name;
+    await expect.poll(() => page.getByTestId('group-node-name').innerText()).toBe(before);
+    await page.getByTestId('group-node-panel').getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('form', { name: 'Edit fleet' });
+    await form.getByLabel('Name').waitFor();
+
+    await server.adminCall('PUT', '/customization/fleet/v1/update/single', { fleetId: 'fleet-2', name: 'Island Ferries' });
+    await expect.poll(() => page.getByTestId('group-node-name').innerText()).toBe('Island Ferries');
+    await form.getByLabel('Name').fill('Mainland Ferries');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByRole('alert').innerText()).resolves.toBe(
+      'Someone else changed this fleet while you were editing. Their values are shown now; save again to overwrite them.',
+    );
+    await expect(form.getByLabel('Name').inputValue()).resolves.toBe('Island Ferries');
+    await screenshot(page, 'record-version-fleet-overtaken-1920');
+  });
 });
