@@ -10,7 +10,7 @@ import { SubscriptionRegistry } from './commands/subscription-registry';
 import { createConnection } from './connection/connection';
 import { NOTICE_TEXT, type DialogReason, type Notice } from './notices/types';
 import { decodeMessage, emptyDropCounts } from './protocol/decode';
-import { CMD, FORCED_LOGOUT, type AckFrame, type DropReason, type FrameSink, type IncomingFrame } from './protocol/types';
+import { CMD, FORCED_LOGOUT, type AckFrame, type DropReason, type FrameSink, type IncomingFrame, type RecordKind } from './protocol/types';
 import { exponentialBackoff } from './connection/backoff';
 import { createAccountStore } from './session/account-store';
 import { MemoryStorage } from './session/memory-storage';
@@ -34,6 +34,9 @@ const ACTIVE_ALARMS_SETTLE_MS = 1000;
 const ACTIVE_ALARMS_POLL_MS = 30_000;
 /** At most one snapshot refetch per this long because a vehicle the fleet does not know reported. */
 const UNKNOWN_VEHICLE_REFETCH_MS = 30_000;
+
+/** The resource whose open lists and details show a record of each kind cmd 164 names. */
+const RECORD_RESOURCES = { vehicle: 'vehicles', fleet: 'fleets', subFleet: 'subFleets', depot: 'depots' } as const satisfies Record<RecordKind, string>;
 
 const FORCED_LOGOUT_DIALOG: Record<number, { reason: DialogReason; text: string }> = {
   [FORCED_LOGOUT.userStatusChanged]: { reason: 'user-status-changed', text: NOTICE_TEXT.userStatusChanged },
@@ -164,6 +167,7 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
       else if (frame.cmd === CMD.forcedLogout) forcedLogout(frame.data.msgId);
       else if (frame.cmd === CMD.alarmAcknowledged) alarmAcks$$.next(frame.data.alarmId);
       else if (frame.cmd === CMD.displayPlaylist) displayPlaylist$$.next(frame.data.playlistId);
+      else if (frame.cmd === CMD.recordChanged) resources[RECORD_RESOURCES[frame.data.kind]].refresh();
       else if (frame.cmd !== CMD.notice) fleet.apply(frame);
     },
     drop,

@@ -1,6 +1,7 @@
 import type { DeviceRef, KeyInfo, VehicleStatus } from '../../streams/protocol/types';
 import type { SimFrame } from '../sim/types';
 import type { FollowUpNotice, NoticeAudience } from '../follow-up/follow-up-notices';
+import type { RecordChange } from '../hub/record-change';
 
 /** Which live sessions a forced logout (cmd 161) reaches, as data so it can cross process boundaries. */
 export type SessionMatch =
@@ -24,7 +25,9 @@ export type ClusterEvent =
   /** An alarm was acknowledged: sessions that see the vehicle reload their alarms. */
   | { type: 'alarm-ack'; alarmId: string; vehicleId: string }
   /** A display's assigned playlist changed (null: none): its wall switches (cmd 163). */
-  | { type: 'display-playlist'; displayId: string; playlistId: string | null };
+  | { type: 'display-playlist'; displayId: string; playlistId: string | null }
+  /** An editable record was changed: sessions that see it read it again (cmd 164). */
+  | { type: 'record-changed'; change: RecordChange };
 
 /** A command for the process that owns a vehicle: the one running its model or bridging to its gateway. */
 export type DeviceRequest =

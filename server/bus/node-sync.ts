@@ -4,6 +4,7 @@ import { simSpecOf } from '../fleet/vehicle-devices';
 import type { SocketHub } from '../hub/socket-hub';
 import type { FleetRepository } from '../storage/fleet-repository';
 import type { ShareRecord } from '../storage/records';
+import type { RecordChange } from '../hub/record-change';
 import type { FleetBus, SessionMatch } from './fleet-bus';
 import { type FollowUpNotice, type NoticeAudience, reaches } from '../follow-up/follow-up-notices';
 
@@ -21,6 +22,8 @@ export interface NodeSync {
   alarmAcknowledged(alarmId: string, vehicleId: string): void;
   /** Tells the display's sockets, on every node, the playlist it now plays (cmd 163; null: none). */
   displayPlaylist(displayId: string, playlistId: string | null): void;
+  /** Tells the sessions that see the record, on every node, that it changed (cmd 164). */
+  recordChanged(change: RecordChange): void;
   stop(): void;
 }
 
@@ -57,6 +60,7 @@ export const syncNodes = ({ bus, hub, repo, directory, live, now }: NodeSyncDeps
     else if (event.type === 'notice') hub.notice((actor) => reaches(event.audience, actor), event.notice);
     else if (event.type === 'alarm-ack') hub.alarmAcknowledged(event.alarmId, event.vehicleId);
     else if (event.type === 'display-playlist') hub.displayPlaylist(event.displayId, event.playlistId);
+    else if (event.type === 'record-changed') hub.recordChanged(event.change);
     else if (event.type === 'share') void repo.shares.byAccount(event.account).then((share) => share && hub.updateShare(share));
   });
   return {
@@ -83,6 +87,10 @@ export const syncNodes = ({ bus, hub, repo, directory, live, now }: NodeSyncDeps
     displayPlaylist: (displayId, playlistId) => {
       bus.broadcast({ type: 'display-playlist', displayId, playlistId });
       hub.displayPlaylist(displayId, playlistId);
+    },
+    recordChanged: (change) => {
+      bus.broadcast({ type: 'record-changed', change });
+      hub.recordChanged(change);
     },
     stop: off,
   };

@@ -1,4 +1,5 @@
 import type { DeviceType } from '../../streams/protocol/types';
+import { vehicleChange } from '../hub/record-change';
 import type { ServerContext } from '../server-context';
 import type { GroupLogVehicle, GroupOperationKind } from '../storage/records';
 
@@ -30,6 +31,7 @@ const transfer = async (ctx: ServerContext, vehicleId: string, target: TransferT
   const next = { ...vehicle, ...target };
   await ctx.repo.vehicles.update(next);
   ctx.directory.set(next);
+  ctx.sync.recordChanged(vehicleChange(next));
   return { ok: true };
 };
 

@@ -1,5 +1,6 @@
 import type { ServerContext } from '../server-context';
 import type { DeviceRecord, VehicleRecord } from '../storage/records';
+import { vehicleChange } from '../hub/record-change';
 import { turnTaker } from './turn-taker';
 import { simSpecOf } from './vehicle-devices';
 
@@ -22,13 +23,18 @@ export const addVehicles = async (ctx: ServerContext, list: Array<{ vehicle: Veh
   }
 };
 
-/** Re-seats a changed vehicle (placement or equipment) in the simulator and scopes. */
-export const replaceVehicle = async (ctx: ServerContext, vehicle: VehicleRecord, devices: DeviceRecord[]) => {
-  await ctx.repo.vehicles.replaceDevices(vehicle, devices);
+/**
+ * Stores a changed vehicle (based on version `basedOn`, when given) and re-seats it (placement or
+ * equipment) in the simulator and scopes; the sessions that see it are told. Answers the new version.
+ */
+export const replaceVehicle = async (ctx: ServerContext, vehicle: VehicleRecord, devices: DeviceRecord[], basedOn?: number) => {
+  const version = await ctx.repo.vehicles.replaceDevices(vehicle, devices, basedOn);
   ctx.directory.set(vehicle);
   // The model starts the vehicle afresh with its new spec; a cluster's mirror keeps what was last reported.
   ctx.sim.add(simSpecOf(vehicle, devices), ctx.now());
   await ctx.sync.refresh([vehicle.id]);
+  ctx.sync.recordChanged(vehicleChange(vehicle));
+  return version ?? undefined;
 };
 
 const forget = async (ctx: ServerContext, id: string) => {

@@ -43,6 +43,7 @@ export const detailOf = async (repo: FleetRepository, sim: LiveFleet, v: Vehicle
       version: d.version,
       availableVersion: availableVersion(d.deviceType, d.version),
     })),
+    version: v.version,
   };
 };
 
@@ -71,5 +72,6 @@ export const listRowsOf = async (
     airConditioner: v.airConditioner,
     firmware: (devices[i] ?? []).map((d) => ({ deviceType: d.deviceType, deviceId: d.deviceId, version: d.version })),
     allowed: actions(v),
+    version: v.version,
   }));
 };

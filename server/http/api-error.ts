@@ -1,8 +1,9 @@
-/** A failure a handler reports to the caller as an envelope `{ code, msg, data: null }`. */
+/** A failure a handler reports to the caller as an envelope `{ code, msg, data }` (data null but for a 409). */
 export class ApiError extends Error {
   constructor(
-    readonly code: 300 | 400 | 401 | 403 | 404 | 429 | 500,
+    readonly code: 300 | 400 | 401 | 403 | 404 | 409 | 429 | 500,
     message: string,
+    readonly data: unknown = null,
   ) {
     super(message);
   }

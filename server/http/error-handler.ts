@@ -17,7 +17,7 @@ const size = (bytes: number) => (bytes % MiB === 0 ? `${bytes / MiB} MB` : `${Ma
 /** Every failure becomes an envelope; client mistakes are 400s naming the field, never 500s. */
 export const errorHandler = (error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) => {
   if (error instanceof ApiError) {
-    return reply.code(error.code === 300 ? 200 : error.code).send({ code: error.code, msg: error.message, data: null });
+    return reply.code(error.code === 300 ? 200 : error.code).send({ code: error.code, msg: error.message, data: error.data });
   }
   if (error instanceof StorageConflict) return reply.code(400).send({ code: 400, msg: error.message, data: null });
   const fe = error as FastifyError;

@@ -7,6 +7,7 @@ import type { SessionMatch } from '../bus/fleet-bus';
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
 import type { SimFrame } from '../sim/types';
 import type { ShareRecord } from '../storage/records';
+import type { RecordChange } from './record-change';
 import { wireOf } from './frame-wire';
 import { matchesSession } from './session-match';
 import { INBOUND_DROP_REASONS, parseInbound, selectionOf, type InboundDropReason, type InboundFrame } from './frame-guard';
@@ -192,6 +193,15 @@ export class SocketHub {
   /** Sends cmd 163 at once to this node's sockets of the display. */
   displayPlaylist(displayId: string, playlistId: string | null): void {
     for (const c of this.clients) if (c.actor.kind === 'display' && c.actor.display.id === displayId) this.sendNow(c, { cmd: CMD.displayPlaylist, data: { playlistId } });
+  }
+
+  /**
+   * Sends cmd 164 at once to this node's account sessions whose scope holds the record's place
+   * (its kind and id only: they read it again through REST, under their own rights).
+   */
+  recordChanged(change: RecordChange): void {
+    const data = { kind: change.kind, id: change.id };
+    for (const c of this.clients) if (c.actor.kind === 'user' && scopeIncludes(c.actor.scope, change.place)) this.sendNow(c, { cmd: CMD.recordChanged, data });
   }
 
   /** A share's guests go on under its changed settings (a new expiry ends them when it comes). */

@@ -6,6 +6,8 @@ import { checkAccountChoice } from '../access/account-choice';
 import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../access/placement-scope';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
+import { BasedOn, saveVersioned, versionedAnswers } from '../http/record-version';
+import { groupChange } from '../hub/record-change';
 import { DepotSchema, EntityName, Id, PageOf, PageQuery, PlainText, Status, StoredText } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
@@ -91,9 +93,10 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       config: { access: { permission: PERMISSIONS.depotEdit } },
       schema: {
         tags,
-        summary: 'Change a depot',
+        summary: 'Change a depot; with `version`, refused (409, the current depot as data) when someone changed it since',
         body: Type.Object({
           depotId: Id,
+          ...BasedOn,
           name: Type.Optional(EntityName),
           status: Type.Optional(Status),
           managerId: Type.Optional(Id),
@@ -101,17 +104,24 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
           lng: Type.Optional(Position.lng),
           city: Type.Optional(City),
         }),
-        response: answers(DepotSchema),
+        response: versionedAnswers(DepotSchema),
       },
     },
     async (req) => {
       const depot = await inScope(req, req.body.depotId);
-      const { depotId: _id, ...changes } = req.body;
-      if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'depot manager');
-      const next = { ...depot, ...changes };
-      await ctx.repo.depots.update(next);
-      await ctx.sync.refresh();
-      return ok(await view(req, next), 'Modified');
+      const { depotId: _id, version: basedOn, ...changes } = req.body;
+      const current = async () => {
+        const now = await ctx.repo.depots.get(depot.id);
+        return now && view(req, now);
+      };
+      return saveVersioned('depot', depot, basedOn, async () => {
+        if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'depot manager');
+        const next = { ...depot, ...changes };
+        const version = await ctx.repo.depots.update(next, basedOn);
+        await ctx.sync.refresh();
+        ctx.sync.recordChanged(groupChange('depot', next));
+        return ok(await view(req, { ...next, version: version ?? undefined }), 'Modified');
+      }, current);
     },
   );
 

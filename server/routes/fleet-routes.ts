@@ -8,6 +8,8 @@ import { checkParentFleet, countVehicles, resettleVehicles, vehiclesText } from 
 import { badRequest, forbidden, notFound } from '../http/api-error';
 import { accountOf, viewerOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
+import { BasedOn, saveVersioned, versionedAnswers } from '../http/record-version';
+import { groupChange } from '../hub/record-change';
 import { EntityName, FleetSchema, Id, PageOf, PageQuery, PlainText, Status } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
@@ -86,26 +88,34 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       config: { access: { permission: PERMISSIONS.fleetEdit } },
       schema: {
         tags,
-        summary: 'Change a fleet the caller manages',
+        summary: 'Change a fleet the caller manages; with `version`, refused (409, the current fleet as data) when someone changed it since',
         body: Type.Object({
           fleetId: Id,
+          ...BasedOn,
           name: Type.Optional(EntityName),
           status: Type.Optional(Status),
           managerId: Type.Optional(Id),
           serviceEngineerId: Type.Optional(Id),
         }),
-        response: answers(FleetSchema),
+        response: versionedAnswers(FleetSchema),
       },
     },
     async (req) => {
       const fleet = await fleetInScope(req, req.body.fleetId);
-      const { fleetId: _id, ...changes } = req.body;
-      if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'fleet manager');
-      if (changes.serviceEngineerId !== undefined) await checkAccountChoice(ctx, 'serviceEngineerId', changes.serviceEngineerId, 'service engineer');
-      const next = { ...fleet, ...changes };
-      await ctx.repo.fleets.update(next);
-      await ctx.sync.refresh();
-      return ok(await withCount(req, next), 'Modified');
+      const { fleetId: _id, version: basedOn, ...changes } = req.body;
+      const current = async () => {
+        const now = await ctx.repo.fleets.get(fleet.id);
+        return now && withCount(req, now);
+      };
+      return saveVersioned('fleet', fleet, basedOn, async () => {
+        if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'fleet manager');
+        if (changes.serviceEngineerId !== undefined) await checkAccountChoice(ctx, 'serviceEngineerId', changes.serviceEngineerId, 'service engineer');
+        const next = { ...fleet, ...changes };
+        const version = await ctx.repo.fleets.update(next, basedOn);
+        await ctx.sync.refresh();
+        ctx.sync.recordChanged(groupChange('fleet', next));
+        return ok(await withCount(req, { ...next, version: version ?? undefined }), 'Modified');
+      }, current);
     },
   );
 

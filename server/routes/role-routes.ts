@@ -11,6 +11,7 @@ import { roleChangeDetail } from '../audit/role-change-detail';
 import { badRequest, notFound } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
+import { BasedOn, saveVersioned, versionedAnswers } from '../http/record-version';
 import { Id, MenuCatalogueSchema, PageOf, PageQuery, PlainText, RoleName, RoleSchema } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
@@ -105,26 +106,32 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
       schema: {
         tags,
         summary: "Change a role; when its menu, permissions, manager flags or key change, its accounts' sessions end (cmd 161 1002), the caller's own too when it holds the role; a new name alone ends none. Built-in role keys are fixed; super.admin cannot change",
-        body: Type.Object({ roleId: Id, roleKey: Type.Optional(RoleKey), ...RoleFields }),
-        response: answers(RoleSchema),
+        body: Type.Object({ roleId: Id, ...BasedOn, roleKey: Type.Optional(RoleKey), ...RoleFields }),
+        response: versionedAnswers(RoleSchema),
       },
     },
     async (req) => {
       const me = accountOf(req);
       const role = await mustRole(req.body.roleId);
-      if (role.roleKey === ROLE_KEYS.superAdmin) throw badRequest('The super.admin role cannot be changed');
-      const roleKey = req.body.roleKey ?? role.roleKey;
-      if (role.builtin && roleKey !== role.roleKey) throw badRequest('roleKey: a built-in role keeps its key');
-      const { roleId: _id, ...fields } = req.body;
-      const next: RoleRecord = { ...role, ...fields, roleKey };
-      mustGrant(me, role);
-      mustGrant(me, next);
-      await ctx.repo.roles.update(next);
-      await recordAudit(ctx, req, { event: 'role.changed', target: roleSubject(next), detail: `permissions ${next.permissions.join(' ')}` });
-      // The editor too, when it holds the role: its open consoles must sign in again to get the new
-      // menu. A new name alone grants nothing different, so holders keep working.
-      if (authorityChanged(role, next)) await endFor(await ctx.repo.roles.userIds(role.id));
-      return ok(await withUsers(next), 'Modified');
+      const { roleId: _id, version: basedOn, ...fields } = req.body;
+      const current = async () => {
+        const now = await ctx.repo.roles.get(role.id);
+        return now && withUsers(now);
+      };
+      return saveVersioned('role', role, basedOn, async () => {
+        if (role.roleKey === ROLE_KEYS.superAdmin) throw badRequest('The super.admin role cannot be changed');
+        const roleKey = req.body.roleKey ?? role.roleKey;
+        if (role.builtin && roleKey !== role.roleKey) throw badRequest('roleKey: a built-in role keeps its key');
+        const next: RoleRecord = { ...role, ...fields, roleKey };
+        mustGrant(me, role);
+        mustGrant(me, next);
+        const version = await ctx.repo.roles.update(next, basedOn);
+        await recordAudit(ctx, req, { event: 'role.changed', target: roleSubject(next), detail: `permissions ${next.permissions.join(' ')}` });
+        // The editor too, when it holds the role: its open consoles must sign in again to get the new
+        // menu. A new name alone grants nothing different, so holders keep working.
+        if (authorityChanged(role, next)) await endFor(await ctx.repo.roles.userIds(role.id));
+        return ok(await withUsers({ ...next, version: version ?? undefined }), 'Modified');
+      }, current);
     },
   );
 

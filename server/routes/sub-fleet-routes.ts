@@ -6,6 +6,8 @@ import { checkAccountChoice } from '../access/account-choice';
 import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../access/placement-scope';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
+import { BasedOn, saveVersioned, versionedAnswers } from '../http/record-version';
+import { groupChange } from '../hub/record-change';
 import { EntityName, Id, PageOf, PageQuery, PlainText, Status, SubFleetSchema } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
@@ -70,19 +72,26 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
       config: { access: { permission: PERMISSIONS.subFleetEdit } },
       schema: {
         tags,
-        summary: 'Change a sub-fleet',
-        body: Type.Object({ subFleetId: Id, name: Type.Optional(EntityName), status: Type.Optional(Status), managerId: Type.Optional(Id) }),
-        response: answers(SubFleetSchema),
+        summary: 'Change a sub-fleet; with `version`, refused (409, the current sub-fleet as data) when someone changed it since',
+        body: Type.Object({ subFleetId: Id, ...BasedOn, name: Type.Optional(EntityName), status: Type.Optional(Status), managerId: Type.Optional(Id) }),
+        response: versionedAnswers(SubFleetSchema),
       },
     },
     async (req) => {
       const sub = await inScope(req, req.body.subFleetId);
-      const { subFleetId: _id, ...changes } = req.body;
-      if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'sub-fleet manager');
-      const next = { ...sub, ...changes };
-      await ctx.repo.subFleets.update(next);
-      await ctx.sync.refresh();
-      return ok(await view(req, next), 'Modified');
+      const { subFleetId: _id, version: basedOn, ...changes } = req.body;
+      const current = async () => {
+        const now = await ctx.repo.subFleets.get(sub.id);
+        return now && view(req, now);
+      };
+      return saveVersioned('sub-fleet', sub, basedOn, async () => {
+        if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'sub-fleet manager');
+        const next = { ...sub, ...changes };
+        const version = await ctx.repo.subFleets.update(next, basedOn);
+        await ctx.sync.refresh();
+        ctx.sync.recordChanged(groupChange('subFleet', next));
+        return ok(await view(req, { ...next, version: version ?? undefined }), 'Modified');
+      }, current);
     },
   );
 

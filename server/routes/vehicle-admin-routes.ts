@@ -32,7 +32,9 @@ import {
 } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
-import type { VehicleRecord } from '../storage/records';
+import type { DeviceRecord, VehicleRecord } from '../storage/records';
+import { vehicleChange } from '../hub/record-change';
+import { BasedOn, saveVersioned, versionedAnswers } from '../http/record-version';
 import type { VehicleListRow } from '../../streams/api/types';
 
 const Kind = Type.Union([Type.Literal('van'), Type.Literal('rv'), Type.Literal('bus'), Type.Literal('boat')]);
@@ -124,6 +126,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
     async (req) => {
       const { v } = await editable(req, req.body.vehicleId);
       await ctx.repo.vehicles.update({ ...v, pinnedAt: req.body.top ? new Date(ctx.now()).toISOString() : null });
+      ctx.sync.recordChanged(vehicleChange(v));
       return ok(null, req.body.top ? 'Placed on top' : 'Top placement cancelled');
     },
   );
@@ -174,15 +177,40 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
     },
   );
 
+  /** Checks and stores an edited vehicle; answers its detail. */
+  const saveVehicle = async (req: FastifyRequest, v: VehicleRecord, devices: DeviceRecord[], next: VehicleRecord, basedOn: number | undefined) => {
+    const placement: PlacementInput = { fleetId: next.fleetId, subFleetId: next.subFleetId, depotId: next.depotId };
+    const moved = next.fleetId !== v.fleetId || next.subFleetId !== v.subFleetId || next.depotId !== v.depotId;
+    if (moved) {
+      const placed = await checkPlacement(ctx.repo, accountOf(req), placement);
+      if (placed.error !== null) throw placementError(placed);
+    }
+    // Its own S/N in another case is no clash.
+    const snHolder = next.sn === v.sn ? null : await ctx.repo.vehicles.bySn(next.sn);
+    if (snHolder && snHolder.id !== v.id) {
+      throw badRequest('The operation failed. Please recheck the vehicle serial number (SN): it is already registered');
+    }
+    const refit = next.tanks !== v.tanks || next.solarW !== v.solarW;
+    const nextDevices = refit
+      ? deviceRecords(next, (shipped) => shipped[shipped.length - 1] as string).map(
+          (d) => devices.find((o) => o.deviceType === d.deviceType && o.deviceId === d.deviceId) ?? d,
+        )
+      : devices;
+    const version = await replaceVehicle(ctx, next, nextDevices, basedOn);
+    return ok(await detailOf(ctx.repo, ctx.sim, { ...next, version }), 'Modified');
+  };
+
   r.put(
     '/customization/vehicle/v1/update/single',
     {
       config: { access: { permission: PERMISSIONS.vehicleEdit } },
       schema: {
         tags,
-        summary: 'Change a vehicle (edit form: name up to 30 characters): name, S/N, placement, equipment',
+        summary:
+          'Change a vehicle (edit form: name up to 30 characters): name, S/N, placement, equipment; with `version`, refused (409, the current vehicle as data) when someone changed it since',
         body: Type.Object({
           vehicleId: Id,
+          ...BasedOn,
           name: Type.Optional(VehicleNameEdit),
           sn: Type.Optional(SerialNumber),
           fleetId: Type.Optional(Id),
@@ -190,32 +218,17 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
           depotId: Type.Optional(Nullable(Id)),
           ...Equipment,
         }),
-        response: answers(VehicleDetailSchema),
+        response: versionedAnswers(VehicleDetailSchema),
       },
     },
     async (req) => {
       const { v, devices } = await editable(req, req.body.vehicleId);
-      const { vehicleId: _id, ...changes } = req.body;
-      const next: VehicleRecord = { ...v, ...changes };
-      const placement: PlacementInput = { fleetId: next.fleetId, subFleetId: next.subFleetId, depotId: next.depotId };
-      const moved = next.fleetId !== v.fleetId || next.subFleetId !== v.subFleetId || next.depotId !== v.depotId;
-      if (moved) {
-        const placed = await checkPlacement(ctx.repo, accountOf(req), placement);
-        if (placed.error !== null) throw placementError(placed);
-      }
-      // Its own S/N in another case is no clash.
-      const snHolder = next.sn === v.sn ? null : await ctx.repo.vehicles.bySn(next.sn);
-      if (snHolder && snHolder.id !== v.id) {
-        throw badRequest('The operation failed. Please recheck the vehicle serial number (SN): it is already registered');
-      }
-      const refit = next.tanks !== v.tanks || next.solarW !== v.solarW;
-      const nextDevices = refit
-        ? deviceRecords(next, (shipped) => shipped[shipped.length - 1] as string).map(
-            (d) => devices.find((o) => o.deviceType === d.deviceType && o.deviceId === d.deviceId) ?? d,
-          )
-        : devices;
-      await replaceVehicle(ctx, next, nextDevices);
-      return ok(await detailOf(ctx.repo, ctx.sim, next), 'Modified');
+      const { vehicleId: _id, version: basedOn, ...changes } = req.body;
+      const current = async () => {
+        const now = await ctx.repo.vehicles.get(v.id);
+        return now && detailOf(ctx.repo, ctx.sim, now);
+      };
+      return saveVersioned('vehicle', v, basedOn, () => saveVehicle(req, v, devices, { ...v, ...changes }, basedOn), current);
     },
   );
 
@@ -247,8 +260,8 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       const { v, devices } = await editable(req, req.body.vehicleId);
       const { deviceType, deviceId, model } = req.body;
       if (!devices.some((d) => d.deviceType === deviceType && d.deviceId === deviceId)) throw badRequest('deviceId: no such device on this vehicle');
-      await replaceVehicle(ctx, v, devices.map((d) => (d.deviceType === deviceType && d.deviceId === deviceId ? { ...d, model } : d)));
-      return ok(await detailOf(ctx.repo, ctx.sim, v), 'Modified');
+      const version = await replaceVehicle(ctx, v, devices.map((d) => (d.deviceType === deviceType && d.deviceId === deviceId ? { ...d, model } : d)));
+      return ok(await detailOf(ctx.repo, ctx.sim, { ...v, version }), 'Modified');
     },
   );
 
@@ -271,8 +284,8 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       const next: VehicleRecord = type === 'watertank' ? { ...v, tanks: count + 1 } : { ...v, solarW: Math.max(v.solarW, 600) };
       const catalogue = FIRMWARE_CATALOGUE[type];
       const added = { vehicleId: v.id, deviceType: type, deviceId: count, model: catalogue.model, version: catalogue.latest };
-      await replaceVehicle(ctx, next, [...devices, added]);
-      return ok(await detailOf(ctx.repo, ctx.sim, next), 'Added');
+      const version = await replaceVehicle(ctx, next, [...devices, added]);
+      return ok(await detailOf(ctx.repo, ctx.sim, { ...next, version }), 'Added');
     },
   );
 
@@ -294,8 +307,8 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       const optional = (deviceType === 'watertank' || deviceType === 'mppt') && deviceId > 0 && deviceId === count - 1;
       if (!optional) throw badRequest('deviceId: only the last water tank or mppt 1 can be removed');
       const next: VehicleRecord = deviceType === 'watertank' ? { ...v, tanks: count - 1 } : { ...v, solarW: Math.min(v.solarW, 400) };
-      await replaceVehicle(ctx, next, devices.filter((d) => !(d.deviceType === deviceType && d.deviceId === deviceId)));
-      return ok(await detailOf(ctx.repo, ctx.sim, next), 'Deleted');
+      const version = await replaceVehicle(ctx, next, devices.filter((d) => !(d.deviceType === deviceType && d.deviceId === deviceId)));
+      return ok(await detailOf(ctx.repo, ctx.sim, { ...next, version }), 'Deleted');
     },
   );
 };

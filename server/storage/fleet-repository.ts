@@ -53,7 +53,8 @@ export interface RoleStore {
   get(id: string): Promise<RoleRecord | null>;
   byKey(roleKey: string): Promise<RoleRecord | null>;
   create(role: RoleRecord): Promise<void>;
-  update(role: RoleRecord): Promise<void>;
+  /** Raises the row's version; with `basedOn`, only from that version (else StaleRecord). Answers the new version, null: no such row. */
+  update(role: RoleRecord, basedOn?: number): Promise<number | null>;
   /** Deletes the role; its accounts fall back to the default role. Returns those account ids. */
   delete(id: string): Promise<string[]>;
   userIds(roleId: string): Promise<string[]>;
@@ -120,7 +121,8 @@ export interface FleetStore {
   page(filter: GroupFilter, page: PageQuery): Promise<Paged<FleetRecord & GroupCounts>>;
   get(id: string): Promise<FleetRecord | null>;
   create(fleet: FleetRecord): Promise<void>;
-  update(fleet: FleetRecord): Promise<void>;
+  /** Raises the row's version; with `basedOn`, only from that version (else StaleRecord). Answers the new version, null: no such row. */
+  update(fleet: FleetRecord, basedOn?: number): Promise<number | null>;
   /**
    * Deletes the fleet, first moving its vehicles to `moveTo` (out of any sub-fleet or depot), in one
    * step; refused (StorageConflict) while vehicles are in the fleet and none is given. Answers the
@@ -135,7 +137,8 @@ export interface SubFleetStore {
   page(filter: GroupFilter, page: PageQuery): Promise<Paged<SubFleetRecord & GroupCounts>>;
   get(id: string): Promise<SubFleetRecord | null>;
   create(sub: SubFleetRecord): Promise<void>;
-  update(sub: SubFleetRecord): Promise<void>;
+  /** Raises the row's version; with `basedOn`, only from that version (else StaleRecord). Answers the new version, null: no such row. */
+  update(sub: SubFleetRecord, basedOn?: number): Promise<number | null>;
   /** Deletes the sub-fleet; its vehicles move to `moveTo` (null: the fleet alone). Answers their ids. */
   delete(id: string, moveTo: { subFleetId: string | null }): Promise<string[]>;
 }
@@ -144,7 +147,8 @@ export interface DepotStore {
   page(filter: GroupFilter, page: PageQuery): Promise<Paged<DepotRecord & GroupCounts>>;
   get(id: string): Promise<DepotRecord | null>;
   create(depot: DepotRecord): Promise<void>;
-  update(depot: DepotRecord): Promise<void>;
+  /** Raises the row's version; with `basedOn`, only from that version (else StaleRecord). Answers the new version, null: no such row. */
+  update(depot: DepotRecord, basedOn?: number): Promise<number | null>;
   /** Deletes the depot; its vehicles move to `moveTo` (null: no depot). Answers their ids. */
   delete(id: string, moveTo: { depotId: string | null }): Promise<string[]>;
 }
@@ -174,10 +178,11 @@ export interface VehicleStore {
   bySn(sn: string): Promise<VehicleRecord | null>;
   /** Adds vehicles with their devices, all or none. */
   createMany(vehicles: Array<{ vehicle: VehicleRecord; devices: DeviceRecord[] }>): Promise<void>;
-  update(vehicle: VehicleRecord): Promise<void>;
+  /** Raises the row's version; with `basedOn`, only from that version (else StaleRecord). Answers the new version, null: no such row. */
+  update(vehicle: VehicleRecord, basedOn?: number): Promise<number | null>;
   delete(id: string): Promise<void>;
-  /** Replaces the vehicle's row and its device list in one step. */
-  replaceDevices(vehicle: VehicleRecord, devices: DeviceRecord[]): Promise<void>;
+  /** Replaces the vehicle's row (as `update`) and its device list in one step. */
+  replaceDevices(vehicle: VehicleRecord, devices: DeviceRecord[], basedOn?: number): Promise<number | null>;
   /** Records the firmware versions devices reported; rows already at that version are left alone. */
   setDeviceVersions(list: DeviceVersion[]): Promise<void>;
 }

@@ -49,6 +49,10 @@ const NAMES_ANY_CASE = `
   CREATE UNIQUE INDEX depots_name_normalised ON depots (fleet_id, lower(name));
   CREATE UNIQUE INDEX roles_name_normalised ON roles (lower(name));
 `;
+/** Version 19, the same SQL on both backends. */
+const RECORD_VERSIONS = ['vehicles', 'fleets', 'sub_fleets', 'depots', 'roles', 'users', 'issues']
+  .map((table) => `ALTER TABLE ${table} ADD COLUMN version INTEGER NOT NULL DEFAULT 1;`)
+  .join('\n');
 
 // Append only: a released migration is never edited; schema changes get a new version, for both backends.
 const MIGRATIONS: Migration[] = [
@@ -944,6 +948,13 @@ const MIGRATIONS: Migration[] = [
     version: 17,
     sql: NAMES_ANY_CASE,
     postgres: NAMES_ANY_CASE,
+  },
+  {
+    // Editable records carry a version, raised by every write: a save based on an older version is
+    // refused instead of overwriting what someone else saved meanwhile (server/http/record-version.ts).
+    version: 19,
+    sql: RECORD_VERSIONS,
+    postgres: RECORD_VERSIONS,
   },
 ];
 

@@ -18,6 +18,8 @@ export interface RoleRecord {
   fleetManager: boolean;
   subFleetManager: boolean;
   builtin: boolean;
+  /** Raised by every write of the row (1 once stored); a record not stored yet has none. */
+  version?: number;
 }
 
 export interface UserRecord {
@@ -53,6 +55,8 @@ export interface FleetRecord {
   managerId: string | null;
   serviceEngineerId: string | null;
   createdAt: string;
+  /** Raised by every write of the row (1 once stored); a record not stored yet has none. */
+  version?: number;
 }
 
 export interface SubFleetRecord {
@@ -62,6 +66,8 @@ export interface SubFleetRecord {
   status: EntityStatus;
   managerId: string | null;
   createdAt: string;
+  /** Raised by every write of the row (1 once stored); a record not stored yet has none. */
+  version?: number;
 }
 
 export interface DepotRecord {
@@ -74,6 +80,8 @@ export interface DepotRecord {
   lat: number;
   lng: number;
   createdAt: string;
+  /** Raised by every write of the row (1 once stored); a record not stored yet has none. */
+  version?: number;
 }
 
 export interface VehicleRecord {
@@ -95,6 +103,8 @@ export interface VehicleRecord {
   createdAt: string;
   /** When the vehicle was placed on top of the list ("top place"); pinned vehicles list first. */
   pinnedAt?: string | null;
+  /** Raised by every write of the row (1 once stored); a record not stored yet has none. */
+  version?: number;
 }
 
 export interface DeviceRecord {

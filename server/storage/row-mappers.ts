@@ -31,6 +31,7 @@ export const toRole = (r: Row): RoleRecord => ({
   fleetManager: r.fleet_manager === 1,
   subFleetManager: r.sub_fleet_manager === 1,
   builtin: r.builtin === 1,
+  version: Number(r.version),
 });
 
 export const fromRole = (r: RoleRecord, createdAt: string): Row => ({
@@ -91,6 +92,7 @@ export const toFleet = (r: Row): FleetRecord => ({
   managerId: optStr(r.manager_id),
   serviceEngineerId: optStr(r.service_engineer_id),
   createdAt: str(r.created_at),
+  version: Number(r.version),
 });
 
 export const fromFleet = (f: FleetRecord): Row => ({
@@ -109,6 +111,7 @@ export const toSubFleet = (r: Row): SubFleetRecord => ({
   status: r.status === 'disabled' ? 'disabled' : 'active',
   managerId: optStr(r.manager_id),
   createdAt: str(r.created_at),
+  version: Number(r.version),
 });
 
 export const fromSubFleet = (s: SubFleetRecord): Row => ({
@@ -130,6 +133,7 @@ export const toDepot = (r: Row): DepotRecord => ({
   lat: Number(r.lat),
   lng: Number(r.lng),
   createdAt: str(r.created_at),
+  version: Number(r.version),
 });
 
 export const fromDepot = (d: DepotRecord): Row => ({
@@ -162,6 +166,7 @@ export const toVehicle = (r: Row): VehicleRecord => ({
   homeLng: Number(r.home_lng),
   createdAt: str(r.created_at),
   pinnedAt: optStr(r.pinned_at),
+  version: Number(r.version),
 });
 
 export const fromVehicle = (v: VehicleRecord): Row => ({
@@ -183,6 +188,9 @@ export const fromVehicle = (v: VehicleRecord): Row => ({
   created_at: v.createdAt,
   pinned_at: v.pinnedAt ?? null,
 });
+
+/** The columns a vehicle update writes: all of the row's but its id and creation time. */
+export const vehicleColumns = (row: Row): string[] => Object.keys(row).filter((c) => c !== 'id' && c !== 'created_at');
 
 export const toDevice = (r: Row): DeviceRecord => ({
   vehicleId: str(r.vehicle_id),

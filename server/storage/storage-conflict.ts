@@ -1,6 +1,12 @@
 /** A write refused by a uniqueness or reference rule (duplicate S/N, e-mail, role key, name; row still in use). */
 export class StorageConflict extends Error {}
 
+/**
+ * A write based on a version of the row that is no longer the stored one (someone saved meanwhile),
+ * or of a row that is gone.
+ */
+export class StaleRecord extends Error {}
+
 /** What each backend says when a write breaks a rule, by the rule. */
 export const CONFLICT_MESSAGES = {
   email: 'This email is already registered',

@@ -94,7 +94,43 @@ describe('DialogForm', () => {
     );
     fireEvent.change(screen.getByRole('combobox', { name: 'Fleet' }), { target: { value: 'f2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ fleetId: 'f2', subFleetId: '' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ fleetId: 'f2', subFleetId: '' }, undefined));
+  });
+
+  it('shows the current values of a record someone else saved meanwhile, and saves again on its version', async () => {
+    const onClose = vi.fn();
+    const onSubmit = vi
+      .fn<(values: Record<'name' | 'sn', string>, version: number | undefined) => Promise<unknown>>()
+      .mockRejectedValueOnce(new ApiError('code', 409, 'Someone else changed this vehicle while you were editing', { name: 'Van 9', sn: 'SN-9', version: 4 }))
+      .mockResolvedValueOnce(undefined);
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <DialogForm
+          open
+          title="Edit vehicle"
+          fields={[
+            { name: 'name', label: 'Name', rules: [vehicleName('edit')] },
+            { name: 'sn', label: 'S/N', rules: [required('Please enter the S/N!')] },
+          ]}
+          initial={{ name: 'Van 1', sn: 'SN-1' }}
+          success="Modified successfully"
+          versioned={{ noun: 'vehicle', version: 3, valuesOf: (current) => ({ name: String(current.name), sn: String(current.sn) }) }}
+          onSubmit={onSubmit}
+          onClose={onClose}
+        />
+      </ChakraProvider>,
+    );
+    const name = screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Van 2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Someone else changed this vehicle while you were editing. Their values are shown now; save again to overwrite them.',
+    );
+    expect(onSubmit).toHaveBeenLastCalledWith({ name: 'Van 2', sn: 'SN-1' }, 3);
+    expect(name.value).toBe('Van 9');
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenLastCalledWith({ name: 'Van 9', sn: 'SN-9' }, 4);
   });
 });
-

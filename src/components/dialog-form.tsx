@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect } from 'react';
-import { Button, Dialog, Input, NativeSelect, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Alert, Button, Dialog, Input, NativeSelect, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { overtakenRecord, overtakenText } from '../../streams/api/record-version';
 import { type Rule, validateForm } from '../lib/validation';
 import { type ValidatedFormOptions, useValidatedForm } from '../lib/use-validated-form';
 import { FormField } from './form-field';
@@ -35,8 +36,17 @@ export interface DialogFormProps<F extends string> extends ValidatedFormOptions<
   /** The spec's success words shown for 2 s once the server accepts, e.g. SUCCESS.added. */
   success: string;
   submitLabel?: string;
-  /** Throws the server's refusal (an ApiError); the dialog then stays open with what was typed. */
-  onSubmit: (values: Record<F, string>) => Promise<unknown>;
+  /**
+   * Throws the server's refusal (an ApiError); the dialog then stays open with what was typed.
+   * `version`: the record's version the values are based on (see `versioned`).
+   */
+  onSubmit: (values: Record<F, string>, version: number | undefined) => Promise<unknown>;
+  /**
+   * An edit of a stored record read at `version`: when someone else saved it meanwhile, the server's
+   * refusal (409) carries the record as it now is; the form then shows its values (`valuesOf`) with
+   * a message naming the record (`noun`), and saving again is based on its version.
+   */
+  versioned?: { noun: string; version: number | undefined; valuesOf: (current: Record<string, unknown>) => Record<F, string> };
   onClose: () => void;
   /** Told of every change, for options that follow another field (sub-fleets of the chosen fleet). */
   onValuesChange?: (values: Record<F, string>) => void;
@@ -71,11 +81,23 @@ function DialogFormBody<F extends string>(props: DialogFormProps<F>) {
         Array<() => string | null>
       >,
     );
-  const { values, errors, update, submit, busy } = useValidatedForm<F>(
+  const [basedOn, setBasedOn] = useState(props.versioned?.version);
+  const [overtaken, setOvertaken] = useState(false);
+  const { values, setValues, errors, setErrors, update, submit, busy } = useValidatedForm<F>(
     props.initial,
     check,
     async (values) => {
-      await props.onSubmit(values);
+      try {
+        await props.onSubmit(values, basedOn);
+      } catch (error) {
+        const current = props.versioned && overtakenRecord(error);
+        if (!current) throw error;
+        setBasedOn(current.version);
+        setValues(props.versioned!.valuesOf(current));
+        setErrors({});
+        setOvertaken(true);
+        return;
+      }
       showSuccess(props.success);
       props.onClose();
     },
@@ -91,6 +113,12 @@ function DialogFormBody<F extends string>(props: DialogFormProps<F>) {
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
+          {overtaken && (
+            <Alert.Root status="warning" role="alert" data-testid="save-overtaken">
+              <Alert.Indicator />
+              <Alert.Title>{overtakenText(props.versioned!.noun)}</Alert.Title>
+            </Alert.Root>
+          )}
           {fieldsFor(values).map((field) => (
             <FormField key={field.name} label={field.label} error={errors[field.name]} required={field.required ?? field.rules.length > 0}>
               {field.editor ? (

@@ -5,6 +5,7 @@ import {
   DEVICE_TYPES,
   KEY_KINDS,
   MAX_DEVICE_ID,
+  RECORD_KINDS,
   VEHICLE_STATUSES,
   type DropCounts,
   type DropReason,
@@ -108,6 +109,8 @@ function payloadValid(cmd: number, data: unknown): boolean | undefined {
       return isObj(data) && isId(data.alarmId) && isId(data.vehicleId);
     case 163:
       return isObj(data) && (data.playlistId === null || isId(data.playlistId));
+    case 164:
+      return isObj(data) && (RECORD_KINDS as readonly unknown[]).includes(data.kind) && isId(data.id);
     default:
       return undefined;
   }

@@ -58,6 +58,9 @@ export const PageQuery = {
   pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 20 }),
 };
 
+/** An editable record's version (raised by every write); an update may name the one it was based on. Absent from servers without versions. */
+const RecordVersion = { version: Type.Optional(Type.Integer({ minimum: 1 })) };
+
 export const PageOf = <T extends Parameters<typeof Type.Array>[0]>(row: T) =>
   Type.Object({ rows: Type.Array(row), total: Type.Integer() });
 
@@ -97,6 +100,7 @@ export const VehicleListRowSchema = Type.Composite([
      * (edit, top place, transfer, delete) and `unbind`, which needs the vehicle's fleet itself in scope.
      */
     allowed: Type.Array(Type.Union(VEHICLE_ACTIONS.map((action) => Type.Literal(action)))),
+    ...RecordVersion,
   }),
 ]);
 
@@ -119,6 +123,7 @@ export const VehicleDetailSchema = Type.Composite([
         availableVersion: Nullable(Type.String()),
       }),
     ),
+    ...RecordVersion,
   }),
 ]);
 
@@ -221,6 +226,7 @@ export const RoleSchema = Type.Object({
   subFleetManager: Type.Boolean(),
   builtin: Type.Boolean(),
   users: Type.Integer(),
+  ...RecordVersion,
 });
 
 /** The pages a role's menu authority may list, grouped as the sidebar shows them. */
@@ -315,6 +321,7 @@ export const FleetSchema = Type.Object({
   vehicles: Type.Integer(),
   createdAt: Type.String(),
   allowed: GroupActions,
+  ...RecordVersion,
 });
 
 /** The fields a sub-fleet and a depot share: places inside a fleet, each with its own manager. */
@@ -328,6 +335,7 @@ const FLEET_PLACE_FIELDS = {
   vehicles: Type.Integer(),
   createdAt: Type.String(),
   allowed: GroupActions,
+  ...RecordVersion,
 };
 
 export const SubFleetSchema = Type.Object(FLEET_PLACE_FIELDS);

@@ -59,7 +59,13 @@ export const CMD = {
   alarmAcknowledged: 162,
   /** Beyond the contract: the playlist assigned to this wall display (docs/api.md); without it a wall plays what its link said. */
   displayPlaylist: 163,
+  /** Beyond the contract: an editable record this session sees was changed (docs/api.md); consoles that ignore it show it on their next read. */
+  recordChanged: 164,
 } as const;
+
+/** The editable records a cmd 164 names. */
+export const RECORD_KINDS = ['vehicle', 'fleet', 'subFleet', 'depot'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /** cmd 161 message ids (spec section 4); any id but 1001 and 1002 means the login expired. */
 /** 1003, beyond the spec: a wall display's token was revoked; 1004: the display signed in again (another screen or tab). */
@@ -133,6 +139,7 @@ export interface FirmwareBurnFrame {
 export interface ForcedLogoutFrame { cmd: 161; seq?: number; data: { msgId: number } }
 export interface AlarmAcknowledgedFrame { cmd: 162; seq?: number; data: { alarmId: string; vehicleId: string } }
 export interface DisplayPlaylistFrame { cmd: 163; seq?: number; data: { playlistId: string | null } }
+export interface RecordChangedFrame { cmd: 164; seq?: number; data: { kind: RecordKind; id: string } }
 
 export type IncomingFrame =
   | AckFrame
@@ -144,7 +151,8 @@ export type IncomingFrame =
   | FirmwareBurnFrame
   | ForcedLogoutFrame
   | AlarmAcknowledgedFrame
-  | DisplayPlaylistFrame;
+  | DisplayPlaylistFrame
+  | RecordChangedFrame;
 
 /** One websocket message: a frame or a batch of frames. */
 export type WireMessage<F> = F | F[];

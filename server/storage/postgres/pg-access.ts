@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { CONFLICT_MESSAGES, StorageConflict } from '../storage-conflict';
+import { CONFLICT_MESSAGES, StaleRecord, StorageConflict } from '../storage-conflict';
 
 export type Row = Record<string, unknown>;
 
@@ -117,3 +117,22 @@ export const insertRows = async (q: PgQueries, table: string, rows: Row[], onCon
 /** `UPDATE table SET … WHERE id = ?` for the given columns of a row. */
 export const updateRow = (q: PgQueries, table: string, row: Row, columns: string[]): Promise<number> =>
   q.run(`UPDATE ${table} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, ...columns.map((c) => row[c]), row.id);
+
+/**
+ * `UPDATE table SET …, version = version + 1 WHERE id = ?` for the given columns of a row; with
+ * `basedOn`, only while the stored version is still that one (StaleRecord otherwise). Answers the new
+ * version, null when there is no such row and no `basedOn`.
+ */
+export const updateVersioned = async (q: PgQueries, table: string, row: Row, columns: string[], basedOn?: number): Promise<number | null> => {
+  const written = await q.one(
+    `UPDATE ${table} SET ${columns.map((c) => `${c} = ?`).join(', ')}, version = version + 1
+     WHERE id = ? AND (?::integer IS NULL OR version = ?) RETURNING version`,
+    ...columns.map((c) => row[c]),
+    row.id,
+    basedOn ?? null,
+    basedOn ?? null,
+  );
+  if (written) return Number(written.version);
+  if (basedOn !== undefined) throw new StaleRecord();
+  return null;
+};

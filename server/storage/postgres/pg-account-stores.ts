@@ -1,7 +1,7 @@
 import type { CodeStore, RoleStore, UserStore } from '../fleet-repository';
 import { fromRole, fromUser, toRole, toUser } from '../row-mappers';
 import { likePattern, pageClause } from '../sql-text';
-import { insertRows, type PgAccess, updateRow } from './pg-access';
+import { insertRows, type PgAccess, updateRow, updateVersioned } from './pg-access';
 
 export const pgRoleStore = (a: PgAccess): RoleStore => ({
   list: async (filter, page) => {
@@ -26,9 +26,9 @@ export const pgRoleStore = (a: PgAccess): RoleStore => ({
   create: async (role) => {
     await insertRows(a, 'roles', [fromRole(role, new Date().toISOString())]);
   },
-  update: async (role) => {
+  update: (role, basedOn) => {
     const row = fromRole(role, '');
-    await updateRow(a, 'roles', row, Object.keys(row).filter((c) => c !== 'id' && c !== 'created_at' && c !== 'builtin'));
+    return updateVersioned(a, 'roles', row, Object.keys(row).filter((c) => c !== 'id' && c !== 'created_at' && c !== 'builtin'), basedOn);
   },
   delete: async (id) =>
     a.tx(async (q) => {

@@ -2,7 +2,7 @@ import type { DepotStore, FleetStore, GroupFilter, SubFleetStore } from '../flee
 import { fromDepot, fromFleet, fromSubFleet, toDepot, toFleet, toSubFleet } from '../row-mappers';
 import { likePattern, pageClause } from '../sql-text';
 import { StorageConflict } from '../storage-conflict';
-import { insertRows, type PgAccess, type Row, updateRow } from './pg-access';
+import { insertRows, type PgAccess, type Row, updateVersioned } from './pg-access';
 
 type GroupTable = 'fleets' | 'sub_fleets' | 'depots';
 
@@ -72,9 +72,7 @@ export const pgFleetStore = (a: PgAccess): FleetStore => ({
   create: async (f) => {
     await insertRows(a, 'fleets', [fromFleet(f)]);
   },
-  update: async (f) => {
-    await updateRow(a, 'fleets', fromFleet(f), ['name', 'status', 'manager_id', 'service_engineer_id']);
-  },
+  update: (f, basedOn) => updateVersioned(a, 'fleets', fromFleet(f), ['name', 'status', 'manager_id', 'service_engineer_id'], basedOn),
   delete: async (id, moveTo) => {
     if (!moveTo && (await a.one('SELECT 1 AS x FROM vehicles WHERE fleet_id = ? LIMIT 1', id))) {
       throw new StorageConflict('Move or delete the vehicles of this fleet first');
@@ -99,9 +97,7 @@ export const pgSubFleetStore = (a: PgAccess): SubFleetStore => ({
   create: async (s) => {
     await insertRows(a, 'sub_fleets', [fromSubFleet(s)]);
   },
-  update: async (s) => {
-    await updateRow(a, 'sub_fleets', fromSubFleet(s), ['name', 'status', 'manager_id']);
-  },
+  update: (s, basedOn) => updateVersioned(a, 'sub_fleets', fromSubFleet(s), ['name', 'status', 'manager_id'], basedOn),
   delete: async (id, moveTo) => deleteMovingVehicles(a, 'sub_fleets', id, { sub_fleet_id: moveTo.subFleetId }),
 });
 
@@ -114,8 +110,6 @@ export const pgDepotStore = (a: PgAccess): DepotStore => ({
   create: async (d) => {
     await insertRows(a, 'depots', [fromDepot(d)]);
   },
-  update: async (d) => {
-    await updateRow(a, 'depots', fromDepot(d), ['name', 'status', 'manager_id', 'city', 'lat', 'lng']);
-  },
+  update: (d, basedOn) => updateVersioned(a, 'depots', fromDepot(d), ['name', 'status', 'manager_id', 'city', 'lat', 'lng'], basedOn),
   delete: async (id, moveTo) => deleteMovingVehicles(a, 'depots', id, { depot_id: moveTo.depotId }),
 });

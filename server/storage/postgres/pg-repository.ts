@@ -14,9 +14,10 @@ import {
   toSession,
   toShare,
   toVehicle,
+  vehicleColumns,
 } from '../row-mappers';
 import { likePattern, pageClause } from '../sql-text';
-import { insertRows, pgAccess, type PgQueries, updateRow } from './pg-access';
+import { insertRows, pgAccess, type PgQueries, updateRow, updateVersioned } from './pg-access';
 import { pgCodeStore, pgRoleStore, pgUserStore } from './pg-account-stores';
 import { pgAlarmStore } from './pg-alarm-store';
 import { pgAuditStore } from './pg-audit-store';
@@ -49,7 +50,6 @@ const vehicleWhere = (f: VehicleFilter) => {
   return { sql: parts.join(' AND '), params };
 };
 
-const vehicleColumns = (row: Record<string, unknown>) => Object.keys(row).filter((c) => c !== 'id' && c !== 'created_at');
 
 const putDevices = (q: PgQueries, devices: SeedData['devices']) => insertRows(q, 'devices', devices.map(fromDevice));
 
@@ -144,9 +144,9 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
           await putDevices(q, list.flatMap((x) => x.devices));
         });
       },
-      update: async (v) => {
+      update: (v, basedOn) => {
         const row = fromVehicle(v);
-        await updateRow(a, 'vehicles', row, vehicleColumns(row));
+        return updateVersioned(a, 'vehicles', row, vehicleColumns(row), basedOn);
       },
       delete: async (id) => {
         // The series numbers stay (a few bytes): other nodes may still hold them in their caches.
@@ -155,12 +155,13 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
           await q.run('DELETE FROM vehicles WHERE id = ?', id);
         });
       },
-      replaceDevices: async (v, devices) => {
+      replaceDevices: (v, devices, basedOn) => {
         const row = fromVehicle(v);
-        await a.tx(async (q) => {
-          await updateRow(q, 'vehicles', row, vehicleColumns(row));
+        return a.tx(async (q) => {
+          const version = await updateVersioned(q, 'vehicles', row, vehicleColumns(row), basedOn);
           await q.run('DELETE FROM devices WHERE vehicle_id = ?', v.id);
           await putDevices(q, devices);
+          return version;
         });
       },
       setDeviceVersions: async (list) => {

@@ -1,7 +1,7 @@
 import type { CodeStore, RoleStore, UserStore } from '../fleet-repository';
 import { fromRole, fromUser, toRole, toUser } from '../row-mappers';
 import type { SqliteAccess } from './sqlite-access';
-import { inserter, updater } from './sql-helpers';
+import { inserter, updater, updateVersioned } from './sql-helpers';
 import { likePattern, pageClause } from '../sql-text';
 import { guardConstraints } from './unique-violation';
 
@@ -29,10 +29,10 @@ export const sqliteRoleStore = ({ db, one, many, run }: SqliteAccess): RoleStore
     const row = fromRole(role, new Date().toISOString());
     guardConstraints(() => inserter(db, 'roles', Object.keys(row)).run(row));
   },
-  update: async (role) => {
+  update: async (role, basedOn) => {
     const row = fromRole(role, '');
     const cols = Object.keys(row).filter((c) => c !== 'id' && c !== 'created_at' && c !== 'builtin');
-    guardConstraints(() => updater(db, 'roles', cols).run(row));
+    return guardConstraints(() => updateVersioned(db, 'roles', cols, row, basedOn));
   },
   delete: async (id) =>
     db.transaction(() => {

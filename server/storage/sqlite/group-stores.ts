@@ -2,7 +2,7 @@ import type { DepotStore, FleetStore, GroupFilter, SubFleetStore } from '../flee
 import { StorageConflict } from '../storage-conflict';
 import { fromDepot, fromFleet, fromSubFleet, toDepot, toFleet, toSubFleet } from '../row-mappers';
 import type { SqliteAccess } from './sqlite-access';
-import { inserter, type Row, updater } from './sql-helpers';
+import { inserter, type Row, updateVersioned } from './sql-helpers';
 import { likePattern, pageClause } from '../sql-text';
 import { guardConstraints } from './unique-violation';
 
@@ -80,10 +80,8 @@ export const sqliteFleetStore = (a: SqliteAccess): FleetStore => ({
     const row = fromFleet(f);
     guardConstraints(() => inserter(a.db, 'fleets', Object.keys(row)).run(row));
   },
-  update: async (f) => {
-    const row = fromFleet(f);
-    guardConstraints(() => updater(a.db, 'fleets', ['name', 'status', 'manager_id', 'service_engineer_id']).run(row));
-  },
+  update: async (f, basedOn) =>
+    guardConstraints(() => updateVersioned(a.db, 'fleets', ['name', 'status', 'manager_id', 'service_engineer_id'], fromFleet(f), basedOn)),
   delete: async (id, moveTo) => {
     if (!moveTo && a.one('SELECT 1 AS x FROM vehicles WHERE fleet_id = ? LIMIT 1', id)) {
       throw new StorageConflict('Move or delete the vehicles of this fleet first');
@@ -111,9 +109,7 @@ export const sqliteSubFleetStore = (a: SqliteAccess): SubFleetStore => ({
     const row = fromSubFleet(s);
     guardConstraints(() => inserter(a.db, 'sub_fleets', Object.keys(row)).run(row));
   },
-  update: async (s) => {
-    guardConstraints(() => updater(a.db, 'sub_fleets', ['name', 'status', 'manager_id']).run(fromSubFleet(s)));
-  },
+  update: async (s, basedOn) => guardConstraints(() => updateVersioned(a.db, 'sub_fleets', ['name', 'status', 'manager_id'], fromSubFleet(s), basedOn)),
   delete: async (id, moveTo) => deleteMovingVehicles(a, 'sub_fleets', id, { sub_fleet_id: moveTo.subFleetId }),
 });
 
@@ -127,8 +123,7 @@ export const sqliteDepotStore = (a: SqliteAccess): DepotStore => ({
     const row = fromDepot(d);
     guardConstraints(() => inserter(a.db, 'depots', Object.keys(row)).run(row));
   },
-  update: async (d) => {
-    guardConstraints(() => updater(a.db, 'depots', ['name', 'status', 'manager_id', 'city', 'lat', 'lng']).run(fromDepot(d)));
-  },
+  update: async (d, basedOn) =>
+    guardConstraints(() => updateVersioned(a.db, 'depots', ['name', 'status', 'manager_id', 'city', 'lat', 'lng'], fromDepot(d), basedOn)),
   delete: async (id, moveTo) => deleteMovingVehicles(a, 'depots', id, { depot_id: moveTo.depotId }),
 });

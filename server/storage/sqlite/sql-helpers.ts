@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { VisibleScope } from '../records';
+import { StaleRecord } from '../storage-conflict';
 
 export type Row = Record<string, unknown>;
 
@@ -10,6 +11,23 @@ export const inserter = (db: Database.Database, table: string, columns: string[]
 /** `UPDATE table SET … WHERE id = @id` for the given columns. */
 export const updater = (db: Database.Database, table: string, columns: string[]) =>
   db.prepare(`UPDATE ${table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
+
+/**
+ * Writes the given columns of `row` and raises its version, in one statement; with `basedOn`, only
+ * while the stored version is still that one (StaleRecord otherwise). Answers the new version, null
+ * when there is no such row and no `basedOn`.
+ */
+export const updateVersioned = (db: Database.Database, table: string, columns: string[], row: Row, basedOn?: number): number | null => {
+  const written = db
+    .prepare(
+      `UPDATE ${table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')}, version = version + 1
+       WHERE id = @id AND (@basedOn IS NULL OR version = @basedOn) RETURNING version`,
+    )
+    .get({ ...row, basedOn: basedOn ?? null }) as Row | undefined;
+  if (written) return Number(written.version);
+  if (basedOn !== undefined) throw new StaleRecord();
+  return null;
+};
 
 /** SQL condition restricting vehicle rows (alias `v`) to a scope. */
 export const vehicleScopeClause = (scope: VisibleScope): { sql: string; params: unknown[] } =>

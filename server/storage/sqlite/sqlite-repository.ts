@@ -15,6 +15,7 @@ import {
   toSession,
   toShare,
   toVehicle,
+  vehicleColumns,
 } from '../row-mappers';
 import { sqliteAlarmStore } from './alarm-store';
 import { sqliteAuditStore } from './audit-store';
@@ -28,7 +29,7 @@ import { sqliteFollowUpPort } from './follow-up-port';
 import { followUpFeedbackStore, followUpIssueStore } from '../follow-up-store';
 import { accountSettingsStore } from '../account-settings-store';
 import { guardConstraints } from './unique-violation';
-import { inserter, type Row, updater, vehicleScopeClause } from './sql-helpers';
+import { inserter, type Row, updater, updateVersioned, vehicleScopeClause } from './sql-helpers';
 import { likePattern, pageClause } from '../sql-text';
 import { sqlitePlaylistStore } from './playlist-store';
 import { portableDisplayTokenStore } from '../display-token-store';
@@ -167,9 +168,9 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
           })(),
         );
       },
-      update: async (v) => {
+      update: async (v, basedOn) => {
         const row = fromVehicle(v);
-        guardConstraints(() => updater(db, 'vehicles', Object.keys(row).filter((c) => c !== 'id' && c !== 'created_at')).run(row));
+        return guardConstraints(() => updateVersioned(db, 'vehicles', vehicleColumns(row), row, basedOn));
       },
       delete: async (id) => {
         guardConstraints(() =>
@@ -180,14 +181,15 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
           })(),
         );
       },
-      replaceDevices: async (v, devices) => {
+      replaceDevices: async (v, devices, basedOn) => {
         const row = fromVehicle(v);
         const dStmt = inserter(db, 'devices', ['vehicle_id', 'device_type', 'device_id', 'model', 'version']);
-        guardConstraints(() =>
+        return guardConstraints(() =>
           db.transaction(() => {
-            updater(db, 'vehicles', Object.keys(row).filter((c) => c !== 'id' && c !== 'created_at')).run(row);
+            const version = updateVersioned(db, 'vehicles', vehicleColumns(row), row, basedOn);
             db.prepare('DELETE FROM devices WHERE vehicle_id = ?').run(v.id);
             for (const d of devices) dStmt.run(fromDevice(d));
+            return version;
           })(),
         );
       },

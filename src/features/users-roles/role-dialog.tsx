@@ -26,6 +26,8 @@ const managerOf = (role: Role | null): string => {
   return role.subFleetManager ? 'subFleet' : 'none';
 };
 
+const formValuesOf = (role: Role | null) => ({ name: role?.name ?? '', roleKey: role?.roleKey ?? '', manager: managerOf(role) });
+
 const toggled = (list: string[], items: string[], on: boolean) => (on ? [...new Set([...list, ...items])] : list.filter((x) => !items.includes(x)));
 
 /** `role` null: add. */
@@ -47,13 +49,30 @@ export function RoleDialog(props: { open: boolean; role: Role | null; onClose: (
       open={props.open}
       title={role ? `Edit role ${role.name}` : 'Add role'}
       success={role ? SUCCESS.modified : SUCCESS.added}
-      initial={{ name: role?.name ?? '', roleKey: role?.roleKey ?? '', manager: managerOf(role) }}
+      initial={formValuesOf(role)}
+      versioned={
+        role
+          ? {
+              noun: 'role',
+              version: role.version,
+              // The menu and permission lists, kept beside the form, show the current role too.
+              valuesOf: (current) => {
+                const now = current as Role;
+                edit((d) => {
+                  d.menu = now.menu;
+                  d.permissions = now.permissions;
+                });
+                return formValuesOf(now);
+              },
+            }
+          : undefined
+      }
       fields={[
         { name: 'name', label: 'Name', rules: [roleName] },
         ...(keyEditable ? [{ name: 'roleKey' as const, label: 'Role key', rules: [roleKey] }] : []),
         { name: 'manager', label: 'Manager authority', rules: [required(MESSAGES.managerAuthority)], options: MANAGER_AUTHORITY },
       ]}
-      onSubmit={async (values) => {
+      onSubmit={async (values, version) => {
         edit((d) => {
           d.tried = true;
         });
@@ -66,7 +85,7 @@ export function RoleDialog(props: { open: boolean; role: Role | null; onClose: (
           fleetManager: values.manager === 'both' || values.manager === 'fleet',
           subFleetManager: values.manager === 'both' || values.manager === 'subFleet',
         };
-        return role ? resources.roles.update({ roleId: role.id, ...body }) : resources.roles.create(body);
+        return role ? resources.roles.update({ roleId: role.id, version, ...body }) : resources.roles.create(body);
       }}
       onClose={props.onClose}
     >

@@ -34,6 +34,14 @@ const STATUS_OPTIONS = [
   { value: 'disabled', label: 'Disabled' },
 ];
 
+/** The form's values for a fleet, sub-fleet or depot as stored (none: a new one). */
+const valuesOf = (record: Partial<Pick<Fleet, 'name' | 'status' | 'managerId' | 'serviceEngineerId'>> | null): Record<Field, string> => ({
+  name: record?.name ?? '',
+  status: record?.status ?? '',
+  managerId: record?.managerId ?? '',
+  serviceEngineerId: record?.serviceEngineerId ?? '',
+});
+
 function useCandidates(job: AccountJob, enabled: boolean) {
   const { resources } = useFleetConsole();
   const state = useResource(() => resources.accountCandidates$(job), [resources, job]);
@@ -57,23 +65,17 @@ export function GroupFormDialog({ target, onClose, onAddedFleet }: { target: Gro
   if (kind === 'fleet') {
     fields.push({ name: 'serviceEngineerId', label: 'Service engineer', rules: [required(MESSAGES.serviceEngineerRequired)], options: engineers });
   }
-  const initial: Record<Field, string> = {
-    name: record?.name ?? '',
-    status: record?.status ?? '',
-    managerId: record?.managerId ?? '',
-    serviceEngineerId: (target.mode === 'edit' && target.kind === 'fleet' ? target.record.serviceEngineerId : null) ?? '',
-  };
 
-  const submit = ({ serviceEngineerId, ...values }: Record<Field, string>) => {
+  const submit = ({ serviceEngineerId, ...values }: Record<Field, string>, version: number | undefined) => {
     const fleetFields = kind === 'fleet' ? { serviceEngineerId } : {};
     if (target.mode === 'add') {
       if (target.kind === 'fleet') return resources.fleets.create({ ...values, ...fleetFields }).then(onAddedFleet);
       const resource = target.kind === 'subFleet' ? resources.subFleets : resources.depots;
       return resource.create({ ...values, fleetId: target.fleetId });
     }
-    if (target.kind === 'fleet') return resources.fleets.update({ ...values, ...fleetFields, fleetId: target.record.id });
-    if (target.kind === 'subFleet') return resources.subFleets.update({ ...values, subFleetId: target.record.id });
-    return resources.depots.update({ ...values, depotId: target.record.id });
+    if (target.kind === 'fleet') return resources.fleets.update({ ...values, ...fleetFields, version, fleetId: target.record.id });
+    if (target.kind === 'subFleet') return resources.subFleets.update({ ...values, version, subFleetId: target.record.id });
+    return resources.depots.update({ ...values, version, depotId: target.record.id });
   };
 
   return (
@@ -81,7 +83,8 @@ export function GroupFormDialog({ target, onClose, onAddedFleet }: { target: Gro
       open
       title={titleOf(target)}
       fields={fields}
-      initial={initial}
+      initial={valuesOf(record)}
+      versioned={record ? { noun: label, version: record.version, valuesOf: (current) => valuesOf(current as Partial<Fleet>) } : undefined}
       success={target.mode === 'add' ? SUCCESS.added : SUCCESS.modified}
       onSubmit={submit}
       onClose={onClose}

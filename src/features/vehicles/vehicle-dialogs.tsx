@@ -82,7 +82,8 @@ export function EditVehicleDialog(props: { vehicle: VehicleListRow | null; onClo
         { name: 'sn', label: 'S/N', rules: [serialNumber] },
       ]}
       refusalField={snRefusal}
-      onSubmit={(values) => resources.vehicles.update({ vehicleId: vehicle!.id, name: values.name.trim(), sn: values.sn.trim() })}
+      versioned={{ noun: 'vehicle', version: vehicle?.version, valuesOf: (current) => ({ name: String(current.name), sn: String(current.sn) }) }}
+      onSubmit={(values, version) => resources.vehicles.update({ vehicleId: vehicle!.id, version, name: values.name.trim(), sn: values.sn.trim() })}
       onClose={props.onClose}
     />
   );
