@@ -71,7 +71,8 @@ export function AccessGuard() {
   }
   const { route } = decision;
   const page = <LazyPage key={route.path} load={pageFor(route.path, decision.component)} />;
-  if (route.access !== 'main' || accountState.status !== 'ready') return page;
+  // Pages outside the layouts (sign-in, 404, share, the wall's sign-in) are the document's main landmark.
+  if (route.access !== 'main' || accountState.status !== 'ready') return <main>{page}</main>;
   if (kiosk) return <KioskLayout route={route}>{page}</KioskLayout>;
   return (
     <MainLayout route={route} info={accountState.info} menu={accountState.menu}>

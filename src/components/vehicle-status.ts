@@ -1,8 +1,11 @@
 import type { VehicleStatus } from '../../streams/protocol/types';
 
-/** How each vehicle status looks everywhere: the same colour on counts, map and lists. */
+/**
+ * How each vehicle status looks everywhere: the same colour on counts, map and lists. Theme tokens
+ * that are readable as text on the page in both themes.
+ */
 export const STATUS_STYLE: Record<VehicleStatus, { label: string; color: string }> = {
-  normal: { label: 'Normal', color: 'green.500' },
-  alarm: { label: 'Alarm', color: 'red.500' },
-  offline: { label: 'Offline', color: 'gray.400' },
+  normal: { label: 'Normal', color: 'green.fg' },
+  alarm: { label: 'Alarm', color: 'red.fg' },
+  offline: { label: 'Offline', color: 'fg.muted' },
 };

@@ -57,7 +57,7 @@ export function DevicePanel({ tab, actions, exportable = true }: { tab: DetailTa
 
   return (
     <Grid templateColumns={{ base: '1fr', lg: 'minmax(17.5rem, 22.5rem) minmax(0, 1fr)' }} gap="4" alignItems="start" data-testid={`device-panel-${tab.value}`}>
-      <GridItem minWidth="0" opacity={silent ? 0.5 : 1} data-silent={silent} data-testid="live-values">
+      <GridItem minWidth="0" color={silent ? 'fg.muted' : undefined} data-silent={silent} data-testid="live-values">
         <Heading as="h2" size="sm" mb="2">
           Live values
         </Heading>

@@ -85,7 +85,7 @@ export function VehicleHeader({ detail, actions }: { detail: VehicleDetail; acti
       <DataList.Root orientation="horizontal" size="sm" flexDirection="row" flexWrap="wrap" columnGap="8" rowGap="1">
         <DataList.Item>
           <DataList.ItemLabel minWidth="auto">SOC</DataList.ItemLabel>
-          <DataList.ItemValue data-testid="vehicle-soc" opacity={live?.silent ? 0.5 : 1}>{live?.soc === null || live?.soc === undefined ? NO_VALUE : `${formatNumber(live.soc, keyDecimals({ key: 'soc', unit: '%' }))} %`}</DataList.ItemValue>
+          <DataList.ItemValue data-testid="vehicle-soc" color={live?.silent ? 'fg.muted' : undefined}>{live?.soc === null || live?.soc === undefined ? NO_VALUE : `${formatNumber(live.soc, keyDecimals({ key: 'soc', unit: '%' }))} %`}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel minWidth="auto">Last seen</DataList.ItemLabel>

@@ -118,21 +118,23 @@ export default function AlarmBoardPage() {
         <Heading as="h2" size="lg" px="4" py="3" borderBottomWidth="1px">
           Vehicles in alarm by fleet
         </Heading>
-        <Stack as="ul" gap="0" listStyleType="none" overflowY="auto" data-testid="board-fleets">
+        <Box overflowY="auto" data-testid="board-fleets">
           {inAlarm.length === 0 && (
             <Text p="4" color="fg.muted">
               No fleet has a vehicle in alarm.
             </Text>
           )}
-          {inAlarm.map(([fleetId, counts]) => (
-            <Flex as="li" key={fleetId} px="4" py="2" borderBottomWidth="1px" justify="space-between" fontSize="lg">
-              <Text truncate>{names[fleetId] ?? fleetId}</Text>
-              <Text fontWeight="bold" color="red.fg">
-                {counts.alarm}
-              </Text>
-            </Flex>
-          ))}
-        </Stack>
+          <Stack as="ul" gap="0" listStyleType="none">
+            {inAlarm.map(([fleetId, counts]) => (
+              <Flex as="li" key={fleetId} px="4" py="2" borderBottomWidth="1px" justify="space-between" fontSize="lg">
+                <Text truncate>{names[fleetId] ?? fleetId}</Text>
+                <Text fontWeight="bold" color="red.fg">
+                  {counts.alarm}
+                </Text>
+              </Flex>
+            ))}
+          </Stack>
+        </Box>
       </Flex>
       <AcknowledgeAlarmDialog alarm={acknowledging} onClose={() => setAcknowledging(null)} />
     </Grid>

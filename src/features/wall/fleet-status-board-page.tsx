@@ -58,7 +58,7 @@ function Tile({ tile, size }: { tile: StatusTile; size: TileSize }) {
       borderLeftWidth="0.5rem"
       borderLeftColor={style.color}
       borderRadius="lg"
-      bg={tile.status === 'alarm' ? 'red.950' : 'bg.subtle'}
+      bg={tile.status === 'alarm' ? { base: 'red.100', _dark: 'red.950' } : 'bg.subtle'}
       data-testid="status-tile"
       data-status={tile.status}
       data-silent={tile.silent}
@@ -66,8 +66,8 @@ function Tile({ tile, size }: { tile: StatusTile; size: TileSize }) {
       <Text fontSize={type.name} fontWeight="bold" lineHeight="short" truncate data-testid="tile-name">
         {tile.name}
       </Text>
-      <Flex align="baseline" gap="3" opacity={tile.silent ? 0.5 : 1}>
-        <Text fontSize={type.soc} fontWeight="bold" lineHeight="1" fontVariantNumeric="tabular-nums" data-testid="tile-soc">
+      <Flex align="baseline" gap="3">
+        <Text fontSize={type.soc} fontWeight="bold" lineHeight="1" fontVariantNumeric="tabular-nums" color={tile.silent ? 'fg.muted' : undefined} data-testid="tile-soc">
           {tile.soc === null ? NO_VALUE : `${formatNumber(tile.soc, SOC_DECIMALS)} %`}
         </Text>
         <Text fontSize={type.small} fontWeight="semibold" color={style.color} truncate>
