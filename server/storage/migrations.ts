@@ -905,6 +905,16 @@ const MIGRATIONS: Migration[] = [
     sql: SN_ANY_CASE,
     postgres: SN_ANY_CASE,
   },
+  {
+    // The fleet model's state, saved every few seconds and on shutdown so a restart goes on from it.
+    version: 18,
+    sql: `
+      CREATE TABLE model_state (id TEXT PRIMARY KEY, saved_at INTEGER NOT NULL, state BLOB NOT NULL);
+    `,
+    postgres: `
+      CREATE TABLE model_state (id TEXT PRIMARY KEY, saved_at BIGINT NOT NULL, state BYTEA NOT NULL);
+    `,
+  },
 ];
 
 /** The same versions, oldest first, in PostgreSQL's dialect. */

@@ -32,6 +32,7 @@ import { inserter, type Row, updater, vehicleScopeClause } from './sql-helpers';
 import { likePattern, pageClause } from '../sql-text';
 import { sqlitePlaylistStore } from './playlist-store';
 import { portableDisplayTokenStore } from '../display-token-store';
+import { portableModelStateStore } from '../model-state-store';
 
 const NAME_TABLES = { fleet: 'fleets', subFleet: 'sub_fleets', depot: 'depots' } as const;
 
@@ -84,6 +85,7 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     alarms: sqliteAlarmStore(access),
     playlists: sqlitePlaylistStore(access),
     displays: portableDisplayTokenStore(portable),
+    modelState: portableModelStateStore(portable),
     history: sqliteHistoryStore(access),
     rollups: sqliteRollupStore(access),
     groupLogs: sqliteGroupLogStore(access),
