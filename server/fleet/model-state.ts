@@ -6,6 +6,7 @@ import type { FleetSimulator, SimVehicleSpec } from '../sim/types';
 import type { SavedVehicle } from '../sim/vehicle-snapshot';
 import { savedVehicleId } from '../sim/vehicle-snapshot';
 import type { ModelStateStore } from '../storage/fleet-repository';
+import { ShardedSimulator } from './sharded-simulator';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -13,9 +14,24 @@ const gunzipAsync = promisify(gunzip);
 /** Raised when the saved vehicle record changes shape; a state of another format is not read. */
 const FORMAT = 1;
 
-/** Gzipped JSON, compressed off the event loop. */
-export const encodeModelState = async (vehicles: SavedVehicle[]): Promise<Buffer> =>
-  gzipAsync(JSON.stringify({ format: FORMAT, vehicles }), { level: 1 });
+/** A model's saved states in slices: one per shard of a sharded model, each collected when asked for. */
+export function* modelSlices(sim: Pick<FleetSimulator, 'save'>): Generator<SavedVehicle[]> {
+  if (!(sim instanceof ShardedSimulator)) yield sim.save();
+  else for (let i = 0; i < sim.shardCount; i++) yield sim.saveShard(i);
+}
+
+/**
+ * Gzipped JSON of every slice's vehicles. Each slice is collected and turned into JSON in a turn of
+ * its own, so the event loop is never held for the whole fleet; the gzip runs in the thread pool.
+ */
+export const encodeModelState = async (slices: Iterable<SavedVehicle[]>): Promise<Buffer> => {
+  const parts: string[] = [];
+  for (const slice of slices) {
+    if (slice.length > 0) parts.push(JSON.stringify(slice).slice(1, -1));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return gzipAsync(`{"format":${FORMAT},"vehicles":[${parts.join(',')}]}`, { level: 1 });
+};
 
 /** The saved vehicles; throws when the state is corrupted or of another format. */
 export const decodeModelState = async (state: Buffer): Promise<SavedVehicle[]> => {
@@ -86,7 +102,7 @@ export const keepModelState = (sim: Pick<FleetSimulator, 'save'>, store: ModelSt
   const save = (): Promise<void> => {
     running ??= (async () => {
       const savedAt = now();
-      await store.save(await encodeModelState(sim.save()), savedAt);
+      await store.save(await encodeModelState(modelSlices(sim)), savedAt);
     })()
       .catch((err: unknown) => log(`Fleet model: saving its state failed: ${String(err)}`))
       .finally(() => (running = null));

@@ -42,6 +42,11 @@ export class ShardedSimulator implements FleetSimulator {
     return this.shards.flatMap((s) => s.save());
   }
 
+  /** The saved states of one shard's vehicles, so a large fleet is saved a slice at a time. */
+  saveShard(index: number): SavedVehicle[] {
+    return this.shards[index]?.save() ?? [];
+  }
+
   /** Puts a vehicle on the shard that holds it, or else the smallest; `put` answers whether it went in. */
   private place(vehicleId: string, put: (shard: FleetSimulator) => boolean): boolean {
     const holder = this.owner.get(vehicleId);
