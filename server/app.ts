@@ -3,7 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CMD } from '../streams/protocol/types';
-import { recordAlarms } from './alarms/alarm-recorder';
+import { alarmIdentityKey, recordAlarms } from './alarms/alarm-recorder';
 import { startIssueEscalation } from './follow-up/issue-escalation';
 import { AttemptLimiter } from './auth/attempt-limiter';
 import { CodeLimits } from './auth/code-limits';
@@ -16,6 +16,7 @@ import type { ServerConfig } from './config';
 import { demoFleet } from './fleet/demo-fleet';
 import { createFleetModel } from './fleet/fleet-model';
 import { driveModel } from './fleet/model-clock';
+import { keepModelState, resumeFleet } from './fleet/model-state';
 import { trackFirmware } from './fleet/firmware-tracker';
 import { logGroupOperation } from './fleet/group-operation-log';
 import { VehicleDirectory } from './fleet/vehicle-directory';
@@ -169,8 +170,6 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
         snOf: (id) => directory.snOf(id),
       })
     : null;
-  // The model starts afresh: alarms left open by its last run are over.
-  if (sim && !bus.shared) await repo.alarms.closeOpen(now());
   for (const source of [sim, bridge]) {
     if (!source) continue;
     stops.push(source.onFrame(publishFrame), trackFirmware(source, repo), recordAlarms(source, repo));
@@ -178,8 +177,16 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
   if (sim) stops.push(bus.serveDevices(ownDevices(sim, now), 'owner'));
   // Added once the listeners above record what they raise. On a first start every vehicle is warmed
   // over the history window, so it answers plausible values at once; the history follows behind.
+  // Later starts go on from the model's saved state.
   if (sim && backfilling) warmUpFleet(sim, specs, history);
-  else if (sim) for (const spec of specs) sim.add(spec, now());
+  else if (sim) await resumeFleet(sim, specs, repo.modelState, now(), log);
+  // Alarms left open by the last run that the model no longer has are over; those it still has stay
+  // open as they were (started, acknowledged), as its raise of them again is no news to the store.
+  if (sim && !bus.shared) {
+    const active = new Set(specs.flatMap((s) => sim.activeAlarms(s.id).map(alarmIdentityKey)));
+    await repo.alarms.closeOpen(now(), (alarm) => active.has(alarmIdentityKey(alarm)));
+  }
+  const modelState = sim ? keepModelState(sim, repo.modelState, config.modelSaveS * 1000, now, log) : null;
   if (bridge) {
     stops.push(
       bus.serveDevices(bridge.request, 'bridge'),
@@ -329,6 +336,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     close: async () => {
       closed = true;
       if (clock) clearInterval(clock);
+      await modelState?.stop();
       clearInterval(sessionPrune);
       stopSampling?.();
       stopEscalation?.();

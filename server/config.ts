@@ -16,6 +16,8 @@ export interface ServerConfig {
   simScenario: ScenarioName;
   /** Models the fleet is split into, stepped one after the other across each tick. */
   simShards: number;
+  /** How often the fleet model's state is saved (also on shutdown), so a restart goes on from it; a crash loses at most this. */
+  modelSaveS: number;
   /** How long a simulated firmware burn takes, and how often one fails (0..1). */
   firmwareBurnMs: number;
   firmwareFailureRate: number;
@@ -127,6 +129,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): ServerConfig => ({
   simSeed: int(env.FLEET_SIM_SEED, 1, 'FLEET_SIM_SEED'),
   simScenario: scenario(env.FLEET_SIM_SCENARIO),
   simShards: Math.max(1, Math.min(100, int(env.FLEET_SIM_SHARDS, 20, 'FLEET_SIM_SHARDS'))),
+  modelSaveS: int(env.FLEET_SIM_SAVE_S, 30, 'FLEET_SIM_SAVE_S') || 30,
   firmwareBurnMs: int(env.FLEET_SIM_FIRMWARE_BURN_MS, 60_000, 'FLEET_SIM_FIRMWARE_BURN_MS') || 60_000,
   firmwareFailureRate: Math.min(1, int(env.FLEET_SIM_FIRMWARE_FAILURE_RATE, 0.1, 'FLEET_SIM_FIRMWARE_FAILURE_RATE')),
   clientId: env.FLEET_CLIENT_ID || 'fleet-console',

@@ -5,6 +5,7 @@ import { ownDevices } from './bus/device-owner';
 import { readConfig } from './config';
 import { createFleetModel } from './fleet/fleet-model';
 import { driveModel } from './fleet/model-clock';
+import { keepModelState, readSavedFleet } from './fleet/model-state';
 import { simSpecOf } from './fleet/vehicle-devices';
 import { runGateways } from './ingest/mqtt-gateway';
 import { openRepository } from './storage/open-repository';
@@ -21,6 +22,10 @@ if (!config.mqttUrl) {
 }
 const repo = await openRepository(config);
 const sim = createFleetModel(config, Date.now());
+const log = (line: string) => process.stdout.write(`${line}\n`);
+// The model goes on from the state the last run saved, and saves its own as the server's does.
+const savedFleet = await readSavedFleet(repo.modelState, log);
+const modelState = keepModelState(sim, repo.modelState, config.modelSaveS * 1000, Date.now, log);
 const idBySn = new Map<string, string>();
 const snById = new Map<string, string>();
 /** The spec each vehicle was added with, to notice equipment changes. */
@@ -42,7 +47,7 @@ const loadFleet = async () => {
     if (specs.get(v.id) === json) continue;
     specs.set(v.id, json);
     sim.remove(v.id);
-    sim.add(spec, Date.now());
+    savedFleet.add(sim, spec, Date.now());
     // Each vehicle announces its devices' keys and versions: a large fleet leaves in chunks, at the
     // pace the broker takes them, instead of piling up in memory.
     if (++added % ANNOUNCE_CHUNK === 0) await gateways.drained();
@@ -74,6 +79,7 @@ const gateways = await runGateways({
   now: Date.now,
 });
 await loadFleet();
+savedFleet.report(Date.now());
 /** Vehicle ticks skipped because the broker connection was backed up (see Gateways.backedUp). */
 let skippedTicks = 0;
 const clock = driveModel(sim, config.simHz, Date.now, () => {}, (slot) => {
@@ -101,7 +107,7 @@ const shutdown = () => {
   clearInterval(poll);
   clearInterval(report);
   gateways.stop();
-  void client.endAsync().finally(() => {
+  void Promise.allSettled([modelState.stop(), client.endAsync()]).finally(() => {
     repo.close();
     process.exit(0);
   });

@@ -1,5 +1,5 @@
 import type { FleetSimulator, SimAlarmEvent } from '../sim/types';
-import type { AlarmEventInput, FleetRepository } from '../storage/fleet-repository';
+import type { AlarmEventInput, AlarmIdentity, FleetRepository } from '../storage/fleet-repository';
 import { flushEvery } from '../fleet/periodic-flush';
 
 /** Persists the model's alarm events, batched into one transaction per flush. Returns a stop function. */
@@ -16,3 +16,6 @@ export const recordAlarms = (sim: Pick<FleetSimulator, 'onAlarm'>, repo: FleetRe
   });
   return flushEvery(flushMs, flush, off);
 };
+
+/** One string per alarm identity, to compare the model's alarms with the stored ones. */
+export const alarmIdentityKey = (a: AlarmIdentity): string => `${a.vehicleId}|${a.deviceType}|${a.deviceId}|${a.kind}`;

@@ -1,5 +1,6 @@
 import type { DeviceRef, VehicleStatus } from '../../streams/protocol/types';
 import type { FleetSimulator, SimAlarmEvent, SimFrame, SimVehicleSpec, WarmUp } from '../sim/types';
+import type { SavedVehicle } from '../sim/vehicle-snapshot';
 
 /**
  * Several fleet models behind one FleetSimulator, each holding a share of the vehicles. The server
@@ -30,16 +31,32 @@ export class ShardedSimulator implements FleetSimulator {
 
   /** Adds a vehicle, or starts it afresh with a new spec on the shard that holds it. */
   add(spec: SimVehicleSpec, nowMs: number, warmUp?: WarmUp): void {
-    const holder = this.owner.get(spec.id);
-    if (holder) {
-      holder.add(spec, nowMs, warmUp);
-      return;
-    }
+    this.place(spec.id, (shard) => (shard.add(spec, nowMs, warmUp), true));
+  }
+
+  resume(spec: SimVehicleSpec, saved: SavedVehicle, nowMs: number): boolean {
+    return this.place(spec.id, (shard) => shard.resume(spec, saved, nowMs));
+  }
+
+  save(): SavedVehicle[] {
+    return this.shards.flatMap((s) => s.save());
+  }
+
+  /** The saved states of one shard's vehicles, so a large fleet is saved a slice at a time. */
+  saveShard(index: number): SavedVehicle[] {
+    return this.shards[index]?.save() ?? [];
+  }
+
+  /** Puts a vehicle on the shard that holds it, or else the smallest; `put` answers whether it went in. */
+  private place(vehicleId: string, put: (shard: FleetSimulator) => boolean): boolean {
+    const holder = this.owner.get(vehicleId);
+    if (holder) return put(holder);
     const index = this.sizes.indexOf(Math.min(...this.sizes));
     const shard = this.shards[index] as FleetSimulator;
-    shard.add(spec, nowMs, warmUp);
-    this.owner.set(spec.id, shard);
+    if (!put(shard)) return false;
+    this.owner.set(vehicleId, shard);
     this.sizes[index]! += 1;
+    return true;
   }
 
   remove(vehicleId: string): void {

@@ -11,6 +11,7 @@ import type { CommandResult, FleetSimulator, SimAlarmEvent, SimFrame, SimOptions
 import { advanceVehicle, settleVehicle } from './vehicle-physics';
 import type { DeviceSlot, VehicleState } from './vehicle-state';
 import { createVehicleState, isRebooting } from './vehicle-state';
+import { restoreVehicle, saveVehicle } from './vehicle-snapshot';
 
 /** A vehicle whose soc or position changed reports its status at most this often. */
 const STATUS_EVERY_MS = 5_000;
@@ -185,6 +186,16 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
     for (const alarm of v.alarms.values()) alarmSink({ type: 'cleared', alarm, ts: v.lastMs });
   }
 
+  /** A vehicle joins the fleet: its key lists and versions, and the alarms it already has, are news to the listeners. */
+  function join(v: VehicleState, joinMs: number): void {
+    vehicles.set(v.id, v);
+    for (const slot of v.slots) emit({ cmd: 144, data: { ...slot.ref, keys: [...slot.keys] } });
+    for (const slot of v.slots) emitVersion(v, slot);
+    for (const alarm of v.alarms.values()) alarmSink({ type: 'raised', alarm, ts: joinMs });
+    updateOffline(v, joinMs);
+    if (!v.offline) evaluateAlarms(v, joinMs, alarmSink);
+  }
+
   return {
     add(spec, nowMs, w) {
       remove(spec.id);
@@ -192,16 +203,28 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
       const v = createVehicleState(spec, opts.seed, startMs, scenario);
       settleVehicle(v, startMs);
       if (w) warmUp(v, nowMs, w);
-      vehicles.set(spec.id, v);
-      const joinMs = v.lastMs;
-      for (const slot of v.slots) emit({ cmd: 144, data: { ...slot.ref, keys: [...slot.keys] } });
-      for (const slot of v.slots) emitVersion(v, slot);
-      // Alarms still active from the warm-up are news to the listeners.
-      for (const alarm of v.alarms.values()) alarmSink({ type: 'raised', alarm, ts: joinMs });
-      updateOffline(v, joinMs);
-      if (!v.offline) evaluateAlarms(v, joinMs, alarmSink);
-      emitStatus(v, joinMs);
+      join(v, v.lastMs);
+      emitStatus(v, v.lastMs);
     },
+
+    resume(spec, saved, nowMs) {
+      let v: VehicleState;
+      try {
+        v = restoreVehicle(spec, saved, opts.seed, scenario);
+      } catch {
+        return false;
+      }
+      remove(spec.id);
+      join(v, v.lastMs);
+      // The vehicle lived on while the server was down: its physics runs over the gap (in the usual
+      // bounded sub-steps), so the charge, tanks and alarms are where they would have been had the
+      // server kept running, and the history only lacks the samples of the gap.
+      advance(v, nowMs);
+      emitStatus(v, v.lastMs);
+      return true;
+    },
+
+    save: () => [...vehicles.values()].map(saveVehicle),
 
     remove,
 

@@ -4,6 +4,7 @@
 import type { AlarmSeverity } from '../../streams/api/types';
 import type { Rollout } from './rollout';
 import type { ScenarioName } from './scenario';
+import type { SavedVehicle } from './vehicle-snapshot';
 import type {
   DeviceRef,
   DeviceType,
@@ -100,6 +101,13 @@ export interface WarmUp {
 export interface FleetSimulator {
   /** Adds a vehicle at nowMs, or warmed up from an earlier time (it then joins at the last step); one already there starts afresh with the new spec. */
   add(spec: SimVehicleSpec, nowMs: number, warmUp?: WarmUp): void;
+  /**
+   * Adds a vehicle as `save()` gave it and moves it on to nowMs; false, with nothing added, when the
+   * record does not fit the spec (another model version, corrupted, or the vehicle's devices changed).
+   */
+  resume(spec: SimVehicleSpec, saved: SavedVehicle, nowMs: number): boolean;
+  /** Every vehicle's state, to resume the fleet after a restart. */
+  save(): SavedVehicle[];
   remove(vehicleId: string): void;
   has(vehicleId: string): boolean;
   /** Advance every vehicle to nowMs, emitting frames and alarm events to the listeners. */

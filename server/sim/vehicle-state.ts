@@ -12,7 +12,7 @@ import { hash32, hashString } from './hash';
 import { deviceKeys } from './key-catalogue';
 import type { KindProfile } from './kind-profile';
 import { KIND_PROFILES } from './kind-profile';
-import { mulberry32 } from './random';
+import { mulberry32, type SeededRandom } from './random';
 import type { Scenario } from './scenario';
 import { SCENARIOS } from './scenario';
 import type { TankState } from './tanks';
@@ -82,7 +82,7 @@ export interface VehicleState {
   profile: KindProfile;
   seed: number;
   regionSeed: number;
-  rng: () => number;
+  rng: SeededRandom;
   sinLat: number;
   cosLat: number;
   lastMs: number;

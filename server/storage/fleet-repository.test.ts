@@ -109,6 +109,30 @@ describe(`fleet repository on ${TEST_STORAGE}`, () => {
     expect(await repo.alarms.get('not-a-number')).toBeNull();
   });
 
+  it('ends the open alarms a restarted model no longer has and keeps the others as they were', async () => {
+    const v = seed.vehicles[3] as VehicleRecord;
+    const e = { vehicleId: v.id, deviceType: 'bms' as const, deviceId: 0, severity: 'major' as const, message: 'Alarm' };
+    await repo.alarms.record([
+      { ...e, kind: 'low_soc', type: 'raised', ts: 1000 },
+      { ...e, kind: 'high_temp', type: 'raised', ts: 1000 },
+    ]);
+    await repo.alarms.closeOpen(5000, (alarm) => alarm.vehicleId === v.id && alarm.kind === 'low_soc');
+    const rows = (await repo.alarms.list({ scope: ALL, vehicleId: v.id }, { pageNum: 1, pageSize: 10 })).rows;
+    expect(rows.map((a) => [a.kind, a.startedAt, a.endedAt]).sort()).toEqual([
+      ['high_temp', 1000, 5000],
+      ['low_soc', 1000, null],
+    ]);
+    await repo.alarms.closeOpen(6000);
+    expect((await repo.alarms.list({ scope: ALL, vehicleId: v.id, active: true }, { pageNum: 1, pageSize: 10 })).total).toBe(0);
+  });
+
+  it('keeps one saved state of the fleet model, replaced by each save', async () => {
+    expect(await repo.modelState.load()).toBeNull();
+    await repo.modelState.save(Buffer.from([0, 1, 2, 255]), 1000);
+    await repo.modelState.save(Buffer.from([3, 4]), 2000);
+    expect(await repo.modelState.load()).toEqual({ savedAt: 2000, state: Buffer.from([3, 4]) });
+  });
+
   it('counts a group operation per state and follows firmware progress', async () => {
     const [a, b] = seed.vehicles as [VehicleRecord, VehicleRecord];
     const id = await repo.groupLogs.create(

@@ -215,17 +215,30 @@ export interface AlarmEventInput {
   ts: number;
 }
 
+/** What makes an alarm the same alarm: one of a kind per device at a time. */
+export type AlarmIdentity = Pick<AlarmEventInput, 'vehicleId' | 'deviceType' | 'deviceId' | 'kind'>;
+
 export interface AlarmStore {
   /** Applies raise/clear events in order, in one transaction. */
   record(events: AlarmEventInput[]): Promise<void>;
-  /** Ends every alarm still open (the model restarts without them), except fired pre-alarms, which outlive restarts. */
-  closeOpen(nowMs: number): Promise<void>;
+  /**
+   * Ends every alarm still open that the model no longer has (all of them without `stillActive`),
+   * except fired pre-alarms, which outlive restarts.
+   */
+  closeOpen(nowMs: number, stillActive?: (alarm: AlarmIdentity) => boolean): Promise<void>;
   list(filter: AlarmFilter, page: PageQuery): Promise<Paged<AlarmRecord>>;
   /** How many alarms of each kind match the filter. */
   countByKind(filter: AlarmFilter): Promise<Record<string, number>>;
   get(id: string): Promise<AlarmRecord | null>;
   /** Records the first acknowledgement of an alarm; a later one leaves it as it was. */
   acknowledge(id: string, ack: AlarmAck): Promise<void>;
+}
+
+/** The fleet model's saved state (see server/fleet/model-state.ts for its format). */
+export interface ModelStateStore {
+  load(): Promise<{ savedAt: number; state: Buffer } | null>;
+  /** Replaces the saved state. */
+  save(state: Buffer, savedAt: number): Promise<void>;
 }
 
 export interface HistoryStore {
@@ -367,6 +380,7 @@ export interface FleetRepository {
   playlists: PlaylistStore;
   accountSettings: AccountSettingsStore;
   displays: DisplayTokenStore;
+  modelState: ModelStateStore;
   /** What the user manages, services or is assigned to. */
   scopeOf(userId: string): Promise<Extract<VisibleScope, { all: false }>>;
   /** Writes the first-start data unless the database was seeded before; true when it wrote. */

@@ -950,6 +950,16 @@ const MIGRATIONS: Migration[] = [
     postgres: NAMES_ANY_CASE,
   },
   {
+    // The fleet model's state, saved every few seconds and on shutdown so a restart goes on from it.
+    version: 18,
+    sql: `
+      CREATE TABLE model_state (id TEXT PRIMARY KEY, saved_at INTEGER NOT NULL, state BLOB NOT NULL);
+    `,
+    postgres: `
+      CREATE TABLE model_state (id TEXT PRIMARY KEY, saved_at BIGINT NOT NULL, state BYTEA NOT NULL);
+    `,
+  },
+  {
     // Editable records carry a version, raised by every write: a save based on an older version is
     // refused instead of overwriting what someone else saved meanwhile (server/http/record-version.ts).
     version: 19,

@@ -1,5 +1,5 @@
 import type { AuditEvent } from '../audit/audit-events';
-import type { GroupLogSummary } from './fleet-repository';
+import type { AlarmIdentity, GroupLogSummary } from './fleet-repository';
 import type {
   AlarmRecord,
   PlaylistRecord,
@@ -245,6 +245,13 @@ export const toAlarm = (r: Row): AlarmRecord => ({
   startedAt: Number(r.started_at),
   endedAt: r.ended_at === null ? null : Number(r.ended_at),
   ack: r.acked_at === null || r.acked_at === undefined ? null : { by: String(r.acked_by), at: Number(r.acked_at), note: r.ack_note === null ? null : String(r.ack_note) },
+});
+
+export const toAlarmIdentity = (r: Row): AlarmIdentity => ({
+  vehicleId: String(r.vehicle_id),
+  deviceType: String(r.device_type) as AlarmIdentity['deviceType'],
+  deviceId: Number(r.device_id),
+  kind: String(r.kind),
 });
 
 export const toPlaylist = (r: Row): PlaylistRecord => ({

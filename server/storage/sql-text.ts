@@ -43,3 +43,6 @@ export const alarmWhere = (
 };
 
 export const ALARMS_WITH_VEHICLE = 'alarms a JOIN vehicles v ON v.id = a.vehicle_id';
+
+/** Open alarms raised by the model (not fired pre-alarms, whose kinds start with the parameter's prefix). */
+export const OPEN_MODEL_ALARMS = 'SELECT id, vehicle_id, device_type, device_id, kind FROM alarms WHERE ended_at IS NULL AND kind NOT LIKE ?';

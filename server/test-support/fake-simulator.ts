@@ -1,5 +1,6 @@
 import type { DeviceRef, DeviceType, KeyInfo, VehicleStatus } from '../../streams/protocol/types';
 import type { FleetSimulator, SimAlarm, SimAlarmEvent, SimFrame, SimVehicleSpec } from '../sim/types';
+import type { SavedVehicle } from '../sim/vehicle-snapshot';
 
 const KEYS: KeyInfo[] = [
   { key: 'soc', label: 'SOC', unit: '%', kind: 'number' },
@@ -26,6 +27,13 @@ export class FakeSimulator implements FleetSimulator {
 
   add(spec: SimVehicleSpec): void {
     this.specs.set(spec.id, spec);
+  }
+  /** Keeps nothing to resume: every vehicle starts afresh. */
+  resume(): boolean {
+    return false;
+  }
+  save(): SavedVehicle[] {
+    return [];
   }
   remove(id: string): void {
     this.specs.delete(id);

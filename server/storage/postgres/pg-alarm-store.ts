@@ -1,7 +1,7 @@
 import { PREALARM_KIND_PREFIX } from '../../prealarms/prealarm-kind';
 import type { AlarmEventInput, AlarmStore } from '../fleet-repository';
-import { toAlarm } from '../row-mappers';
-import { ALARMS_WITH_VEHICLE, alarmWhere, pageClause } from '../sql-text';
+import { toAlarm, toAlarmIdentity } from '../row-mappers';
+import { ALARMS_WITH_VEHICLE, OPEN_MODEL_ALARMS, alarmWhere, pageClause } from '../sql-text';
 import type { PgAccess, PgQueries } from './pg-access';
 import { pgVehicleScope } from './pg-vehicle-scope';
 
@@ -36,8 +36,9 @@ export const pgAlarmStore = (a: PgAccess): AlarmStore => ({
       for (const e of events) await apply(q, e);
     });
   },
-  closeOpen: async (nowMs) => {
-    await a.run('UPDATE alarms SET ended_at = ? WHERE ended_at IS NULL AND kind NOT LIKE ?', nowMs, `${PREALARM_KIND_PREFIX}%`);
+  closeOpen: async (nowMs, stillActive = () => false) => {
+    const ended = (await a.many(OPEN_MODEL_ALARMS, `${PREALARM_KIND_PREFIX}%`)).filter((r) => !stillActive(toAlarmIdentity(r))).map((r) => Number(r.id));
+    if (ended.length > 0) await a.run('UPDATE alarms SET ended_at = ? WHERE id = ANY(?::bigint[])', nowMs, ended);
   },
   list: async (f, page) => {
     const { where, params } = alarmWhere(f, pgVehicleScope(f.scope));

@@ -33,6 +33,7 @@ import { pgVehicleScope } from './pg-vehicle-scope';
 import { pgPlaylistStore } from './pg-playlist-store';
 import { pgRollupStore } from './pg-rollup-store';
 import { portableDisplayTokenStore } from '../display-token-store';
+import { portableModelStateStore } from '../model-state-store';
 
 const NAME_TABLES = { fleet: 'fleets', subFleet: 'sub_fleets', depot: 'depots' } as const;
 
@@ -68,6 +69,7 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
     alarms: pgAlarmStore(a),
     playlists: pgPlaylistStore(a),
     displays: portableDisplayTokenStore(a),
+    modelState: portableModelStateStore(a),
     history: pgHistoryStore(a),
     rollups: pgRollupStore(a),
     groupLogs: pgGroupLogStore(a),

@@ -1,9 +1,9 @@
 import { PREALARM_KIND_PREFIX } from '../../prealarms/prealarm-kind';
 import type { AlarmStore } from '../fleet-repository';
-import { toAlarm } from '../row-mappers';
+import { toAlarm, toAlarmIdentity } from '../row-mappers';
 import type { SqliteAccess } from './sqlite-access';
 import { vehicleScopeClause } from './sql-helpers';
-import { ALARMS_WITH_VEHICLE, alarmWhere, pageClause } from '../sql-text';
+import { ALARMS_WITH_VEHICLE, OPEN_MODEL_ALARMS, alarmWhere, pageClause } from '../sql-text';
 
 const SELECT = `SELECT a.*, v.name AS vehicle_name, v.fleet_id FROM ${ALARMS_WITH_VEHICLE}`;
 
@@ -24,8 +24,11 @@ export const sqliteAlarmStore = ({ db, one, many }: SqliteAccess): AlarmStore =>
         for (const e of events) (e.type === 'raised' ? raise : clear).run(e);
       })();
     },
-    closeOpen: async (nowMs) => {
-      db.prepare('UPDATE alarms SET ended_at = ? WHERE ended_at IS NULL AND kind NOT LIKE ?').run(nowMs, `${PREALARM_KIND_PREFIX}%`);
+    closeOpen: async (nowMs, stillActive = () => false) => {
+      const end = db.prepare('UPDATE alarms SET ended_at = ? WHERE id = ?');
+      db.transaction(() => {
+        for (const r of many(OPEN_MODEL_ALARMS, `${PREALARM_KIND_PREFIX}%`)) if (!stillActive(toAlarmIdentity(r))) end.run(nowMs, r.id);
+      })();
     },
     list: async (f, page) => {
       const { where, params } = alarmWhere(f, vehicleScopeClause(f.scope));

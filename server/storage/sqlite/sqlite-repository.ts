@@ -33,6 +33,7 @@ import { inserter, type Row, updater, updateVersioned, vehicleScopeClause } from
 import { likePattern, pageClause } from '../sql-text';
 import { sqlitePlaylistStore } from './playlist-store';
 import { portableDisplayTokenStore } from '../display-token-store';
+import { portableModelStateStore } from '../model-state-store';
 
 const NAME_TABLES = { fleet: 'fleets', subFleet: 'sub_fleets', depot: 'depots' } as const;
 
@@ -85,6 +86,7 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     alarms: sqliteAlarmStore(access),
     playlists: sqlitePlaylistStore(access),
     displays: portableDisplayTokenStore(portable),
+    modelState: portableModelStateStore(portable),
     history: sqliteHistoryStore(access),
     rollups: sqliteRollupStore(access),
     groupLogs: sqliteGroupLogStore(access),

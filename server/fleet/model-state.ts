@@ -1,0 +1,121 @@
+// The fleet model's state kept in the database, so a restart goes on where the model was instead
+// of starting every vehicle again from its seed.
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import type { FleetSimulator, SimVehicleSpec } from '../sim/types';
+import type { SavedVehicle } from '../sim/vehicle-snapshot';
+import { savedVehicleId } from '../sim/vehicle-snapshot';
+import type { ModelStateStore } from '../storage/fleet-repository';
+import { ShardedSimulator } from './sharded-simulator';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** Raised when the saved vehicle record changes shape; a state of another format is not read. */
+const FORMAT = 1;
+
+/** A model's saved states in slices: one per shard of a sharded model, each collected when asked for. */
+export function* modelSlices(sim: Pick<FleetSimulator, 'save'>): Generator<SavedVehicle[]> {
+  if (!(sim instanceof ShardedSimulator)) yield sim.save();
+  else for (let i = 0; i < sim.shardCount; i++) yield sim.saveShard(i);
+}
+
+/**
+ * Gzipped JSON of every slice's vehicles. Each slice is collected and turned into JSON in a turn of
+ * its own, so the event loop is never held for the whole fleet; the gzip runs in the thread pool.
+ */
+export const encodeModelState = async (slices: Iterable<SavedVehicle[]>): Promise<Buffer> => {
+  const parts: string[] = [];
+  for (const slice of slices) {
+    if (slice.length > 0) parts.push(JSON.stringify(slice).slice(1, -1));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return gzipAsync(`{"format":${FORMAT},"vehicles":[${parts.join(',')}]}`, { level: 1 });
+};
+
+/** The saved vehicles; throws when the state is corrupted or of another format. */
+export const decodeModelState = async (state: Buffer): Promise<SavedVehicle[]> => {
+  const doc = JSON.parse((await gunzipAsync(state)).toString('utf8')) as { format?: unknown; vehicles?: unknown };
+  if (doc.format !== FORMAT) throw new Error(`format ${String(doc.format)}, this server reads ${FORMAT}`);
+  if (!Array.isArray(doc.vehicles) || !doc.vehicles.every(Array.isArray)) throw new Error('no vehicle list');
+  return doc.vehicles as SavedVehicle[];
+};
+
+/**
+ * The vehicles saved by the last run. `add` resumes a vehicle from its state (moved on over the time
+ * the server was down), or starts it from the seed when it has none or it does not fit; each state
+ * is used once. A state that cannot be read (written by another version, or corrupted) is logged and
+ * left: every vehicle then starts from its seed.
+ */
+export const readSavedFleet = async (store: ModelStateStore, log: (line: string) => void) => {
+  const saved = new Map<string, SavedVehicle>();
+  let savedAt = 0;
+  try {
+    const stored = await store.load();
+    if (stored) {
+      savedAt = stored.savedAt;
+      for (const v of await decodeModelState(stored.state)) saved.set(savedVehicleId(v) ?? '', v);
+    }
+  } catch (err) {
+    log(`Fleet model: the saved state cannot be read (${err instanceof Error ? err.message : String(err)}); every vehicle starts from its seed`);
+  }
+  let resumed = 0;
+  let refused = 0;
+  return {
+    add(sim: Pick<FleetSimulator, 'add' | 'resume'>, spec: SimVehicleSpec, nowMs: number): void {
+      const state = saved.get(spec.id);
+      saved.delete(spec.id);
+      if (state && sim.resume(spec, state, nowMs)) resumed++;
+      else {
+        if (state) refused++;
+        sim.add(spec, nowMs);
+      }
+    },
+    /** Logs how many vehicles went on from the saved state. */
+    report(nowMs: number): void {
+      if (savedAt === 0) return;
+      const notFit = refused > 0 ? `; ${refused} saved states did not fit their vehicle, which started from the seed` : '';
+      log(`Fleet model: ${resumed} vehicles resumed from the state saved ${Math.round((nowMs - savedAt) / 1000)} s ago${notFit}`);
+    },
+  };
+};
+
+/** Puts the fleet into the model, each vehicle going on from its saved state where it can. */
+export const resumeFleet = async (
+  sim: Pick<FleetSimulator, 'add' | 'resume'>,
+  specs: SimVehicleSpec[],
+  store: ModelStateStore,
+  nowMs: number,
+  log: (line: string) => void,
+): Promise<void> => {
+  const saved = await readSavedFleet(store, log);
+  for (const spec of specs) saved.add(sim, spec, nowMs);
+  saved.report(nowMs);
+};
+
+/**
+ * Saves the model's state every `periodMs` (a crash loses at most that much) and once more when
+ * stopped, for a graceful shutdown. A save still running when the next is due is not doubled.
+ */
+export const keepModelState = (sim: Pick<FleetSimulator, 'save'>, store: ModelStateStore, periodMs: number, now: () => number, log: (line: string) => void) => {
+  let running: Promise<void> | null = null;
+  const save = (): Promise<void> => {
+    running ??= (async () => {
+      const savedAt = now();
+      await store.save(await encodeModelState(modelSlices(sim)), savedAt);
+    })()
+      .catch((err: unknown) => log(`Fleet model: saving its state failed: ${String(err)}`))
+      .finally(() => (running = null));
+    return running;
+  };
+  const timer = setInterval(() => void save(), periodMs);
+  timer.unref();
+  return {
+    save,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+      await save();
+    },
+  };
+};
