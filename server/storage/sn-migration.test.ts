@@ -2,7 +2,7 @@
 // earlier keeps its S/N, the later gets its id appended, and the index holds from then on.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoFleet } from '../fleet/demo-fleet';
-import { NAME_INDEXES, rollBackSchema } from '../test-support/schema-rollback';
+import { rollBackSchema } from '../test-support/schema-rollback';
 import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../test-support/test-database';
 import { openRepository } from './open-repository';
 import type { UserRecord } from './records';
@@ -16,10 +16,8 @@ const admin: UserRecord = {
 const seed = demoFleet({ vehicles: 3, seed: 1, admin, createdAt: CREATED });
 const [first, twin] = [seed.vehicles[0]!, seed.vehicles[1]!];
 
-/** The database as version 15 left it (without version 17's name indexes), with the S/N twin that version allowed. */
+/** The database as version 15 left it, with the S/N twin that version allowed. */
 const ROLL_BACK = [
-  ...NAME_INDEXES.map((index) => `DROP INDEX ${index}`),
-  'DROP INDEX vehicles_sn_normalised',
   `UPDATE vehicles SET sn = '${first.sn.toLowerCase()}' WHERE id = '${twin.id}'`,
 ];
 

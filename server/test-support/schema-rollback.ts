@@ -1,16 +1,32 @@
 // Puts a test database back to an earlier schema version, so a migration can be tried on data that
-// version allowed: `statements` undo what the later versions added, then the version is set.
+// version allowed: what each later version added is undone, newest first, then `statements` put in
+// the data the earlier version allowed, then the version is set.
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { TEST_STORAGE, type TestDatabase } from './test-database';
 
-/** The indexes version 17 added (unique names whatever their case). */
-export const NAME_INDEXES = ['fleets_name_normalised', 'sub_fleets_name_normalised', 'depots_name_normalised', 'roles_name_normalised'];
+const VERSIONED_TABLES = ['vehicles', 'fleets', 'sub_fleets', 'depots', 'roles', 'users', 'issues'];
+
+/** Per schema version, the statements that take a database back to the version before it. */
+const UNDO: Readonly<Record<number, readonly string[]>> = {
+  16: ['DROP INDEX vehicles_sn_normalised'],
+  17: ['fleets_name_normalised', 'sub_fleets_name_normalised', 'depots_name_normalised', 'roles_name_normalised'].map((index) => `DROP INDEX ${index}`),
+  18: ['DROP TABLE model_state'],
+  19: VERSIONED_TABLES.map((table) => `ALTER TABLE ${table} DROP COLUMN version`),
+};
+
+const undoAfter = (version: number): string[] =>
+  Object.keys(UNDO)
+    .map(Number)
+    .filter((later) => later > version)
+    .sort((a, b) => b - a)
+    .flatMap((later) => UNDO[later]!);
 
 export const rollBackSchema = async (db: TestDatabase, version: number, statements: readonly string[]): Promise<void> => {
+  const all = [...undoAfter(version), ...statements];
   if (TEST_STORAGE === 'sqlite') {
     const file = new Database(db.config.dbPath);
-    for (const sql of statements) file.exec(sql);
+    for (const sql of all) file.exec(sql);
     file.pragma(`user_version = ${version}`);
     file.close();
     return;
@@ -18,7 +34,7 @@ export const rollBackSchema = async (db: TestDatabase, version: number, statemen
   const client = new pg.Client({ connectionString: db.config.databaseUrl! });
   await client.connect();
   try {
-    for (const sql of [...statements, `UPDATE schema_version SET version = ${version}`]) await client.query(sql);
+    for (const sql of [...all, `UPDATE schema_version SET version = ${version}`]) await client.query(sql);
   } finally {
     await client.end();
   }

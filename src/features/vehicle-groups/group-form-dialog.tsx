@@ -84,7 +84,7 @@ export function GroupFormDialog({ target, onClose, onAddedFleet }: { target: Gro
       title={titleOf(target)}
       fields={fields}
       initial={valuesOf(record)}
-      versioned={record ? { noun: label, version: record.version, valuesOf: (current) => valuesOf(current as Partial<Fleet>) } : undefined}
+      versioned={record ? { noun: KIND_LABEL[kind], version: record.version, valuesOf: (current) => valuesOf(current as Partial<Fleet>) } : undefined}
       success={target.mode === 'add' ? SUCCESS.added : SUCCESS.modified}
       onSubmit={submit}
       onClose={onClose}
