@@ -130,6 +130,9 @@ export const VEHICLE_LIST_PATH = '/vehicles/list';
 export const ISSUE_LIST_PATH = '/other/issueReport';
 export const FEEDBACK_LIST_PATH = '/other/feedbacklist';
 
+/** The console page a page was opened from, where its back button returns instead of its parent. */
+export const OPENER_PARAM = 'from';
+
 const withQuery = (path: string, name: string, value: string) => `${path}?${name}=${encodeURIComponent(value)}`;
 
 /** Links to the pages that take a parameter. */
@@ -138,7 +141,9 @@ export const LINKS = {
   vehicle: (vehicleId: string) => withQuery(ROUTES.homeVehicle.path, 'vehicleId', vehicleId),
   /** The vehicle detail reached from /vehicles/list, whose back button returns there. */
   listedVehicle: (vehicleId: string) => withQuery(ROUTES.vehicle.path, 'vehicleId', vehicleId),
-  airConditioner: (vehicleId: string) => withQuery(ROUTES.airConditioner.path, 'vehicleId', vehicleId),
+  /** The air conditioner of a vehicle; `opener` (the page's own address) is where its back button returns. */
+  airConditioner: (vehicleId: string, opener?: string) =>
+    `${ROUTES.airConditioner.path}?${new URLSearchParams({ vehicleId, ...(opener ? { [OPENER_PARAM]: opener } : {}) })}`,
   report: (reportId: string) => withQuery(ROUTES.report.path, 'reportId', reportId),
   groupLogDetail: (logId: string) => withQuery(ROUTES.groupLogDetail.path, 'logId', logId),
   /** The group log of a fleet, sub-fleet, depot or vehicle: `{ fleetId }`, `{ vehicleId }`… */
