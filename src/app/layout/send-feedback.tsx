@@ -12,6 +12,7 @@ import { useFleetConsole } from '../../lib/services';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { readDataUrl } from '../../lib/read-data-url';
 import { isBlank } from '../../../contract/text-rules';
+import { HeaderTip } from './header-tip';
 
 type Field = 'category' | 'message' | 'screenshot';
 const MESSAGE_MAX = 2000;
@@ -22,9 +23,11 @@ export function SendFeedback() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <IconButton aria-label="Send feedback" variant="ghost" size="sm" onClick={() => setOpen(true)}>
-        <MessageSquarePlus />
-      </IconButton>
+      <HeaderTip label="Send feedback">
+        <IconButton aria-label="Send feedback" variant="ghost" size="sm" onClick={() => setOpen(true)}>
+          <MessageSquarePlus />
+        </IconButton>
+      </HeaderTip>
       <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="center">
         <Portal>
           <Dialog.Backdrop />
