@@ -59,8 +59,8 @@ describe('console shell at 1100 px', () => {
     const buttons = header.locator('button, a');
     const labels = await buttons.evaluateAll((all) => all.map((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim()));
     expect(labels.every((label) => label.length > 0)).toBe(true);
-    for (const name of ['Send feedback', 'Follow-up alerts', 'Kiosk mode (wall display)', 'Wall displays and playlists', 'Switch to dark theme', 'Open settings', 'Log out']) {
-      const button = header.getByRole(name === 'Wall displays and playlists' || name === 'Follow-up alerts' || name === 'Open settings' ? 'link' : 'button', { name, exact: true });
+    for (const name of ['Send feedback', 'Follow-up alerts', 'Kiosk mode (wall display)', 'Wall displays', 'Switch to dark theme', 'Open settings', 'Log out']) {
+      const button = header.getByRole(name === 'Wall displays' || name === 'Follow-up alerts' || name === 'Open settings' ? 'link' : 'button', { name, exact: true });
       await expect(tooltipOf(page, button)).resolves.toBe(name);
     }
     await header.getByRole('button', { name: 'Send feedback', exact: true }).hover();

@@ -92,9 +92,9 @@ export function Header(props: {
         </IconButton>
       </HeaderTip>
       <IfRole roles={[]}>
-        <HeaderTip label="Wall displays and playlists">
+        <HeaderTip label="Wall displays">
           <IconButton variant="ghost" size="sm" asChild>
-            <a {...linkProps(ROUTES.wallDisplays.path)} aria-label="Wall displays and playlists">
+            <a {...linkProps(ROUTES.wallDisplays.path)} aria-label="Wall displays">
               <MonitorCog />
             </a>
           </IconButton>
