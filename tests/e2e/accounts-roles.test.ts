@@ -216,6 +216,8 @@ describe('accounts and roles with their live effects', () => {
     await narrow.getByRole('button', { name: 'Add role' }).click();
     const roleForm = narrow.getByRole('form', { name: 'Add role' });
     await expect(roleForm.getByRole('button', { name: 'Save' }).isVisible()).resolves.toBe(true);
+    // Once the dialog has faded in, so the screenshot shows it as a person sees it.
+    await narrow.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await screenshot(narrow, 'role-form-1100');
     await roleForm.getByRole('button', { name: 'Cancel' }).click();
     await narrow.getByRole('row').filter({ hasText: 'depot.crew' }).getByRole('link', { name: 'Assign' }).click();
