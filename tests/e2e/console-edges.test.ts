@@ -1,7 +1,9 @@
 // Rough edges of the console shell against the real server: the collapsed sidebar's icons and the
-// header's icon buttons say what they are.
+// header's icon buttons say what they are, and every link the console hands out (share, wall
+// display, playlist) names the server's public address, whatever address the admin browses at.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 
@@ -66,5 +68,34 @@ describe('console shell at 1100 px', () => {
     await header.getByRole('button', { name: 'Send feedback', exact: true }).hover();
     await page.getByRole('tooltip').waitFor();
     await screenshot(page, 'console-header-tooltip-1100');
+  });
+});
+
+describe('links handed out', () => {
+  it('builds the share link and the wall display link on the same public address', async () => {
+    // The admin browses at 127.0.0.1; the server's public address is its listening one (localhost).
+    const browsedAt = server.url.replace('localhost', '127.0.0.1');
+    const page = await signedIn(1920, 1080, browsedAt);
+    const vehicle = (await server.adminCall<ApiPage<VehicleSnapshot>>('GET', '/customization/vehicle/v1/query/snapshot')).rows[0]!;
+
+    await page.goto(`${browsedAt}/home/detail/page?vehicleId=${vehicle.id}`);
+    await page.getByTestId('share-button').click();
+    const dialog = page.getByTestId('share-dialog');
+    await dialog.getByRole('textbox', { name: 'Password' }).fill('letmein1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const shareLink = new URL(await dialog.getByTestId('share-link').inputValue());
+
+    await page.goto(`${browsedAt}/wall/displays`);
+    await page.getByRole('button', { name: 'Add display' }).click();
+    const form = page.getByRole('form', { name: 'Add display' });
+    await form.getByLabel('Display name').fill('Depot wall');
+    await form.getByRole('button', { name: 'Issue token' }).click();
+    const displayLink = new URL(await page.getByTestId('display-link').inputValue());
+    await screenshot(page, 'wall-display-link-1920');
+
+    expect(shareLink.origin, 'the scenario: a public address other than the one browsed at').not.toBe(new URL(browsedAt).origin);
+    expect(displayLink.origin).toBe(shareLink.origin);
+    expect(displayLink.pathname).toBe('/wall');
+    expect(displayLink.searchParams.get('display')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
   });
 });
