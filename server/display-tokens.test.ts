@@ -28,6 +28,8 @@ describe('display tokens', () => {
     expect(issued.body.code).toBe(200);
     expect(issued.body.data).toMatchObject({ name: 'Control room north', fleetId, revokedAt: null, lastSeenAt: null, createdBy: expect.any(String) });
     expect(issued.body.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    // On the public address, as share links are.
+    expect(issued.body.data.link).toBe(`${t.url}/wall?display=${issued.body.data.token}`);
     const listed = (await admin('GET', '/query/list')).body.data.rows.find((d: { id: string }) => d.id === issued.body.data.id);
     expect(listed.fleetName).toEqual(expect.any(String));
     expect(listed).not.toHaveProperty('token');

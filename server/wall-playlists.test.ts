@@ -31,6 +31,7 @@ describe('wall playlists', () => {
 
     const read = await call(users.operator, 'GET', '/get/detail', { query: { playlistId: id } });
     expect(read.body.data.views).toEqual(views);
+    expect(read.body.data.link).toBe(`${t.url}/wall?playlist=${id}`);
     const list = await call(users.member, 'GET', '/query/list');
     expect(list.body.data.rows.map((p: { id: string }) => p.id)).toContain(id);
 

@@ -14,7 +14,10 @@ interface MenuGroup {
   pages: MenuPage[];
 }
 
-/** Every console page a role's menu authority may list, grouped as the sidebar shows them. */
+/**
+ * Every console page a role's menu authority may list, grouped as the sidebar shows them. Each page
+ * has an icon of its own: the collapsed sidebar shows nothing else.
+ */
 export const MENU_GROUPS: MenuGroup[] = [
   { path: '/', name: 'Dashboard', title: 'Home', icon: 'home', pages: [{ component: 'home', title: 'Home', icon: 'home' }] },
   {
@@ -24,7 +27,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     icon: 'truck',
     pages: [
       { component: 'vehicles/list', title: 'Vehicle list', icon: 'truck' },
-      { component: 'vehicles/group', title: 'Vehicle groups', icon: 'truck' },
+      { component: 'vehicles/group', title: 'Vehicle groups', icon: 'groups' },
     ],
   },
   {
@@ -50,8 +53,8 @@ export const MENU_GROUPS: MenuGroup[] = [
     title: 'Other',
     icon: 'message',
     pages: [
-      { component: 'other/issueReport', title: 'Issue reports', icon: 'message' },
-      { component: 'other/feedbacklist', title: 'Feedback', icon: 'message' },
+      { component: 'other/issueReport', title: 'Issue reports', icon: 'issue' },
+      { component: 'other/feedbacklist', title: 'Feedback', icon: 'feedback' },
     ],
   },
   {

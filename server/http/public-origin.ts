@@ -21,3 +21,9 @@ export const publicOrigin = (
   }
   return listeningOrigin();
 };
+
+/**
+ * A console page's address at the public origin, for the links people copy: share links, wall
+ * display links and playlist links all come from here, so they name the same host.
+ */
+export const consoleLink = (origin: string, path: string, query: Record<string, string>): string => `${origin}${path}?${new URLSearchParams(query)}`;

@@ -6,6 +6,8 @@ import { accountOf } from '../http/actor-of';
 import { displaySubject, recordAudit } from '../audit/record-audit';
 import { randomToken, tokenHash } from '../auth/secrets';
 import { badRequest, notFound } from '../http/api-error';
+import { consoleLink } from '../http/public-origin';
+import { WALL_LINK } from '../../streams/protocol/console-links';
 import { answers, ok } from '../http/envelope';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
@@ -59,7 +61,7 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
     `${BASE}/add/single`,
     {
       config: admin,
-      schema: { tags, summary: 'Issue a display token; the answer is the only time the token is shown (super.admin)', body: DisplayTokenInputSchema, response: answers(IssuedDisplayTokenSchema) },
+      schema: { tags, summary: 'Issue a display token; the answer (with the display link) is the only time the token is shown (super.admin)', body: DisplayTokenInputSchema, response: answers(IssuedDisplayTokenSchema) },
     },
     async (req) => {
       const fleetId = req.body.fleetId ?? null;
@@ -74,7 +76,7 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
       });
       await recordAudit(ctx, req, { event: 'display-token.issued', target: displaySubject(display), detail: fleetId ? `fleet ${fleetId}` : 'every fleet' });
       const [listed] = await view([display]);
-      return ok({ ...listed!, token });
+      return ok({ ...listed!, token, link: consoleLink(ctx.publicOrigin(req), WALL_LINK.path, { [WALL_LINK.displayParam]: token }) });
     },
   );
   r.post(

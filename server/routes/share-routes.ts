@@ -9,6 +9,8 @@ import { hashPassword } from '../auth/password-hash';
 import { randomToken } from '../auth/secrets';
 import { detailOf } from '../fleet/vehicle-view';
 import { badRequest, forbidden } from '../http/api-error';
+import { consoleLink } from '../http/public-origin';
+import { SHARE_LINK } from '../../streams/protocol/console-links';
 import { accountOf, actorOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
 import {
@@ -44,7 +46,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   const view = (req: FastifyRequest, s: ShareRecord & { vehicleName: string }) => ({
     id: s.id,
     account: s.account,
-    link: `${ctx.publicOrigin(req)}/share?tk=${s.account}`,
+    link: consoleLink(ctx.publicOrigin(req), SHARE_LINK.path, { [SHARE_LINK.param]: s.account }),
     protection: s.protection,
     active: shareIsOpen(s, ctx.now()),
     vehicleId: s.vehicleId,

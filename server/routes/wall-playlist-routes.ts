@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Id, PageOf, PageQuery, PlaylistInputSchema, PlaylistSchema } from '../../streams/protocol/rest-schemas';
 import { badRequest, notFound } from '../http/api-error';
 import { answers, ok } from '../http/envelope';
+import { consoleLink } from '../http/public-origin';
+import { WALL_LINK } from '../../streams/protocol/console-links';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { PlaylistRecord } from '../storage/records';
@@ -11,7 +13,6 @@ const BASE = '/customization/wall-playlist/v1';
 const tags = ['wall playlists'];
 const PlaylistId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
 
-const view = (p: PlaylistRecord) => ({ ...p, updatedAt: new Date(p.updatedAt).toISOString() });
 
 /** A fleet view names its fleet and a vehicle view its vehicle; the schema cannot say which field goes with which kind. */
 function checkViews(views: PlaylistRecord['views']): void {
@@ -28,6 +29,11 @@ function checkViews(views: PlaylistRecord['views']): void {
  */
 export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
+  const view = (req: FastifyRequest, p: PlaylistRecord) => ({
+    ...p,
+    updatedAt: new Date(p.updatedAt).toISOString(),
+    link: consoleLink(ctx.publicOrigin(req), WALL_LINK.path, { [WALL_LINK.playlistParam]: p.id }),
+  });
   const admin = { access: { superAdmin: true as const } };
   const wall = { access: { display: true as const } };
   r.get(
@@ -45,7 +51,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
       const all = await ctx.repo.playlists.list();
       const { pageNum, pageSize } = req.query;
       const start = (pageNum - 1) * pageSize;
-      return ok({ rows: all.slice(start, start + pageSize).map(view), total: all.length });
+      return ok({ rows: all.slice(start, start + pageSize).map((p) => view(req, p)), total: all.length });
     },
   );
   r.get(
@@ -54,7 +60,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
     async (req) => {
       const playlist = await ctx.repo.playlists.get(req.query.playlistId);
       if (!playlist) throw notFound('Playlist not found');
-      return ok(view(playlist));
+      return ok(view(req, playlist));
     },
   );
   r.post(
@@ -62,7 +68,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
     { config: admin, schema: { tags, summary: 'Create a playlist (super.admin)', body: PlaylistInputSchema, response: answers(PlaylistSchema) } },
     async (req) => {
       checkViews(req.body.views);
-      return ok(view(await ctx.repo.playlists.create({ ...req.body, updatedAt: ctx.now() })));
+      return ok(view(req, await ctx.repo.playlists.create({ ...req.body, updatedAt: ctx.now() })));
     },
   );
   r.put(
@@ -75,7 +81,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
       checkViews(req.body.views);
       const playlist = { ...req.body, updatedAt: ctx.now() };
       if (!/^\d{1,15}$/.test(playlist.id) || !(await ctx.repo.playlists.update(playlist))) throw notFound('Playlist not found');
-      return ok(view(playlist));
+      return ok(view(req, playlist));
     },
   );
   r.delete(

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { Alert, Button, Dialog, Input, NativeSelect, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Input, NativeSelect, Portal, Stack, Textarea, chakra } from '@chakra-ui/react';
 import { overtakenRecord, overtakenText } from '../../streams/api/record-version';
 import { type Rule, validateForm } from '../lib/validation';
 import { type ValidatedFormOptions, useValidatedForm } from '../lib/use-validated-form';
@@ -52,15 +52,18 @@ export interface DialogFormProps<F extends string> extends ValidatedFormOptions<
   onValuesChange?: (values: Record<F, string>) => void;
   /** Extra content below the fields (a note, a nested editor). */
   children?: ReactNode;
+  /** Told of every submit, valid or not, so the extra content shows its own errors together with the fields'. */
+  onSubmitAttempt?: () => void;
 }
 
 /**
  * A form in a dialog: validated on submit and then on every change with the spec's messages,
- * submit disabled while saving, the server's refusal shown at the field it names.
+ * submit disabled while saving, the server's refusal shown at the field it names. A form taller than
+ * the window scrolls its body: the title and Save stay in view.
  */
 export function DialogForm<F extends string>(props: DialogFormProps<F>) {
   return (
-    <Dialog.Root open={props.open} onOpenChange={(details) => !details.open && props.onClose()} placement="center">
+    <Dialog.Root open={props.open} onOpenChange={(details) => !details.open && props.onClose()} placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -107,7 +110,18 @@ function DialogFormBody<F extends string>(props: DialogFormProps<F>) {
   useEffect(() => onValuesChange?.(values), [onValuesChange, values]);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={props.title}>
+    <chakra.form
+      display="flex"
+      flexDirection="column"
+      minHeight="0"
+      flex="1"
+      onSubmit={(event) => {
+        props.onSubmitAttempt?.();
+        return submit(event);
+      }}
+      noValidate
+      aria-label={props.title}
+    >
       <Dialog.Header>
         <Dialog.Title>{props.title}</Dialog.Title>
       </Dialog.Header>
@@ -153,6 +167,6 @@ function DialogFormBody<F extends string>(props: DialogFormProps<F>) {
           {props.submitLabel ?? 'Save'}
         </Button>
       </Dialog.Footer>
-    </form>
+    </chakra.form>
   );
 }

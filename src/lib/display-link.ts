@@ -1,10 +1,9 @@
 // A wall display's token: brought once by its display link (/wall?display=TOKEN) or typed in, and
 // kept in this browser so the wall signs itself in again after a reload or a restart.
-import { PLAYLIST_PARAM } from './kiosk-mode';
-import { ROUTES } from './routes';
+import { WALL_LINK } from '../../streams/protocol/console-links';
 
 const TOKEN_KEY = 'fleet-console.display-token';
-export const DISPLAY_PARAM = 'display';
+export const DISPLAY_PARAM = WALL_LINK.displayParam;
 
 export const storedDisplayToken = (): string | null => window.localStorage.getItem(TOKEN_KEY);
 export const storeDisplayToken = (token: string): void => window.localStorage.setItem(TOKEN_KEY, token);
@@ -16,12 +15,3 @@ const REPLACED_KEY = 'fleet-console.display-replaced';
 export const markDisplayReplaced = (): void => window.sessionStorage.setItem(REPLACED_KEY, '1');
 export const displayReplaced = (): boolean => window.sessionStorage.getItem(REPLACED_KEY) === '1';
 export const showDisplayHere = (): void => window.sessionStorage.removeItem(REPLACED_KEY);
-
-/** The link an administrator copies onto a wall; a playlist assigned to the display plays on it. */
-export const displayLink = (origin: string, token: string): string => `${origin}${ROUTES.wall.path}?${new URLSearchParams({ [DISPLAY_PARAM]: token })}`;
-
-/**
- * A playlist's link: it carries no token, so it starts the playlist on a screen that already shows a
- * wall display (opened once from its display link); a playlist assigned to that display comes first.
- */
-export const playlistLink = (origin: string, playlistId: string): string => `${origin}${ROUTES.wall.path}?${new URLSearchParams({ [PLAYLIST_PARAM]: playlistId })}`;

@@ -1,12 +1,13 @@
 // Kiosk mode (a wall display): asked for with `?kiosk=1` on any page or from the header, and kept for
 // the browser tab (a reload or an in-app link stays in kiosk) until it is left on purpose.
 import { useSyncExternalStore } from 'react';
+import { WALL_LINK } from '../../streams/protocol/console-links';
 
 const STORAGE_KEY = 'fleet-console.kiosk';
 const PLAYLIST_KEY = 'fleet-console.kiosk-playlist';
 export const KIOSK_PARAM = 'kiosk';
 /** `?kiosk=1&playlist=<id>` starts a wall playlist. */
-export const PLAYLIST_PARAM = 'playlist';
+export const PLAYLIST_PARAM = WALL_LINK.playlistParam;
 const listeners = new Set<() => void>();
 
 function notify(): void {

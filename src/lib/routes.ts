@@ -2,6 +2,7 @@
 // layout rules that hang on it and the page that renders it, plus typed links to the pages that
 // take a parameter. Menu routes from the server name their page by `component`.
 import type { ComponentType } from 'react';
+import { SHARE_LINK, WALL_LINK } from '../../streams/protocol/console-links';
 
 export type RouteAccess = 'public' | 'guest' | 'main';
 
@@ -33,7 +34,7 @@ export const ROUTES = {
   login: { path: '/login', title: 'Sign in', access: 'public', page: () => import('../features/sign-in/login-page') },
   register: { path: '/register', title: 'Register', access: 'public', page: () => import('../features/sign-in/register-page') },
   notFound: { path: '/404', title: 'Page not found', access: 'public', page: () => import('../features/not-found/not-found-page') },
-  share: { path: '/share', title: 'Shared vehicle', access: 'public', page: () => import('../features/share/share-entry-page') },
+  share: { path: SHARE_LINK.path, title: 'Shared vehicle', access: 'public', page: () => import('../features/share/share-entry-page') },
   shareDetail: {
     path: '/share/detail/page',
     title: 'Shared vehicle',
@@ -111,7 +112,7 @@ export const ROUTES = {
   /** Beyond the spec: a fleet's status board for the wall, one tile per vehicle (docs/console.md, "Wall displays"). */
   fleetBoard: { path: '/wall/fleet', title: 'Fleet status', access: 'main', hideFooter: true, menuPage: '/home', page: () => import('../features/wall/fleet-status-board-page') },
   /** A wall display signing itself in with its display token (docs/console.md, "Wall displays"). */
-  wall: { path: '/wall', title: 'Wall display', access: 'public', page: () => import('../features/wall/wall-sign-in-page') },
+  wall: { path: WALL_LINK.path, title: 'Wall display', access: 'public', page: () => import('../features/wall/wall-sign-in-page') },
   /** Display tokens and playlists, for super.admin: with the administration of users and roles. */
   wallDisplays: { path: '/wall/displays', title: 'Wall displays', access: 'main', menuPage: '/users/role', page: () => import('../features/wall/wall-displays-page') },
   wallPlaylists: {
@@ -130,6 +131,9 @@ export const VEHICLE_LIST_PATH = '/vehicles/list';
 export const ISSUE_LIST_PATH = '/other/issueReport';
 export const FEEDBACK_LIST_PATH = '/other/feedbacklist';
 
+/** The console page a page was opened from, where its back button returns instead of its parent. */
+export const OPENER_PARAM = 'from';
+
 const withQuery = (path: string, name: string, value: string) => `${path}?${name}=${encodeURIComponent(value)}`;
 
 /** Links to the pages that take a parameter. */
@@ -138,7 +142,9 @@ export const LINKS = {
   vehicle: (vehicleId: string) => withQuery(ROUTES.homeVehicle.path, 'vehicleId', vehicleId),
   /** The vehicle detail reached from /vehicles/list, whose back button returns there. */
   listedVehicle: (vehicleId: string) => withQuery(ROUTES.vehicle.path, 'vehicleId', vehicleId),
-  airConditioner: (vehicleId: string) => withQuery(ROUTES.airConditioner.path, 'vehicleId', vehicleId),
+  /** The air conditioner of a vehicle; `opener` (the page's own address) is where its back button returns. */
+  airConditioner: (vehicleId: string, opener?: string) =>
+    `${ROUTES.airConditioner.path}?${new URLSearchParams({ vehicleId, ...(opener ? { [OPENER_PARAM]: opener } : {}) })}`,
   report: (reportId: string) => withQuery(ROUTES.report.path, 'reportId', reportId),
   groupLogDetail: (logId: string) => withQuery(ROUTES.groupLogDetail.path, 'logId', logId),
   /** The group log of a fleet, sub-fleet, depot or vehicle: `{ fleetId }`, `{ vehicleId }`… */

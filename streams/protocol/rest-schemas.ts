@@ -165,7 +165,8 @@ export const WallViewSchema = Type.Object({
   dwellS: Type.Integer({ minimum: 5, maximum: 3600 }),
 });
 const WallViews = Type.Array(WallViewSchema, { minItems: 1, maxItems: 50 });
-export const PlaylistSchema = Type.Object({ id: Type.String(), name: Type.String(), views: WallViews, updatedAt: Type.String() });
+/** `link` starts the playlist on a wall (at the server's public origin, as share and display links). */
+export const PlaylistSchema = Type.Object({ id: Type.String(), name: Type.String(), views: WallViews, updatedAt: Type.String(), link: Type.String() });
 export const PlaylistInputSchema = Type.Object({ name: Name(50), views: WallViews });
 
 /** A wall display's credential as listed: its token is shown once, when issued, and never again. */
@@ -185,7 +186,8 @@ export const DisplayTokenSchema = Type.Object({
   playlistName: Nullable(Type.String()),
 });
 export const DisplayTokenInputSchema = Type.Object({ name: Name(50), fleetId: Type.Optional(Nullable(Id)) });
-export const IssuedDisplayTokenSchema = Type.Composite([DisplayTokenSchema, Type.Object({ token: Type.String() })]);
+/** `link` is the display link to open once on the wall (at the server's public origin, as share links). */
+export const IssuedDisplayTokenSchema = Type.Composite([DisplayTokenSchema, Type.Object({ token: Type.String(), link: Type.String() })]);
 
 /** Acknowledging an alarm: the note is optional. */
 export const AlarmAckBodySchema = Type.Object({ alarmId: Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' }), note: Type.Optional(StoredText(200)) });

@@ -69,6 +69,7 @@ function wallAnswers(): TraceLine[] {
       { kind: 'fleet', fleetId: 'fleet-1', dwellS: DWELL_S },
     ],
     updatedAt: '2026-01-01T08:00:00.000Z',
+    link: `http://localhost/wall?playlist=${PLAYLIST_ID}`,
   };
   return [{ t: 0, dir: 'rest', method: 'GET', path: `/customization/wall-playlist/v1/get/detail?playlistId=${PLAYLIST_ID}`, body: { code: 200, data: playlist } }];
 }

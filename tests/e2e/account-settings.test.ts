@@ -104,11 +104,21 @@ describe('settings', () => {
     const page = await newPage();
     await signIn(page, ERIN.newEmail);
     await page.goto(`${server.url}/setting/set`);
-    const chooser = page.getByLabel('Choose an avatar image');
-    await chooser.setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    // A button, not the browser's raw file input, opens the file chooser.
+    const upload = page.getByRole('button', { name: 'Upload photo' });
+    await upload.waitFor();
+    await expect(page.getByLabel('Choose an avatar image').isVisible()).resolves.toBe(false);
+    await expect(page.getByText('No file chosen').count()).resolves.toBe(0);
+    await screenshot(page, 'account-settings-upload-photo-1920');
+    const pick = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), upload.click()]);
+      await chooser.setFiles(file);
+    };
+    await pick({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await page.getByTestId('avatar-error').getByText('Only PNG, JPEG or WebP images can be used as an avatar!').waitFor();
 
-    await chooser.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(await drawnPicture(page), 'base64') });
+    await pick({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(await drawnPicture(page), 'base64') });
+    await page.getByTestId('avatar-error').waitFor({ state: 'detached' });
     const crop = page.getByRole('img', { name: 'Avatar crop area' });
     await crop.waitFor();
     await page.getByLabel('Zoom').fill('1.5');

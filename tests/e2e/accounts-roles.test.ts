@@ -122,16 +122,19 @@ describe('accounts and roles with their live effects', () => {
     await admin.getByRole('button', { name: 'Add role' }).click();
     const form = admin.getByRole('form', { name: 'Add role' });
     await form.getByRole('button', { name: 'Save' }).click();
-    for (const message of ['Please enter the role name!', 'Please enter the role key!', 'Please select the manager authority!']) {
+    // Every missing answer is named on the first Save, the menu authority too.
+    for (const message of ['Please enter the role name!', 'Please enter the role key!', 'Please select the manager authority!', 'Please select the menu authority!']) {
       await form.getByText(message).waitFor();
     }
+    // The form scrolls inside the dialog: Save stays on a 1080 px screen.
+    const save = await form.getByRole('button', { name: 'Save' }).boundingBox();
+    expect(save!.y + save!.height).toBeLessThanOrEqual(1080);
+    await expect(form.getByRole('button', { name: 'Save' }).isVisible()).resolves.toBe(true);
     await form.getByLabel('Name').fill('Depot crew with a name far too long');
     await form.getByText('Role name cannot exceed 24 characters!').waitFor();
     await form.getByLabel('Name').fill('Depot crew');
     await form.getByLabel('Role key').fill('depot.crew');
     await form.getByLabel('Manager authority').selectOption('none');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await form.getByText('Please select the menu authority!').waitFor();
     const menu = form.getByRole('group', { name: 'Menu authority' });
     // Checking a group checks its pages.
     await menu.getByLabel('Vehicles', { exact: true }).check();
@@ -210,6 +213,13 @@ describe('accounts and roles with their live effects', () => {
     await narrow.goto(`${server.url}/users/role?tab=roles`);
     await narrow.getByRole('row').filter({ hasText: 'depot.crew' }).waitFor();
     await screenshot(narrow, 'roles-1100');
+    await narrow.getByRole('button', { name: 'Add role' }).click();
+    const roleForm = narrow.getByRole('form', { name: 'Add role' });
+    await expect(roleForm.getByRole('button', { name: 'Save' }).isVisible()).resolves.toBe(true);
+    // Once the dialog has faded in, so the screenshot shows it as a person sees it.
+    await narrow.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await screenshot(narrow, 'role-form-1100');
+    await roleForm.getByRole('button', { name: 'Cancel' }).click();
     await narrow.getByRole('row').filter({ hasText: 'depot.crew' }).getByRole('link', { name: 'Assign' }).click();
     await narrow.getByRole('table', { name: 'Holders' }).getByText(COLLEAGUE.email).waitFor();
     await screenshot(narrow, 'allocation-1100');

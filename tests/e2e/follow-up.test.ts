@@ -128,6 +128,9 @@ describe('feedback', () => {
     await form.getByText('Only PNG, JPEG, GIF or WebP images can be attached!').waitFor();
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
     await form.getByLabel('Screenshot').setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: png });
+    // The valid image takes the refusal of the bad one away at once.
+    await form.getByText('Only PNG, JPEG, GIF or WebP images can be attached!').waitFor({ state: 'detached' });
+    await screenshot(page, 'feedback-dialog-valid-image-1920');
     await form.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Added successfully').first().waitFor();
 

@@ -118,6 +118,20 @@ describe('vehicle detail', () => {
     }
   });
 
+  it('opens another vehicle on System, and the first one again on the tab it was left on', async () => {
+    const snapshot = await server.adminCall<ApiPage<VehicleSnapshot>>('GET', '/customization/vehicle/v1/query/snapshot');
+    const other = snapshot.rows.find((row) => row.id !== vehicle.id && row.status !== 'offline')!;
+    await page.goto(`${server.url}/home/detail/page?vehicleId=${vehicle.id}`);
+    await page.locator('[role=tab][aria-selected=true]', { hasText: 'BMS' }).waitFor();
+    await page.goto(`${server.url}/vehicles/subdetail/page?vehicleId=${other.id}`);
+    await expect(page.getByTestId('vehicle-name').innerText()).resolves.toBe(other.name);
+    await page.locator('[role=tab][aria-selected=true]', { hasText: 'System' }).waitFor();
+    await openTab('BMS');
+    await page.goto(`${server.url}/home/detail/page?vehicleId=${vehicle.id}`);
+    await expect(page.getByTestId('vehicle-name').innerText()).resolves.toBe(vehicle.name);
+    await page.locator('[role=tab][aria-selected=true]', { hasText: 'BMS' }).waitFor();
+  });
+
   it('charts a chosen key over a chosen range and refuses a range over 31 days without calling', async () => {
     await openTab('BMS');
     const panel = page.locator('[role=tabpanel]:visible');
@@ -162,7 +176,12 @@ describe('vehicle detail', () => {
     await expect(confirm.getByTestId('firmware-confirm-note').innerText()).resolves.toBe('Disconnect AC and DC loads before updating the battery firmware.');
     await screenshot(page, 'vehicle-detail-firmware-confirm');
     await confirm.getByRole('button', { name: 'Start update' }).click();
-    await panel.getByTestId('firmware-refusal').filter({ hasText: 'Disconnect AC and DC loads before updating the battery firmware' }).waitFor({ timeout: 15_000 });
+    const refusal = panel.getByTestId('firmware-refusal');
+    await refusal.waitFor({ timeout: 15_000 });
+    // One message: refused, and why; the standing note does not repeat it beside the refusal.
+    await expect(refusal.innerText()).resolves.toBe('Update refused\nDisconnect AC and DC loads before updating the battery firmware.');
+    await expect(panel.getByText(/Disconnect AC and DC loads/).count()).resolves.toBe(1);
+    await screenshot(page, 'vehicle-detail-firmware-refused-1920');
   });
 
   it('takes screenshots of two device tabs at 1100 px wide', async () => {
@@ -192,11 +211,18 @@ describe('vehicle detail', () => {
       await page.getByTestId('no-air-conditioner').waitFor();
       return;
     }
+    await page.goto(`${server.url}/home/detail/page?vehicleId=${vehicle.id}`);
     await openTab('Air conditioner');
     await expectLiveValues();
     await page.getByRole('link', { name: 'Open air conditioner controls' }).click();
     await page.waitForURL('**/vehicles/airconditioner/page?vehicleId=*');
     await page.locator('[data-testid=ac-readings] [data-key=ac_cabin_temp]').waitFor();
+    // The box holds the set point the reading shows, not a placeholder.
+    const shownSetpoint = page.locator('[data-testid=ac-readings] [data-key=ac_setpoint]');
+    await shownSetpoint.filter({ hasText: /\d/ }).waitFor();
+    const reading = (await shownSetpoint.innerText()).match(/(\d+(?:\.\d+)?)/)![1]!;
+    await expect(page.getByLabel(/^Set point/).inputValue()).resolves.toBe(String(Number(reading)));
+    await expect(page.getByLabel(/^Set point/).getAttribute('placeholder')).resolves.toBeNull();
     await page.getByLabel('Mode', { exact: true }).selectOption('cool');
     await page.getByRole('button', { name: 'Apply mode' }).click();
     await page.getByText('Saved successfully').waitFor({ timeout: 15_000 });
@@ -205,6 +231,13 @@ describe('vehicle detail', () => {
     await page.getByTestId('ac-error').filter({ hasText: 'Set point must be 16 to 30 °C.' }).waitFor();
     await expectChart(page.locator('main'));
     await screenshot(page, 'air-conditioner-1920');
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await screenshot(page, 'air-conditioner-1100');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    // Opened from the vehicle's detail under Home, Back returns there, on the same tab.
+    await page.getByTestId('back-button').click();
+    await page.waitForURL(`**/home/detail/page?vehicleId=${vehicle.id}`);
+    await page.locator('[role=tab][aria-selected=true]', { hasText: 'Air conditioner' }).waitFor();
   });
 
   it('runs a firmware update with a progress bar to the reboot notice', async () => {

@@ -8,6 +8,7 @@ import { toaster } from '../../components/toaster';
 import { linkProps } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
+import { HeaderTip } from './header-tip';
 
 const ALERT_MS = 8000;
 
@@ -29,13 +30,16 @@ export function FollowUpAlerts() {
     return () => subscription.unsubscribe();
   }, [fleetConsole]);
   const seen = () => setUnseen((u) => ({ ...u, count: 0 }));
+  const label = unseen.count ? `${unseen.count} new follow-up alerts` : 'Follow-up alerts';
   return (
     <Box position="relative">
-      <IconButton variant="ghost" size="sm" asChild>
-        <a {...linkProps(unseen.link, seen)} aria-label={unseen.count ? `${unseen.count} new follow-up alerts` : 'Follow-up alerts'}>
-          <Bell />
-        </a>
-      </IconButton>
+      <HeaderTip label={label}>
+        <IconButton variant="ghost" size="sm" asChild>
+          <a {...linkProps(unseen.link, seen)} aria-label={label}>
+            <Bell />
+          </a>
+        </IconButton>
+      </HeaderTip>
       {unseen.count > 0 && (
         <Badge position="absolute" top="-1" insetEnd="-1" colorPalette="red" variant="solid" borderRadius="full" fontSize="2xs" pointerEvents="none" data-testid="follow-up-badge">
           {unseen.count}

@@ -15,6 +15,7 @@ import { useSignOut } from '../../lib/use-sign-out';
 import { ConnectionBadge } from './connection-badge';
 import { FactorySelect } from './factory-select';
 import { FollowUpAlerts } from './follow-up-alerts';
+import { HeaderTip } from './header-tip';
 import { RecordingIndicator } from './recording-indicator';
 import { SendFeedback } from './send-feedback';
 
@@ -49,6 +50,7 @@ export function Header(props: {
   // The profile follows an avatar changed on /setting/set; the user info is read once per session.
   const profile = useObservableState(fleetConsole.profile.profile$);
   const avatar = profile?.data ? profile.data.avatar : user.avatar;
+  const themeLabel = colorMode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
   const switchTheme = (theme: ColorMode) => {
     setColorMode(theme);
     if (holdsPermission(props.info, [PERMISSIONS.profileEdit])) fleetConsole.profile.saveTheme(theme).catch(() => undefined);
@@ -57,9 +59,11 @@ export function Header(props: {
   return (
     <Flex as="header" align="center" gap="3" px="4" height="14" borderBottomWidth="1px" bg="bg" flexShrink={0}>
       {props.onOpenMenu && (
-        <IconButton aria-label="Open menu" variant="ghost" size="sm" onClick={props.onOpenMenu}>
-          <Menu />
-        </IconButton>
+        <HeaderTip label="Open menu">
+          <IconButton aria-label="Open menu" variant="ghost" size="sm" onClick={props.onOpenMenu}>
+            <Menu />
+          </IconButton>
+        </HeaderTip>
       )}
       {props.backTo && (
         <Button variant="outline" size="sm" asChild>
@@ -82,24 +86,25 @@ export function Header(props: {
       <ConnectionBadge />
       <SendFeedback />
       <FollowUpAlerts />
-      <IconButton aria-label="Kiosk mode" title="Kiosk mode (wall display)" variant="ghost" size="sm" onClick={startKiosk}>
-        <MonitorPlay />
-      </IconButton>
-      <IfRole roles={[]}>
-        <IconButton variant="ghost" size="sm" asChild>
-          <a {...linkProps(ROUTES.wallDisplays.path)} aria-label="Wall displays" title="Wall displays and playlists">
-            <MonitorCog />
-          </a>
+      <HeaderTip label="Kiosk mode (wall display)">
+        <IconButton aria-label="Kiosk mode (wall display)" variant="ghost" size="sm" onClick={startKiosk}>
+          <MonitorPlay />
         </IconButton>
+      </HeaderTip>
+      <IfRole roles={[]}>
+        <HeaderTip label="Wall displays">
+          <IconButton variant="ghost" size="sm" asChild>
+            <a {...linkProps(ROUTES.wallDisplays.path)} aria-label="Wall displays">
+              <MonitorCog />
+            </a>
+          </IconButton>
+        </HeaderTip>
       </IfRole>
-      <IconButton
-        aria-label={colorMode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-        variant="ghost"
-        size="sm"
-        onClick={() => switchTheme(colorMode === 'dark' ? 'light' : 'dark')}
-      >
-        {colorMode === 'dark' ? <Sun /> : <Moon />}
-      </IconButton>
+      <HeaderTip label={themeLabel}>
+        <IconButton aria-label={themeLabel} variant="ghost" size="sm" onClick={() => switchTheme(colorMode === 'dark' ? 'light' : 'dark')}>
+          {colorMode === 'dark' ? <Sun /> : <Moon />}
+        </IconButton>
+      </HeaderTip>
       <HStack gap="2" display={{ base: 'none', md: 'flex' }}>
         <Box textAlign="end" lineHeight="short">
           <Text fontSize="sm" fontWeight="semibold" data-testid="header-user-name">
@@ -110,17 +115,21 @@ export function Header(props: {
           </Text>
         </Box>
       </HStack>
-      <Button variant="ghost" size="sm" p="0" borderRadius="full" asChild>
-        <a {...linkProps(ROUTES.settings.path)} aria-label="Open settings">
-          <Avatar.Root size="sm">
-            <Avatar.Fallback />
-            {avatar && <Avatar.Image src={avatar} alt="" />}
-          </Avatar.Root>
-        </a>
-      </Button>
-      <IconButton aria-label="Log out" variant="ghost" size="sm" onClick={() => setConfirmingLogout(true)}>
-        <LogOut />
-      </IconButton>
+      <HeaderTip label="Open settings">
+        <Button variant="ghost" size="sm" p="0" borderRadius="full" asChild>
+          <a {...linkProps(ROUTES.settings.path)} aria-label="Open settings">
+            <Avatar.Root size="sm">
+              <Avatar.Fallback />
+              {avatar && <Avatar.Image src={avatar} alt="" />}
+            </Avatar.Root>
+          </a>
+        </Button>
+      </HeaderTip>
+      <HeaderTip label="Log out">
+        <IconButton aria-label="Log out" variant="ghost" size="sm" onClick={() => setConfirmingLogout(true)}>
+          <LogOut />
+        </IconButton>
+      </HeaderTip>
       <Dialog.Root
         open={confirmingLogout}
         onOpenChange={(details) => setConfirmingLogout(details.open)}

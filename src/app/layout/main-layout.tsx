@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
 import type { MenuRoute, UserInfo } from '../../../streams/api/types';
-import { ROUTES, type RouteSpec } from '../../lib/routes';
+import { usePinnedSearch } from '../../lib/navigation';
+import { consoleReturnPath } from '../../lib/return-path';
+import { OPENER_PARAM, ROUTES, type RouteSpec } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useAccountTheme } from '../../lib/use-account-theme';
 import { APP_VERSION } from '../../lib/version';
@@ -18,7 +20,9 @@ export function MainLayout(props: { route: RouteSpec; info: UserInfo; menu: read
   // An account whose role has no pages lands on settings: a sidebar would be empty.
   const hasMenu = props.menu.length > 0;
   // Settings is also where a user without menu lands; there is nowhere to go back to then.
-  const backTo = route.path === ROUTES.settings.path && props.menu.length === 0 ? undefined : backToParent(route.parent, session.get('originFlag'));
+  const opener = consoleReturnPath(new URLSearchParams(usePinnedSearch()).get(OPENER_PARAM));
+  const backTo =
+    route.path === ROUTES.settings.path && props.menu.length === 0 ? undefined : (opener ?? backToParent(route.parent, session.get('originFlag')));
 
   return (
     <Flex height="100dvh" data-viewport={viewport}>

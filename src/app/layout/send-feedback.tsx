@@ -1,6 +1,6 @@
 // "Send feedback" in the header: a category, the text and an optional screenshot (images only,
 // size-limited, checked here before anything is sent and again by the server).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Dialog, IconButton, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { MessageSquarePlus } from 'lucide-react';
 import { FEEDBACK_CATEGORIES, SCREENSHOT_MAX_BYTES, SCREENSHOT_TYPES } from '../../../streams/protocol/follow-up-schemas';
@@ -12,6 +12,7 @@ import { useFleetConsole } from '../../lib/services';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { readDataUrl } from '../../lib/read-data-url';
 import { isBlank } from '../../../contract/text-rules';
+import { HeaderTip } from './header-tip';
 
 type Field = 'category' | 'message' | 'screenshot';
 const MESSAGE_MAX = 2000;
@@ -22,9 +23,11 @@ export function SendFeedback() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <IconButton aria-label="Send feedback" variant="ghost" size="sm" onClick={() => setOpen(true)}>
-        <MessageSquarePlus />
-      </IconButton>
+      <HeaderTip label="Send feedback">
+        <IconButton aria-label="Send feedback" variant="ghost" size="sm" onClick={() => setOpen(true)}>
+          <MessageSquarePlus />
+        </IconButton>
+      </HeaderTip>
       <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="center">
         <Portal>
           <Dialog.Backdrop />
@@ -39,7 +42,8 @@ export function SendFeedback() {
 
 function SendFeedbackForm(props: { onClose: () => void }) {
   const { resources } = useFleetConsole();
-  const [file, setFile] = useState<File | null>(null);
+  // A ref, not state: the check runs within the change that picks the file and must see that file.
+  const file = useRef<File | null>(null);
   const form = useValidatedForm<Field>(
     { category: '', message: '', screenshot: '' },
     (values) => {
@@ -47,12 +51,14 @@ function SendFeedbackForm(props: { onClose: () => void }) {
       if (!values.category) errors.category = 'Please select the category!';
       if (isBlank(values.message)) errors.message = 'Please enter your feedback!';
       else if (values.message.length > MESSAGE_MAX) errors.message = `At most ${MESSAGE_MAX} characters!`;
-      if (file && !(SCREENSHOT_TYPES as readonly string[]).includes(file.type)) errors.screenshot = IMAGE_ONLY;
-      else if (file && file.size > SCREENSHOT_MAX_BYTES) errors.screenshot = TOO_LARGE;
+      const picked = file.current;
+      if (picked && !(SCREENSHOT_TYPES as readonly string[]).includes(picked.type)) errors.screenshot = IMAGE_ONLY;
+      else if (picked && picked.size > SCREENSHOT_MAX_BYTES) errors.screenshot = TOO_LARGE;
       return errors;
     },
     async (values) => {
-      await resources.feedback.create({ category: values.category, message: values.message.trim(), ...(file ? { screenshot: await readDataUrl(file) } : {}) });
+      const picked = file.current;
+      await resources.feedback.create({ category: values.category, message: values.message.trim(), ...(picked ? { screenshot: await readDataUrl(picked) } : {}) });
       showSuccess(SUCCESS.added);
       props.onClose();
     },
@@ -87,7 +93,7 @@ function SendFeedbackForm(props: { onClose: () => void }) {
               accept={SCREENSHOT_TYPES.join(',')}
               p="1"
               onChange={(event) => {
-                setFile(event.currentTarget.files?.[0] ?? null);
+                file.current = event.currentTarget.files?.[0] ?? null;
                 update('screenshot', event.currentTarget.value);
               }}
             />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../../streams/api/types';
 import type { DeviceType, KeyInfo } from '../../../streams/protocol/types';
-import { chooseTab, defaultChartKeys, detailTabs, inScope, systemExtras } from './detail-tabs';
+import { chooseTab, defaultChartKeys, detailTabs, inScope, rememberedTab, rememberTab, systemExtras } from './detail-tabs';
 
 const device = (deviceType: DeviceType, deviceId = 0): DeviceInfo => ({ deviceType, deviceId, model: 'm', version: '1.0.0', availableVersion: null });
 const key = (k: string): KeyInfo => ({ key: k, label: k, kind: 'number' });
@@ -36,6 +36,17 @@ describe('detail tabs', () => {
     expect(chooseTab(tabs, 'inv:0')?.value).toBe('system:0');
     expect(chooseTab(tabs, null)?.value).toBe('system:0');
     expect(chooseTab([], 'bms:0')).toBeUndefined();
+  });
+
+  it('remembers the open tab per vehicle: another vehicle opens on System, a visited one on its tab', () => {
+    const one = rememberTab(null, 'v1', 'bms:0');
+    expect(rememberedTab(one, 'v1')).toBe('bms:0');
+    expect(rememberedTab(one, 'v2')).toBeNull();
+    const two = rememberTab(rememberTab(one, 'v2', 'tyres'), 'v1', 'ac');
+    expect([rememberedTab(two, 'v1'), rememberedTab(two, 'v2')]).toEqual(['ac', 'tyres']);
+    expect(rememberedTab('bms:0', 'v1')).toBeNull();
+    const many = Array.from({ length: 25 }, (_, i) => `v${i}`).reduce<string | null>((stored, id) => rememberTab(stored, id, 'bms:0'), null);
+    expect([rememberedTab(many, 'v24'), rememberedTab(many, 'v0')]).toEqual(['bms:0', null]);
   });
 
   it('leaves tyre and air-conditioner keys off the system tab', () => {

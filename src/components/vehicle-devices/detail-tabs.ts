@@ -74,6 +74,29 @@ export function detailTabs(vehicleId: string, devices: readonly DeviceInfo[], ex
 }
 
 /** The tab to show: the one asked for (the session's detail tab) when the vehicle has it, else the first. */
+/** How many vehicles' open tabs the session keeps. */
+const REMEMBERED_VEHICLES = 20;
+
+const tabsByVehicle = (stored: string | null): Array<[string, string]> => {
+  try {
+    const parsed: unknown = JSON.parse(stored ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((e): e is [string, string] => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+/** The tab last open on this vehicle (the session's `detailTab`); null for a vehicle not opened yet, which opens on System. */
+export function rememberedTab(stored: string | null, vehicleId: string): string | null {
+  return tabsByVehicle(stored).find(([id]) => id === vehicleId)?.[1] ?? null;
+}
+
+/** `stored` with this vehicle's open tab, most recent first. */
+export function rememberTab(stored: string | null, vehicleId: string, tab: string): string {
+  const others = tabsByVehicle(stored).filter(([id]) => id !== vehicleId);
+  return JSON.stringify([[vehicleId, tab], ...others].slice(0, REMEMBERED_VEHICLES));
+}
+
 export function chooseTab(tabs: readonly DetailTab[], wanted: string | null): DetailTab | undefined {
   return tabs.find((tab) => tab.value === wanted) ?? tabs[0];
 }

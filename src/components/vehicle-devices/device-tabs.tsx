@@ -1,5 +1,6 @@
 // A vehicle's devices as tabs: one per fitted device, then tyre pressure and the air conditioner
-// once the system's key list shows them. The open tab is remembered in the session.
+// once the system's key list shows them. The open tab is remembered in the session per vehicle: a
+// vehicle opens on the tab it was left on, and a vehicle not opened yet on System.
 import { useMemo, useState } from 'react';
 import { Tabs, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
@@ -7,7 +8,7 @@ import { concat, distinctUntilChanged, filter, map, of, timeout } from 'rxjs';
 import type { VehicleDetail } from '../../../streams/api/types';
 import { LoadingState } from '../loading-state';
 import { useFleetConsole } from '../../lib/services';
-import { AC_TAB, chooseTab, detailTabs, systemExtras, TYRES_TAB, type SystemExtras } from './detail-tabs';
+import { AC_TAB, chooseTab, detailTabs, rememberedTab, rememberTab, systemExtras, TYRES_TAB, type SystemExtras } from './detail-tabs';
 import { DevicePanel, type DeviceActions } from './device-panel';
 
 const NO_EXTRAS: SystemExtras = { tyres: false, airConditioner: false };
@@ -17,7 +18,7 @@ const KEY_LIST_WAIT_MS = 5000;
 export function DeviceTabs({ detail, actions, exportable }: { detail: VehicleDetail; actions?: DeviceActions; exportable?: boolean }) {
   const { fleet, session } = useFleetConsole();
   const vehicleId = detail.id;
-  const [wantedTab, setWantedTab] = useState(() => session.get('detailTab'));
+  const [wantedTab, setWantedTab] = useState(() => rememberedTab(session.get('detailTab'), vehicleId));
 
   // Undefined until the system's key list says whether tyre and air-conditioner tabs exist.
   const extras = useObservableState(
@@ -36,7 +37,7 @@ export function DeviceTabs({ detail, actions, exportable }: { detail: VehicleDet
   const waitingForExtras = extras === undefined && (wantedTab === TYRES_TAB || wantedTab === AC_TAB);
   const selected = chooseTab(tabs, wantedTab);
   const select = (value: string) => {
-    session.set('detailTab', value);
+    session.set('detailTab', rememberTab(session.get('detailTab'), vehicleId, value));
     setWantedTab(value);
   };
 

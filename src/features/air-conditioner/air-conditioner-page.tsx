@@ -127,7 +127,8 @@ function Controls(props: { device: DeviceRef; current: LiveValue[] | undefined }
   const { commands } = useFleetConsole();
   const units = useDisplayUnits();
   const limits = setpointLimits(units);
-  const [setpoint, setSetpoint] = useState('');
+  /** What the person typed; null shows the current set point. */
+  const [typed, setTyped] = useState<string | null>(null);
   const [mode, setMode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState<'ac_setpoint' | 'ac_mode' | null>(null);
@@ -140,10 +141,14 @@ function Controls(props: { device: DeviceRef; current: LiveValue[] | undefined }
       .pipe(take(1))
       .subscribe((ack) => {
         setSending(null);
-        if (ack.ok) showSuccess(SUCCESS.saved);
-        else setError(ack.msg);
+        if (!ack.ok) return setError(ack.msg);
+        showSuccess(SUCCESS.saved);
+        // The box follows the set point again, which now reports what was sent.
+        if (setting === 'ac_setpoint') setTyped(null);
       });
   };
+  const current = props.current?.[3];
+  const setpoint = typed ?? (typeof current === 'number' ? String(Math.round(toDisplay('°C', units)(current) * 10) / 10) : '');
   const applySetpoint = () => {
     const parsed = parseSetpoint(setpoint, units);
     if ('error' in parsed) setError(parsed.error);
@@ -167,8 +172,7 @@ function Controls(props: { device: DeviceRef; current: LiveValue[] | undefined }
               step={limits.step}
               width="28"
               value={setpoint}
-              placeholder={String(limits.min)}
-              onChange={(e) => setSetpoint(e.target.value)}
+              onChange={(e) => setTyped(e.target.value)}
             />
           </Field.Root>
           <Button onClick={applySetpoint} loading={sending === 'ac_setpoint'}>

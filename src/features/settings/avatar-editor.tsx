@@ -1,7 +1,9 @@
-// The avatar on /setting/set: choose a PNG, JPEG or WebP image of at most 2 MB, move and zoom it
-// inside a square, and upload the square at AVATAR_SIZE_PX (the server checks type, bytes and size again).
+// The avatar on /setting/set: Upload photo picks a PNG, JPEG or WebP image of at most 2 MB (through
+// a hidden file input), which is moved and zoomed inside a square, previewed, and uploaded as that
+// square at AVATAR_SIZE_PX (the server checks type, bytes and size again).
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Avatar, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Upload } from 'lucide-react';
 import { ACCOUNT_SETTINGS_MESSAGES, AVATAR_MAX_BYTES, AVATAR_SIZE_PX, AVATAR_TYPES } from '../../../streams/protocol/account-settings-rules';
 import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';
@@ -57,6 +59,8 @@ export function AvatarEditor(props: { avatar: string | null; canSave: boolean })
   const input = useRef<HTMLInputElement>(null);
 
   const choose = async (file: File | undefined) => {
+    // Emptied at once, so choosing the same file again (after Cancel) is a choice too.
+    if (input.current) input.current.value = '';
     if (!file) return;
     if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return setProblem(ACCOUNT_SETTINGS_MESSAGES.avatarType);
     if (file.size > AVATAR_MAX_BYTES) return setProblem(ACCOUNT_SETTINGS_MESSAGES.avatarSize);
@@ -80,7 +84,6 @@ export function AvatarEditor(props: { avatar: string | null; canSave: boolean })
       await profile.saveAvatar(avatar);
       showSuccess(SUCCESS.saved);
       setPicture(null);
-      if (input.current) input.current.value = '';
     } catch {
       // The streams layer has shown the server's message.
     } finally {
@@ -114,18 +117,24 @@ export function AvatarEditor(props: { avatar: string | null; canSave: boolean })
             <input
               ref={input}
               type="file"
+              hidden
               accept={AVATAR_TYPES.join(',')}
               aria-label="Choose an avatar image"
               onChange={(event) => void choose(event.currentTarget.files?.[0])}
             />
+            <HStack gap="2">
+              <Button size="sm" variant="outline" onClick={() => input.current?.click()}>
+                <Upload /> Upload photo
+              </Button>
+              {props.avatar && !picture && (
+                <Button size="sm" variant="ghost" loading={busy} onClick={() => void save(null)}>
+                  Remove avatar
+                </Button>
+              )}
+            </HStack>
             <Text fontSize="xs" color="fg.muted">
               PNG, JPEG or WebP, at most 2 MB.
             </Text>
-            {props.avatar && !picture && (
-              <Button size="xs" variant="outline" alignSelf="start" loading={busy} onClick={() => void save(null)}>
-                Remove avatar
-              </Button>
-            )}
           </Stack>
         )}
       </HStack>

@@ -11,6 +11,7 @@ import { navigate, usePinnedSearch } from '../../lib/navigation';
 import { ROUTES } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { MESSAGES } from '../../lib/validation';
+import { SHARE_LINK } from '../../../streams/protocol/console-links';
 
 type EntryState =
   | { step: 'loading' }
@@ -25,7 +26,7 @@ const linkProblem = (error: unknown): string =>
 
 export default function ShareEntryPage() {
   const fleetConsole = useFleetConsole();
-  const shareAccount = new URLSearchParams(usePinnedSearch()).get('tk') ?? '';
+  const shareAccount = new URLSearchParams(usePinnedSearch()).get(SHARE_LINK.param) ?? '';
   const [state, setState] = useState<EntryState>({ step: 'loading' });
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();

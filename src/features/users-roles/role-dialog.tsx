@@ -72,10 +72,12 @@ export function RoleDialog(props: { open: boolean; role: Role | null; onClose: (
         ...(keyEditable ? [{ name: 'roleKey' as const, label: 'Role key', rules: [roleKey] }] : []),
         { name: 'manager', label: 'Manager authority', rules: [required(MESSAGES.managerAuthority)], options: MANAGER_AUTHORITY },
       ]}
-      onSubmit={async (values, version) => {
+      onSubmitAttempt={() =>
         edit((d) => {
           d.tried = true;
-        });
+        })
+      }
+      onSubmit={async (values, version) => {
         if (draft.menu.length === 0) throw new Error(MESSAGES.menuAuthority);
         const body = {
           name: values.name.trim(),

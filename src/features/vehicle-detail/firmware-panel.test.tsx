@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DeviceInfo } from '../../../streams/api/types';
 import type { DeviceRef } from '../../../streams/protocol/types';
 import { startFakeConsole, type FakeConsole } from '../../../streams/testing/fake-console';
@@ -69,7 +69,9 @@ describe('FirmwarePanel', () => {
     const msg = 'Disconnect AC and DC loads before updating the battery firmware';
     await showPanel({ ok: false, msg });
     await update('Update to 2.4.1');
-    await waitFor(() => expect(screen.getByTestId('firmware-refusal').textContent).toContain(msg));
+    await waitFor(() => expect(screen.getByTestId('firmware-refusal').textContent).toBe(`Update refused${msg}.`));
+    // Said once: the standing note gives way to the refusal that says it.
+    expect(within(screen.getByTestId('firmware-panel')).getAllByText(BATTERY_NOTE)).toHaveLength(1);
   });
 
   it('starts nothing before a confirmation naming the device, the versions and, for the battery, the loads note', async () => {

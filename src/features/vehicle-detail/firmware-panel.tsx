@@ -14,6 +14,10 @@ import { useFirmware } from '../../lib/use-firmware';
 export const BATTERY_NOTE = 'Disconnect AC and DC loads before updating the battery firmware.';
 export const DISPLAY_NOTE = 'The display firmware is updated through the phone app.';
 export const REBOOT_NOTICE = 'Update complete. The device is rebooting and will be back in a few minutes.';
+export const REFUSED = 'Update refused';
+
+/** The device's reason as a sentence. */
+const sentence = (reason: string) => (/[.!?]$/.test(reason) ? reason : `${reason}.`);
 
 /**
  * Firmware now and on offer, the update (cmd 100) after a confirmation naming the device and the
@@ -71,7 +75,8 @@ export function FirmwarePanel(props: { device: DeviceRef; info: DeviceInfo; live
           <DataList.ItemValue data-testid="firmware-available">{available ?? 'Up to date'}</DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
-      {battery && (
+      {/* A refusal says why in one place: the standing note gives way to it. */}
+      {battery && !refusal && (
         <Text fontSize="sm" color="fg.warning" mb="2">
           {BATTERY_NOTE}
         </Text>
@@ -107,7 +112,10 @@ export function FirmwarePanel(props: { device: DeviceRef; info: DeviceInfo; live
       {refusal && (
         <Alert.Root status="error" size="sm" mb="2" role="alert" data-testid="firmware-refusal">
           <Alert.Indicator />
-          <Alert.Title>{refusal}</Alert.Title>
+          <Alert.Content>
+            <Alert.Title>{REFUSED}</Alert.Title>
+            <Alert.Description>{sentence(refusal)}</Alert.Description>
+          </Alert.Content>
         </Alert.Root>
       )}
       {!display && (

@@ -79,7 +79,7 @@ const deviceActions = (vehicleName: string): DeviceActions => (tab, device, live
     {tab.scope === 'ac' && (
       <Box>
         <Button size="sm" variant="outline" asChild>
-          <a {...linkProps(LINKS.airConditioner(device.vehicleId))}>Open air conditioner controls</a>
+          <a {...linkProps(LINKS.airConditioner(device.vehicleId, window.location.pathname + window.location.search))}>Open air conditioner controls</a>
         </Button>
       </Box>
     )}

@@ -14,7 +14,6 @@ import { DialogForm } from '../../components/dialog-form';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
 import { showSuccess } from '../../components/toaster';
-import { displayLink } from '../../lib/display-link';
 import { SUCCESS } from '../../lib/messages';
 import { linkProps } from '../../lib/navigation';
 import { ROUTES } from '../../lib/routes';
@@ -37,7 +36,7 @@ function IssuedLink({ issued, onClose }: { issued: IssuedDisplayToken; onClose: 
   return (
     <Stack gap="2" borderWidth="1px" borderColor="blue.muted" rounded="md" p="3" data-testid="issued-display">
       <Text fontWeight="semibold">Display link for {issued.name}: open it once on the wall. It is shown only now.</Text>
-      <CopyLink link={displayLink(window.location.origin, issued.token)} label="Display link" testId="display-link" />
+      <CopyLink link={issued.link} label="Display link" testId="display-link" />
       <Button size="xs" variant="ghost" alignSelf="start" onClick={onClose}>
         Done
       </Button>

@@ -12,7 +12,6 @@ import { CopyLink, copyLink } from '../../components/copy-link';
 import { DialogForm } from '../../components/dialog-form';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
-import { playlistLink } from '../../lib/display-link';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
@@ -60,7 +59,7 @@ function CopiedLink({ playlist, onClose }: { playlist: Playlist; onClose: () => 
       <Text fontSize="sm" color="fg.muted">
         The link holds no display token: on a new screen, open the display's link first. To give a wall this playlist for good, pick it in the wall's row on Wall displays.
       </Text>
-      <CopyLink link={playlistLink(window.location.origin, playlist.id)} label="Playlist link" testId="playlist-link" />
+      <CopyLink link={playlist.link} label="Playlist link" testId="playlist-link" />
       <Button size="xs" variant="ghost" alignSelf="start" onClick={onClose}>
         Done
       </Button>
@@ -93,7 +92,7 @@ function Playlists() {
             title={LINK_HINT}
             onClick={() => {
               setCopied(p);
-              void copyLink(playlistLink(window.location.origin, p.id));
+              void copyLink(p.link);
             }}
           >
             Copy link
