@@ -63,7 +63,7 @@ describe('DialogForm', () => {
     fireEvent.change(name, { target: { value: 'Van 1' } });
     fireEvent.change(sn, { target: { value: 'SN-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('must NOT have more than 20 characters')).toBeTruthy();
+    expect(await screen.findByText('Name cannot exceed 20 characters!')).toBeTruthy();
   });
 
   it('closes after the server accepts', async () => {
