@@ -96,5 +96,24 @@ describe('DialogForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ fleetId: 'f2', subFleetId: '' }));
   });
-});
 
+  it('offers no blank choice and no star for a select that starts on a default', () => {
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <DialogForm
+          open
+          title="Add vehicle"
+          fields={[{ name: 'kind', label: 'Kind', rules: [], options: [{ value: 'van', label: 'Van' }, { value: 'bus', label: 'Bus' }], defaulted: true }]}
+          initial={{ kind: 'van' }}
+          success="Added successfully"
+          onSubmit={async () => undefined}
+          onClose={() => undefined}
+        />
+      </ChakraProvider>,
+    );
+    const kind = screen.getByRole('combobox', { name: 'Kind' });
+    expect([...kind.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['Van', 'Bus']);
+    expect(kind.hasAttribute('required')).toBe(false);
+    expect(screen.getByText('Kind').textContent).toBe('Kind');
+  });
+});
