@@ -1,6 +1,6 @@
 // /vehicles/groupLog/logDetail: one group operation and where it stands on each vehicle.
 import { Badge, Box, DataList, HStack, Heading, Progress, Stack, Table, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { formatClock, formatDateTime } from '../../lib/date-format';
 import type { GroupLog, GroupLogDetail } from '../../../streams/api/types';
 import { usePublishCount } from '../../components/header-count';
 import { ResourceView } from '../../components/resource-view';
@@ -53,7 +53,7 @@ function GroupLogDetailBody({ detail }: { detail: GroupLogDetail }) {
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Started</DataList.ItemLabel>
-            <DataList.ItemValue>{format(new Date(detail.createdAt), 'yyyy-MM-dd HH:mm:ss')}</DataList.ItemValue>
+            <DataList.ItemValue>{formatDateTime(detail.createdAt)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Outcome</DataList.ItemLabel>
@@ -93,7 +93,7 @@ function GroupLogDetailBody({ detail }: { detail: GroupLogDetail }) {
                   </Progress.Root>
                 </Table.Cell>
                 <Table.Cell>{row.msg || '--'}</Table.Cell>
-                <Table.Cell>{format(new Date(row.updatedAt), 'HH:mm:ss')}</Table.Cell>
+                <Table.Cell>{formatClock(row.updatedAt, true)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

@@ -1,16 +1,16 @@
 // The columns of /vehicles/list. Status, SOC and last seen show the row as the list reads it now
 // (live-vehicle-rows.ts): the cells are plain functions of the row, with nothing to subscribe to.
 import type { ReactNode } from 'react';
-import { formatDistanceToNowStrict } from 'date-fns';
 import { Pin } from 'lucide-react';
 import type { VehicleListRow } from '../../../streams/api/types';
 import type { ListColumn } from '../../components/list-columns';
 import { STATUS_STYLE } from '../../components/vehicle-status';
+import { rowLastSeenText } from '../../components/vehicle-devices/last-seen';
 import { type RowLinkTarget, rowLink } from '../../components/row-link';
 
-// Minute resolution: the text a row shows changes at most once a minute.
-const lastSeenText = (lastSeen: string | null): string =>
-  lastSeen === null ? 'Never' : formatDistanceToNowStrict(Math.floor(Date.parse(lastSeen) / 60_000) * 60_000, { addSuffix: true });
+// The detail's freshness rule ("just now" while the vehicle reports); a row is drawn again when its
+// last seen moves to another minute.
+const lastSeenText = (lastSeen: string | null): string => (lastSeen === null ? 'Never' : rowLastSeenText(lastSeen, Date.now()));
 
 /** Styles of the plain elements in the cells, set once on the list rather than per cell. */
 export const VEHICLE_CELLS = {

@@ -4,7 +4,7 @@
 // a wall is given a playlist for good on Wall displays.
 import { useState } from 'react';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { formatListTime } from '../../lib/date-format';
 import { Plus } from 'lucide-react';
 import type { Playlist, WallView } from '../../../streams/api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -78,7 +78,7 @@ function Playlists() {
     { id: 'name', header: 'Playlist', value: (p) => p.name },
     { id: 'views', header: 'Views', width: '6rem', align: 'end', value: (p) => String(p.views.length) },
     { id: 'cycle', header: 'One round', width: '8rem', align: 'end', value: (p) => `${p.views.reduce((s, v) => s + v.dwellS, 0)} s` },
-    { id: 'updatedAt', header: 'Changed', width: '10rem', value: (p) => format(new Date(p.updatedAt), 'yyyy-MM-dd HH:mm') },
+    { id: 'updatedAt', header: 'Changed', width: '10rem', value: (p) => formatListTime(p.updatedAt) },
     {
       id: 'actions',
       header: '',
