@@ -9,6 +9,7 @@ import { useFleetConsole } from '../../lib/services';
 import { useResource } from '../../lib/use-resource';
 import { RetryFailedButton } from './retry-failed-button';
 import { STATE_LABEL, STATE_PALETTE, describeOperation, describeOutcome } from './group-log-types';
+import { deviceLabel, deviceTypeLabel } from '../../components/vehicle-devices/detail-tabs';
 
 // Keep following an operation until every vehicle has an outcome.
 const POLL = { everyMs: 3000, while: (detail: GroupLogDetail) => detail.running > 0 };
@@ -45,7 +46,7 @@ function GroupLogDetailBody({ detail }: { detail: GroupLogDetail }) {
         <DataList.Root orientation="horizontal" size="sm">
           <DataList.Item>
             <DataList.ItemLabel>Device</DataList.ItemLabel>
-            <DataList.ItemValue>{detail.deviceType}</DataList.ItemValue>
+            <DataList.ItemValue>{detail.operation === 'transfer' ? '--' : deviceTypeLabel(detail.deviceType)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Started by</DataList.ItemLabel>
@@ -70,7 +71,7 @@ function GroupLogDetailBody({ detail }: { detail: GroupLogDetail }) {
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Vehicle</Table.ColumnHeader>
-              <Table.ColumnHeader>Device id</Table.ColumnHeader>
+              <Table.ColumnHeader>Device</Table.ColumnHeader>
               <Table.ColumnHeader>State</Table.ColumnHeader>
               <Table.ColumnHeader minWidth="40">Progress</Table.ColumnHeader>
               <Table.ColumnHeader>Message</Table.ColumnHeader>
@@ -81,7 +82,7 @@ function GroupLogDetailBody({ detail }: { detail: GroupLogDetail }) {
             {detail.rows.map((row) => (
               <Table.Row key={`${row.vehicleId}:${row.deviceId}`}>
                 <Table.Cell>{row.vehicleName}</Table.Cell>
-                <Table.Cell>{row.deviceId}</Table.Cell>
+                <Table.Cell>{detail.operation === 'transfer' ? '--' : deviceLabel(detail.deviceType, row.deviceId)}</Table.Cell>
                 <Table.Cell>
                   <Badge colorPalette={STATE_PALETTE[row.state]}>{STATE_LABEL[row.state]}</Badge>
                 </Table.Cell>

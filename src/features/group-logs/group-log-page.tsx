@@ -11,6 +11,7 @@ import { useFleetConsole } from '../../lib/services';
 import { useListUrl } from '../../lib/use-list-url';
 import { useResource } from '../../lib/use-resource';
 import { describeOperation, describeOutcome } from './group-log-types';
+import { deviceTypeLabel } from '../../components/vehicle-devices/detail-tabs';
 
 // Operations in flight change while the page is open.
 const POLL = { everyMs: 5000 };
@@ -33,7 +34,7 @@ export default function GroupLogPage() {
       link: (log) => ({ href: LINKS.groupLogDetail(log.id), beforeOpen: () => fleetConsole.session.set('groupLogDetail', log) }),
       width: '30%',
     },
-    { id: 'deviceType', header: 'Device', value: (log) => (log.operation === 'transfer' ? '--' : log.deviceType), width: '6rem' },
+    { id: 'deviceType', header: 'Device', value: (log) => (log.operation === 'transfer' ? '--' : deviceTypeLabel(log.deviceType)), width: '7rem' },
     { id: 'userName', header: 'By', value: (log) => log.userName ?? '--' },
     { id: 'createdAt', header: 'Started', value: (log) => formatListTime(log.createdAt), width: '10rem' },
     { id: 'vehicles', header: 'Vehicles', value: (log) => log.vehicles, align: 'end', width: '6rem' },
