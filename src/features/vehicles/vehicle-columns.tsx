@@ -6,6 +6,7 @@ import type { VehicleListRow } from '../../../streams/api/types';
 import type { ListColumn } from '../../components/list-columns';
 import { STATUS_STYLE } from '../../components/vehicle-status';
 import { rowLastSeenText } from '../../components/vehicle-devices/last-seen';
+import { deviceLabel } from '../../components/vehicle-devices/detail-tabs';
 import { type RowLinkTarget, rowLink } from '../../components/row-link';
 
 // The detail's freshness rule ("just now" while the vehicle reports); a row is drawn again when its
@@ -24,7 +25,7 @@ export const VEHICLE_CELLS = {
 
 export const placementOf = (row: VehicleListRow): string => [row.fleetName, row.subFleetName, row.depotName].filter(Boolean).join(' / ');
 export const firmwareOf = (row: VehicleListRow): string =>
-  row.firmware.map((d) => `${d.deviceType}${d.deviceId > 0 ? ` ${d.deviceId}` : ''} ${d.version}`).join(', ');
+  row.firmware.map((d) => `${deviceLabel(d.deviceType, d.deviceId)} ${d.version}`).join(', ');
 
 export function vehicleColumns(actions: {
   link: (row: VehicleListRow) => RowLinkTarget;
