@@ -6,6 +6,7 @@ import {
   MAX_SHEET_READS_WAITING,
   MAX_SHEET_ROWS,
 } from '../http/upload-limits';
+import { isXlsxArchive } from '../../contract/spreadsheet-file';
 import { checkSheetArchive, SheetRefusal } from './sheet-archive';
 
 export { SheetRefusal };
@@ -30,17 +31,6 @@ const HEADERS: Record<string, string> = {
   depot: 'depot',
   kind: 'kind',
   type: 'kind',
-};
-
-const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const XLS_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-
-/** True when the bytes and the file name say .xls or .xlsx (a zip or OLE2 container). */
-export const isSpreadsheet = (fileName: string, bytes: Buffer): boolean => {
-  const ext = fileName.toLowerCase().split('.').pop();
-  if (ext === 'xlsx') return bytes.subarray(0, 4).equals(XLSX_MAGIC);
-  if (ext === 'xls') return bytes.subarray(0, 8).equals(XLS_MAGIC);
-  return false;
 };
 
 /** Sheet readers running now. */
@@ -108,7 +98,7 @@ export const readVehicleSheet = async (
   signal: AbortSignal,
   budget: ReadBudget = { timeMs: MAX_SHEET_READ_MS, heapMb: MAX_SHEET_READ_HEAP_MB },
 ): Promise<SheetRow[]> => {
-  if (bytes.subarray(0, 4).equals(XLSX_MAGIC)) await checkSheetArchive(bytes);
+  if (isXlsxArchive(bytes)) await checkSheetArchive(bytes);
   const giveBack = await turns.enter(signal);
   if (!giveBack) throw new SheetsBusy();
   const lastRow = MAX_SHEET_ROWS + 1;

@@ -63,7 +63,7 @@ describe('DialogForm', () => {
     fireEvent.change(name, { target: { value: 'Van 1' } });
     fireEvent.change(sn, { target: { value: 'SN-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('must NOT have more than 20 characters')).toBeTruthy();
+    expect(await screen.findByText('Name cannot exceed 20 characters!')).toBeTruthy();
   });
 
   it('closes after the server accepts', async () => {
@@ -132,5 +132,25 @@ describe('DialogForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenLastCalledWith({ name: 'Van 9', sn: 'SN-9' }, 4);
+  });
+
+  it('offers no blank choice and no star for a select that starts on a default', () => {
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <DialogForm
+          open
+          title="Add vehicle"
+          fields={[{ name: 'kind', label: 'Kind', rules: [], options: [{ value: 'van', label: 'Van' }, { value: 'bus', label: 'Bus' }], defaulted: true }]}
+          initial={{ kind: 'van' }}
+          success="Added successfully"
+          onSubmit={async () => undefined}
+          onClose={() => undefined}
+        />
+      </ChakraProvider>,
+    );
+    const kind = screen.getByRole('combobox', { name: 'Kind' });
+    expect([...kind.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['Van', 'Bus']);
+    expect(kind.hasAttribute('required')).toBe(false);
+    expect(screen.getByText('Kind').textContent).toBe('Kind');
   });
 });

@@ -17,6 +17,8 @@ export interface DialogField<F extends string> {
   options?: ReadonlyArray<{ value: string; label: string }>;
   /** Placeholder option of a select (value ''). */
   placeholder?: string;
+  /** A select that always holds one of its options, starting on a default: no blank option to pick. */
+  defaulted?: boolean;
   type?: 'text' | 'email' | 'password';
   /** A control of the screen's own (a vehicle picker) instead of an input or select; it edits the string value. */
   editor?: (value: string, change: (value: string) => void) => ReactNode;
@@ -140,7 +142,7 @@ function DialogFormBody<F extends string>(props: DialogFormProps<F>) {
               ) : field.options ? (
                 <NativeSelect.Root>
                   <NativeSelect.Field value={values[field.name]} onChange={(event) => update(field.name, event.currentTarget.value, field.clears)}>
-                    <option value="">{field.placeholder ?? 'Please select'}</option>
+                    {!field.defaulted && <option value="">{field.placeholder ?? 'Please select'}</option>}
                     {field.options.map((option) => (
                       <option key={option.value} value={option.value}>
                         {option.label}

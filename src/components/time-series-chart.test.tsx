@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { Subject } from 'rxjs';
-import { TimeSeriesChart, toAlignedData, type ChartFrame, type ChartSeries } from './time-series-chart';
+import { TimeSeriesChart, tickText, toAlignedData, type ChartFrame, type ChartSeries } from './time-series-chart';
 
 const plots = vi.hoisted(() => [] as Array<{ options: { series: unknown[]; hooks: { setSelect: Array<(u: unknown) => void> } }; setData: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn>; select: { width: number } }>);
 
@@ -47,6 +47,15 @@ function renderChart(data$: Subject<ChartFrame>, chartSeries = series) {
     </ChakraProvider>,
   );
 }
+
+describe('tickText', () => {
+  it('rounds a tick to the step between ticks, with its unit', () => {
+    expect(tickText(28.2999998, 0.1, '°C')).toBe('28.3 °C');
+    expect(tickText(0.30000000000000004, 0.05, 'V')).toBe('0.30 V');
+    expect(tickText(1500, 500, '')).toBe('1500');
+    expect(tickText(12.5, 0.25, 'kWh')).toBe('12.50 kWh');
+  });
+});
 
 describe('toAlignedData', () => {
   it('puts time in seconds first, then average, min and max of each series; missing keys are gaps', () => {

@@ -8,6 +8,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { remScale } from '../lib/rem-scale';
 import { useColorMode, type ColorMode } from '../lib/color-mode';
+import { formatNumber } from './device-value';
 
 export interface ChartSeries {
   key: string;
@@ -22,6 +23,18 @@ export interface SeriesColumns {
   min?: readonly (number | null)[];
   max?: readonly (number | null)[];
 }
+
+/** How many decimals a step between ticks needs: 0.25 → 2, 5 → 0. */
+const decimalsOf = (step: number): number => {
+  const text = String(Number(step.toPrecision(6)));
+  return text.includes('.') ? Math.min(text.length - text.indexOf('.') - 1, 6) : 0;
+};
+
+/** A value axis tick, rounded to its step (`28.3 °C`, not `28.2999998 °C`). */
+export const tickText = (tick: number, step: number, unit: string): string => {
+  const value = Number.isFinite(step) && step > 0 ? tick.toFixed(decimalsOf(step)) : String(Number(tick.toPrecision(6)));
+  return unit ? `${value} ${unit}` : value;
+};
 
 /** Columnar data: times in epoch ms and, per series key, values aligned with them. */
 export interface ChartFrame {
@@ -91,7 +104,8 @@ function buildOptions(series: readonly ChartSeries[], width: number, height: num
         scale: scaleOf(s.unit),
         spanGaps: false,
         points: { show: true, size: 6 * scale, fill: color, ...(points === 'latest' ? { filter: latestPoint } : {}) },
-        ...(s.decimals === undefined ? {} : { value: (_: uPlot, v: number | null) => (v === null ? '--' : v.toFixed(s.decimals)) }),
+        // Readings as the device pages show them, never float noise (28.2999998).
+        value: (_: uPlot, v: number | null) => (v === null ? '--' : formatNumber(v, s.decimals)),
       },
       { label: `${label} min`, stroke: 'transparent', scale: scaleOf(s.unit), points: { show: false } },
       { label: `${label} max`, stroke: 'transparent', scale: scaleOf(s.unit), points: { show: false } },
@@ -111,7 +125,7 @@ function buildOptions(series: readonly ChartSeries[], width: number, height: num
       ...units.map((unit, i) => ({
         scale: scaleOf(unit),
         side: i % 2 === 0 ? 3 : 1,
-        values: (_: uPlot, ticks: number[]) => ticks.map((tick) => (unit ? `${tick} ${unit}` : String(tick))),
+        values: (_: uPlot, splits: number[], _axis: number, _space: number, increment: number) => splits.map((tick) => tickText(tick, increment, unit)),
         stroke: theme.axis,
         grid: { show: i === 0, stroke: theme.grid },
         ticks,

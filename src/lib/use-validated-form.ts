@@ -1,9 +1,11 @@
 // Form state with the spec's validation: messages appear after the first submit and then follow
 // every keystroke; the action runs only for a valid form. A server refusal keeps what was typed and
-// shows its message at the field it names (`"name: must NOT have more than 20 characters"`); the
-// streams layer has also shown it as the spec's error toast.
+// shows its message, in the product's words, at the field it names (`"name: must NOT have more than
+// 20 characters"` → "Name cannot exceed 20 characters!"); the streams layer has also shown it as the
+// spec's error toast.
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../streams/api/api-error';
+import { refusalText } from '../../streams/api/refusal-text';
 
 export interface ValidatedFormOptions<F extends string> {
   /** The field a refusal belongs to when its message does not start with one (`"sn: …"`). */
@@ -14,9 +16,9 @@ export interface ValidatedFormOptions<F extends string> {
 export function refusalAt<F extends string>(error: unknown, fields: readonly F[], options: ValidatedFormOptions<F> = {}): [F, string] | null {
   if (!(error instanceof ApiError) || error.kind !== 'code' || !error.msg) return null;
   const prefixed = /^([A-Za-z]+): (.+)$/.exec(error.msg);
-  if (prefixed && fields.includes(prefixed[1] as F)) return [prefixed[1] as F, prefixed[2]!];
+  if (prefixed && fields.includes(prefixed[1] as F)) return [prefixed[1] as F, refusalText(error.msg)];
   const field = options.refusalField?.(error.msg);
-  return field ? [field, error.msg] : null;
+  return field ? [field, refusalText(error.msg)] : null;
 }
 
 export function useValidatedForm<F extends string>(

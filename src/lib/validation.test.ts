@@ -13,7 +13,7 @@ import {
   lowSoc,
   password,
   roleName,
-  spreadsheetFile,
+  spreadsheetContent,
   triggerDuration,
   userName,
   validateForm,
@@ -87,10 +87,16 @@ describe('other fields', () => {
     expect(integer('-3')).toBeNull();
     for (const bad of ['1.5', '', 'ten', '1e3']) expect(integer(bad)).toBe(MESSAGES.integer);
   });
-  it('imports only xls and xlsx files', () => {
-    expect(spreadsheetFile('fleet.xlsx')).toBeNull();
-    expect(spreadsheetFile('FLEET.XLS')).toBeNull();
-    expect(spreadsheetFile('fleet.csv')).toBe(MESSAGES.fileType);
+  it('imports only xls and xlsx files, by name and content', async () => {
+    const file = (name: string, bytes: number[]) => Object.assign(new Blob([new Uint8Array(bytes)]), { name });
+    const zip = [0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0];
+    const ole2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+    await expect(spreadsheetContent(file('fleet.xlsx', zip))).resolves.toBeNull();
+    await expect(spreadsheetContent(file('FLEET.XLS', ole2))).resolves.toBeNull();
+    await expect(spreadsheetContent(file('fleet.csv', zip))).resolves.toBe(MESSAGES.fileType);
+    // A text file renamed .xls is refused before it is uploaded, with the same text as the server's refusal.
+    await expect(spreadsheetContent(file('notes.xls', [...new TextEncoder().encode('name,sn\n')]))).resolves.toBe(MESSAGES.fileType);
+    await expect(spreadsheetContent(file('fleet.xlsx', ole2))).resolves.toBe(MESSAGES.fileType);
   });
   it('limits event ranges to 31 days', () => {
     const from = new Date('2026-01-01T00:00:00Z');

@@ -1,6 +1,7 @@
 // Validation rules of spec section 5, with its exact messages. Every form uses these; a rule
 // returns the message to show at the field, or null when the value is fine.
 
+import { isSpreadsheet, SPREADSHEET_HEAD_BYTES, SPREADSHEET_ONLY } from '../../contract/spreadsheet-file';
 import { hasHiddenCharacters, isBlank } from '../../contract/text-rules';
 import { AlarmAckBodySchema, EntityName, Password, RoleName, SerialNumber, UserName, VehicleNameCreate, VehicleNameEdit } from '../../streams/protocol/rest-schemas';
 
@@ -27,7 +28,7 @@ export const MESSAGES = {
   menuAuthority: 'Please select the menu authority!',
   managerAuthority: 'Please select the manager authority!',
   integer: 'Please enter an integer!',
-  fileType: 'Only xls or xlsx files can be imported!',
+  fileType: SPREADSHEET_ONLY,
   dateRange: 'The date range cannot exceed 31 days!',
   dateRangeOrder: 'The end date must be after the start date!',
   triggerDuration: 'Trigger duration must be 1 to 72 hours!',
@@ -149,8 +150,11 @@ export const selected: Rule = required(MESSAGES.selectRequired);
 
 export const integer: Rule = (value) => (/^-?\d+$/.test(value.trim()) ? null : MESSAGES.integer);
 
-export const spreadsheetFile: Rule = (fileName) =>
-  /\.(xls|xlsx)$/i.test(fileName) ? null : MESSAGES.fileType;
+/** The import rule on the file itself: its name and its first bytes (a text file renamed .xls is refused). */
+export const spreadsheetContent = async (file: Blob & { name: string }): Promise<string | null> => {
+  const head = new Uint8Array(await file.slice(0, SPREADSHEET_HEAD_BYTES).arrayBuffer());
+  return isSpreadsheet(file.name, head) ? null : MESSAGES.fileType;
+};
 
 export const eventDateRange: Rule<{ from: Date; to: Date }> = ({ from, to }) => {
   if (to.getTime() < from.getTime()) return MESSAGES.dateRangeOrder;

@@ -1,5 +1,6 @@
 import { Subject, type Observable } from 'rxjs';
 import { NOTICE_TEXT, TOAST_MS, type Notice } from '../notices/types';
+import { refusalText } from './refusal-text';
 import { ApiError } from './api-error';
 import type { Query, RestClient, RestExchange } from './types';
 
@@ -73,7 +74,7 @@ export function createRestClient(options: RestClientOptions): RestChannel {
 
   const reject = (code: number, msg: string | undefined, opts: RequestOptions, data?: unknown): never => {
     if (code === 401 && (opts.unauthorized ?? 'dialog') === 'dialog') notify(opts, { kind: 'dialog', reason: 'login-expired', text: NOTICE_TEXT.loginExpired });
-    else if (TOAST_CODES.has(code) || code === 401) notify(opts, { kind: 'toast', level: 'error', text: msg ?? '', durationMs: TOAST_MS.error });
+    else if (TOAST_CODES.has(code) || code === 401) notify(opts, { kind: 'toast', level: 'error', text: refusalText(msg ?? ''), durationMs: TOAST_MS.error });
     throw new ApiError('code', code, msg, data);
   };
 

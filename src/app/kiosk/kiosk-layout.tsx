@@ -3,7 +3,7 @@
 // burn-in shift, alarm sound with an explicit mute, and no accidental way out.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge, Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { formatClock } from '../../lib/date-format';
 import { Volume2, VolumeX } from 'lucide-react';
 import { showWallTheme } from '../../lib/color-mode';
 import type { RouteSpec } from '../../lib/routes';
@@ -24,7 +24,7 @@ function Clock() {
   const now = useTick(1000);
   return (
     <Text fontSize="2xl" fontWeight="bold" fontVariantNumeric="tabular-nums" data-testid="kiosk-clock">
-      {format(now, 'HH:mm:ss')}
+      {formatClock(now, true)}
     </Text>
   );
 }

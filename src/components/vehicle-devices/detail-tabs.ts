@@ -27,6 +27,10 @@ const TYPE_LABEL: Record<DeviceType, string> = {
 export const TYRES_TAB = 'tyres';
 export const AC_TAB = 'ac';
 
+/** A kind of device as the tabs name it ("MPPT", "Water tank"). */
+export const deviceTypeLabel = (deviceType: DeviceType): string => TYPE_LABEL[deviceType];
+
+/** One device as its tab names it ("MPPT 1", "BMS"). */
 export function deviceLabel(deviceType: DeviceType, deviceId: number): string {
   return MAX_DEVICE_ID[deviceType] > 0 ? `${TYPE_LABEL[deviceType]} ${deviceId}` : TYPE_LABEL[deviceType];
 }

@@ -2,7 +2,7 @@
 // and the way to the vehicle.
 import { useEffect, useMemo } from 'react';
 import { Badge, Box, Button, DataList, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
-import { format, formatDistanceStrict } from 'date-fns';
+import { formatAgo, formatDateTime } from '../../lib/date-format';
 import { type Observable, filter, map } from 'rxjs';
 import type { Alarm } from '../../../streams/api/types';
 import { IssueActions } from '../../components/issue-actions';
@@ -24,7 +24,6 @@ import { alarmChartKeys, alarmChartRange, alarmChartUnit } from './alarm-keys';
 const NOT_FOUND = 'This alarm cannot be found.';
 const HISTORY_SIZE = 20;
 
-const when = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm:ss');
 
 export default function AlarmDetailPage() {
   const fleetConsole = useFleetConsole();
@@ -94,11 +93,11 @@ function AlarmDetail({ alarm }: { alarm: Alarm }) {
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Started</DataList.ItemLabel>
-          <DataList.ItemValue>{when(alarm.startedAt)}</DataList.ItemValue>
+          <DataList.ItemValue>{formatDateTime(alarm.startedAt)}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Ended</DataList.ItemLabel>
-          <DataList.ItemValue data-testid="alarm-ended">{alarm.endedAt ? when(alarm.endedAt) : 'Still active'}</DataList.ItemValue>
+          <DataList.ItemValue data-testid="alarm-ended">{alarm.endedAt ? formatDateTime(alarm.endedAt) : 'Still active'}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Peak</DataList.ItemLabel>
@@ -109,7 +108,7 @@ function AlarmDetail({ alarm }: { alarm: Alarm }) {
         <DataList.Item>
           <DataList.ItemLabel>Duration</DataList.ItemLabel>
           <DataList.ItemValue>
-            {formatDistanceStrict(new Date(alarm.endedAt ?? Date.now()), new Date(alarm.startedAt))}
+            {formatAgo(alarm.startedAt, alarm.endedAt ? Date.parse(alarm.endedAt) : Date.now(), false)}
             {alarm.endedAt ? '' : ' so far'}
           </DataList.ItemValue>
         </DataList.Item>
@@ -148,8 +147,8 @@ function AlarmDetail({ alarm }: { alarm: Alarm }) {
                 <Table.Cell>
                   {entry.deviceType} {entry.deviceId}
                 </Table.Cell>
-                <Table.Cell>{when(entry.startedAt)}</Table.Cell>
-                <Table.Cell>{entry.endedAt ? when(entry.endedAt) : 'Active'}</Table.Cell>
+                <Table.Cell>{formatDateTime(entry.startedAt)}</Table.Cell>
+                <Table.Cell>{entry.endedAt ? formatDateTime(entry.endedAt) : 'Active'}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
@@ -169,7 +168,7 @@ function PeakValue({ peak }: { peak: Alarm['peak'] }) {
   return (
     <>
       {value}
-      {shown ? ` ${shown}` : ''} ({peak.key.replaceAll('_', ' ')}) at {when(peak.at)}
+      {shown ? ` ${shown}` : ''} ({peak.key.replaceAll('_', ' ')}) at {formatDateTime(peak.at)}
     </>
   );
 }

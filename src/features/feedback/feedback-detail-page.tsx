@@ -1,7 +1,7 @@
 // /other/feedbackDetail/page: one feedback with its screenshot and replies; staff reply (the sender
 // gets it by mail and live) and close it.
 import { Badge, Box, Button, DataList, Flex, Heading, Image, Stack, Text, Textarea } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { formatDateTime } from '../../lib/date-format';
 import type { FeedbackDetail } from '../../../streams/api/follow-up-calls';
 import { PERMISSIONS } from '../../../streams/api/permissions';
 import { useHoldsAll } from '../../components/access-gate';
@@ -17,7 +17,6 @@ import { useValidatedForm } from '../../lib/use-validated-form';
 import { isBlank } from '../../../contract/text-rules';
 
 const NOT_FOUND = 'This feedback cannot be found.';
-const when = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm:ss');
 
 export default function FeedbackDetailPage() {
   const feedbackId = new URLSearchParams(usePinnedSearch()).get('feedbackId');
@@ -71,7 +70,7 @@ function FeedbackBody({ feedback }: { feedback: FeedbackDetail }) {
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Received</DataList.ItemLabel>
-          <DataList.ItemValue>{when(feedback.createdAt)}</DataList.ItemValue>
+          <DataList.ItemValue>{formatDateTime(feedback.createdAt)}</DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
       <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="feedback-message">
@@ -91,7 +90,7 @@ function FeedbackBody({ feedback }: { feedback: FeedbackDetail }) {
           {feedback.replies.map((reply) => (
             <Box as="li" key={reply.id} listStyleType="none" borderStartWidth="2px" borderColor="green.500" ps="3" py="1">
               <Text fontSize="xs" color="fg.muted">
-                {when(reply.at)} · {reply.author ?? '--'}
+                {formatDateTime(reply.at)} · {reply.author ?? '--'}
               </Text>
               <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
                 {reply.message}

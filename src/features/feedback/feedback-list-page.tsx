@@ -1,7 +1,7 @@
 // /other/feedbacklist: feedback from users and drivers' apps on the admin kit's list page, with
 // status and category filters in the URL and export.
 import { Badge } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { formatListTime } from '../../lib/date-format';
 import type { Feedback } from '../../../streams/api/follow-up-calls';
 import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from '../../../streams/protocol/follow-up-schemas';
 import type { ListColumn } from '../../components/list-columns';
@@ -19,7 +19,7 @@ const columns: Array<ListColumn<Feedback>> = [
     id: 'createdAt',
     header: 'Received',
     width: '10rem',
-    value: (f) => format(new Date(f.createdAt), 'yyyy-MM-dd HH:mm'),
+    value: (f) => formatListTime(f.createdAt),
   },
   {
     id: 'message',

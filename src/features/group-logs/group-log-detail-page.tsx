@@ -1,6 +1,6 @@
 // /vehicles/groupLog/logDetail: one group operation and where it stands on each vehicle.
 import { Badge, Box, DataList, HStack, Heading, Progress, Stack, Table, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { formatClock, formatDateTime } from '../../lib/date-format';
 import type { GroupLog, GroupLogDetail } from '../../../streams/api/types';
 import { usePublishCount } from '../../components/header-count';
 import { ResourceView } from '../../components/resource-view';
@@ -9,6 +9,7 @@ import { useFleetConsole } from '../../lib/services';
 import { useResource } from '../../lib/use-resource';
 import { RetryFailedButton } from './retry-failed-button';
 import { STATE_LABEL, STATE_PALETTE, describeOperation, describeOutcome } from './group-log-types';
+import { deviceLabel, deviceTypeLabel } from '../../components/vehicle-devices/detail-tabs';
 
 // Keep following an operation until every vehicle has an outcome.
 const POLL = { everyMs: 3000, while: (detail: GroupLogDetail) => detail.running > 0 };
@@ -45,7 +46,7 @@ function GroupLogDetailBody({ detail }: { detail: GroupLogDetail }) {
         <DataList.Root orientation="horizontal" size="sm">
           <DataList.Item>
             <DataList.ItemLabel>Device</DataList.ItemLabel>
-            <DataList.ItemValue>{detail.deviceType}</DataList.ItemValue>
+            <DataList.ItemValue>{detail.operation === 'transfer' ? '--' : deviceTypeLabel(detail.deviceType)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Started by</DataList.ItemLabel>
@@ -53,7 +54,7 @@ function GroupLogDetailBody({ detail }: { detail: GroupLogDetail }) {
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Started</DataList.ItemLabel>
-            <DataList.ItemValue>{format(new Date(detail.createdAt), 'yyyy-MM-dd HH:mm:ss')}</DataList.ItemValue>
+            <DataList.ItemValue>{formatDateTime(detail.createdAt)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Outcome</DataList.ItemLabel>
@@ -70,7 +71,7 @@ function GroupLogDetailBody({ detail }: { detail: GroupLogDetail }) {
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Vehicle</Table.ColumnHeader>
-              <Table.ColumnHeader>Device id</Table.ColumnHeader>
+              <Table.ColumnHeader>Device</Table.ColumnHeader>
               <Table.ColumnHeader>State</Table.ColumnHeader>
               <Table.ColumnHeader minWidth="40">Progress</Table.ColumnHeader>
               <Table.ColumnHeader>Message</Table.ColumnHeader>
@@ -81,7 +82,7 @@ function GroupLogDetailBody({ detail }: { detail: GroupLogDetail }) {
             {detail.rows.map((row) => (
               <Table.Row key={`${row.vehicleId}:${row.deviceId}`}>
                 <Table.Cell>{row.vehicleName}</Table.Cell>
-                <Table.Cell>{row.deviceId}</Table.Cell>
+                <Table.Cell>{detail.operation === 'transfer' ? '--' : deviceLabel(detail.deviceType, row.deviceId)}</Table.Cell>
                 <Table.Cell>
                   <Badge colorPalette={STATE_PALETTE[row.state]}>{STATE_LABEL[row.state]}</Badge>
                 </Table.Cell>
@@ -93,7 +94,7 @@ function GroupLogDetailBody({ detail }: { detail: GroupLogDetail }) {
                   </Progress.Root>
                 </Table.Cell>
                 <Table.Cell>{row.msg || '--'}</Table.Cell>
-                <Table.Cell>{format(new Date(row.updatedAt), 'HH:mm:ss')}</Table.Cell>
+                <Table.Cell>{formatClock(row.updatedAt, true)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

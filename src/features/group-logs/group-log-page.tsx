@@ -1,7 +1,7 @@
 // /vehicles/groupLog/log: group operations (firmware pushes, setting changes, transfers) newest
 // first, of every vehicle in scope or of one fleet, sub-fleet, depot or vehicle (from the URL).
 import { HStack, NativeSelect, Text, chakra } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { formatListTime } from '../../lib/date-format';
 import { of } from 'rxjs';
 import type { GroupLog, GroupOperation } from '../../../streams/api/types';
 import type { ListColumn } from '../../components/list-columns';
@@ -11,6 +11,7 @@ import { useFleetConsole } from '../../lib/services';
 import { useListUrl } from '../../lib/use-list-url';
 import { useResource } from '../../lib/use-resource';
 import { describeOperation, describeOutcome } from './group-log-types';
+import { deviceTypeLabel } from '../../components/vehicle-devices/detail-tabs';
 
 // Operations in flight change while the page is open.
 const POLL = { everyMs: 5000 };
@@ -33,9 +34,9 @@ export default function GroupLogPage() {
       link: (log) => ({ href: LINKS.groupLogDetail(log.id), beforeOpen: () => fleetConsole.session.set('groupLogDetail', log) }),
       width: '30%',
     },
-    { id: 'deviceType', header: 'Device', value: (log) => (log.operation === 'transfer' ? '--' : log.deviceType), width: '6rem' },
+    { id: 'deviceType', header: 'Device', value: (log) => (log.operation === 'transfer' ? '--' : deviceTypeLabel(log.deviceType)), width: '7rem' },
     { id: 'userName', header: 'By', value: (log) => log.userName ?? '--' },
-    { id: 'createdAt', header: 'Started', value: (log) => format(new Date(log.createdAt), 'yyyy-MM-dd HH:mm'), width: '10rem' },
+    { id: 'createdAt', header: 'Started', value: (log) => formatListTime(log.createdAt), width: '10rem' },
     { id: 'vehicles', header: 'Vehicles', value: (log) => log.vehicles, align: 'end', width: '6rem' },
     { id: 'outcome', header: 'Outcome', value: describeOutcome, cell: (log) => <Outcome log={log} />, width: '17rem' },
   ];

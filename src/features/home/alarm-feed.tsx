@@ -2,7 +2,7 @@
 // severity picked here (both in the URL), with how many there are of each kind.
 import { Badge, Box, Flex, Heading, IconButton, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatDistanceToNowStrict } from 'date-fns';
+import { formatAgo } from '../../lib/date-format';
 import { FilePlus } from 'lucide-react';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { switchMap } from 'rxjs';
@@ -104,7 +104,7 @@ export function AlarmFeed(props: { fleetId: string | null; severity: AlarmSeveri
                     {alarm.vehicleName}
                   </Text>
                   <Text ms="auto" fontSize="xs" color="fg.muted" flexShrink={0}>
-                    {formatDistanceToNowStrict(new Date(alarm.startedAt), { addSuffix: true })}
+                    {formatAgo(alarm.startedAt)}
                   </Text>
                 </Flex>
                 <Text fontSize="sm" color="fg.muted" truncate>

@@ -1,13 +1,11 @@
-import { format } from 'date-fns';
+import { formatListTime } from '../../lib/date-format';
 import type { Issue } from '../../../streams/api/follow-up-calls';
 import { ISSUE_STATUS_LABEL } from '../../../streams/api/issue-workflow';
 import { IssueStatusBadge } from '../../components/issue-status-badge';
 import type { ListColumn } from '../../components/list-columns';
 import { LINKS } from '../../lib/routes';
 
-const when = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm');
 // The list's cells leave the year out (the export and the tooltip keep it), so titles get the room.
-const shortWhen = (iso: string) => <span title={when(iso)}>{format(new Date(iso), 'MM-dd HH:mm')}</span>;
 
 export const ISSUE_COLUMNS: Array<ListColumn<Issue>> = [
   {
@@ -23,6 +21,6 @@ export const ISSUE_COLUMNS: Array<ListColumn<Issue>> = [
   { id: 'fleet', header: 'Fleet', value: (i) => i.fleetName ?? '--' },
   { id: 'status', header: 'Status', width: '7rem', value: (i) => ISSUE_STATUS_LABEL[i.status], cell: (i) => <IssueStatusBadge status={i.status} /> },
   { id: 'assignee', header: 'Assignee', value: (i) => i.assigneeName ?? '--' },
-  { id: 'createdAt', header: 'Created', sortable: true, width: '7.5rem', value: (i) => when(i.createdAt), cell: (i) => shortWhen(i.createdAt) },
-  { id: 'updatedAt', header: 'Updated', sortable: true, width: '7.5rem', value: (i) => when(i.updatedAt), cell: (i) => shortWhen(i.updatedAt) },
+  { id: 'createdAt', header: 'Created', sortable: true, width: '9.5rem', value: (i) => formatListTime(i.createdAt) },
+  { id: 'updatedAt', header: 'Updated', sortable: true, width: '9.5rem', value: (i) => formatListTime(i.updatedAt) },
 ];

@@ -2,7 +2,7 @@
 // timeline.
 import { type ReactNode, useState } from 'react';
 import { Badge, Box, Button, DataList, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { formatDateTime } from '../../lib/date-format';
 import { TriangleAlert } from 'lucide-react';
 import type { IssueDetail } from '../../../streams/api/follow-up-calls';
 import { holdsPermission, PERMISSIONS } from '../../../streams/api/permissions';
@@ -20,7 +20,6 @@ import { IssueFollowUpForm } from './issue-follow-up-form';
 import { IssueTimeline } from './issue-timeline';
 
 const NOT_FOUND = 'This issue cannot be found.';
-const when = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm:ss');
 
 export default function IssueDetailPage() {
   const issueId = new URLSearchParams(usePinnedSearch()).get('issueId');
@@ -104,8 +103,8 @@ function IssueBody({ issue }: { issue: IssueDetail }) {
               ),
             )}
             {item('Reported by', issue.reporterName ?? '--')}
-            {item('Created', when(issue.createdAt))}
-            {item('Status since', when(issue.statusSince))}
+            {item('Created', formatDateTime(issue.createdAt))}
+            {item('Status since', formatDateTime(issue.statusSince))}
             {issue.escalation && item('Escalation reason', issue.escalationReason)}
           </DataList.Root>
           <Box>

@@ -1,5 +1,5 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { formatDateTime } from '../../lib/date-format';
 import type { IssueDetail } from '../../../streams/api/follow-up-calls';
 import { ISSUE_STATUS_LABEL, type IssueStatus } from '../../../streams/api/issue-workflow';
 
@@ -36,7 +36,7 @@ export function IssueTimeline({ events }: { events: IssueEvent[] }) {
       {events.map((event) => (
         <Box as="li" key={event.id} listStyleType="none" borderStartWidth="2px" borderColor={event.action === 'escalated' ? 'red.500' : 'border'} ps="3" py="2">
           <Text fontSize="xs" color="fg.muted">
-            {format(new Date(event.at), 'yyyy-MM-dd HH:mm:ss')} · {event.actor ?? 'Automatic'}
+            {formatDateTime(event.at)} · {event.actor ?? 'Automatic'}
           </Text>
           <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
             {describeIssueEvent(event)}

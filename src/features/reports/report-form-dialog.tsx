@@ -7,7 +7,7 @@ import { DialogForm } from '../../components/dialog-form';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
 import { useResource } from '../../lib/use-resource';
-import { MESSAGES, required, selected } from '../../lib/validation';
+import { MESSAGES, required } from '../../lib/validation';
 import { isBlank } from '../../../contract/text-rules';
 
 export const PERMISSION_LABEL = { view: 'View only', edit: 'Allow edit' } as const;
@@ -44,7 +44,9 @@ export function ReportFormDialog(props: { open: boolean; report: Report | null; 
         {
           name: 'sharing',
           label: 'Permission for others',
-          rules: [selected],
+          // Every report has one of the two (spec section 6); it starts on View only, so not starred.
+          rules: [],
+          defaulted: true,
           options: [
             { value: 'view', label: PERMISSION_LABEL.view },
             { value: 'edit', label: PERMISSION_LABEL.edit },

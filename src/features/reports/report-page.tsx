@@ -13,6 +13,8 @@ import { usePinnedSearch } from '../../lib/navigation';
 import { useFleetConsole } from '../../lib/services';
 import { useResource } from '../../lib/use-resource';
 import { atLeastOne, EVENT_RANGE_MAX_DAYS, eventDateRange } from '../../lib/validation';
+import { formatClock } from '../../lib/date-format';
+import { partialDayStart } from './partial-day';
 import { ReportCharts } from './report-charts';
 import { ReportTableCard } from './report-table-card';
 import { reportTables } from './report-tables';
@@ -57,7 +59,7 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
   const [errors, setErrors] = useState<{ range?: string; tables?: string; target?: string; failed?: string }>({});
   const [progress, setProgress] = useState<ReportProgress | null>(null);
   const [run, setRun] = useState<Subscription | null>(null);
-  const [shown, setShown] = useState<{ result: ReportResult; tables: ReportTable[] } | null>(null);
+  const [shown, setShown] = useState<{ result: ReportResult; tables: ReportTable[]; at: number } | null>(null);
 
   const fleetQuery = { pageSize: 500, filters: { fleetId: props.fleetId } };
   const subFleets = useResource(() => resources.subFleets.list$(fleetQuery), [resources, props.fleetId]);
@@ -93,7 +95,7 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
     const subscription = resources.computeReport$({ reportId: props.reportId, vehicleIds: ids, from: range.from, to: range.to, tables: chosen }).subscribe({
       next: (p) => {
         setProgress(p);
-        if (p.result) setShown({ result: p.result, tables: chosen });
+        if (p.result) setShown({ result: p.result, tables: chosen, at: Date.now() });
       },
       error: () => {
         setErrors({ failed: 'The report could not be computed. Please try again.' });
@@ -109,6 +111,7 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
     setProgress(null);
   };
 
+  const partialNote = shown && partialDayStart(shown.result, shown.at) !== null ? `Includes today until ${formatClock(shown.at)}, a partial day.` : undefined;
   const views = useMemo(() => (shown ? reportTables(shown.result, shown.tables, units) : []), [shown, units]);
   const maxTo = isoDay(new Date(dayStart(from).getTime() + (EVENT_RANGE_MAX_DAYS - 1) * DAY_MS));
 
@@ -245,9 +248,9 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
       </chakra.form>
       {shown && (
         <>
-          <ReportCharts result={shown.result} units={units} />
+          <ReportCharts result={shown.result} units={units} nowMs={shown.at} />
           {views.map((view) => (
-            <ReportTableCard key={view.id} view={view} fileName={`${props.title}-${view.title}`} />
+            <ReportTableCard key={view.id} view={view} fileName={`${props.title}-${view.title}`} note={partialNote} />
           ))}
         </>
       )}

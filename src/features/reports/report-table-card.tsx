@@ -4,7 +4,8 @@ import { Download } from 'lucide-react';
 import { type ExportFormat, exportRows } from '../../lib/export-rows';
 import type { ReportTableView } from './report-tables';
 
-export function ReportTableCard({ view, fileName }: { view: ReportTableView; fileName: string }) {
+/** `note`: what the figures cover beyond the range's whole days (today so far). */
+export function ReportTableCard({ view, fileName, note }: { view: ReportTableView; fileName: string; note?: string | undefined }) {
   const save = (format: ExportFormat) => void exportRows(view.rows, view.columns, format, fileName.replace(/[^\w. -]+/g, '_'));
   return (
     <Box borderWidth="1px" borderRadius="lg" p="4" data-testid={`report-table-${view.id}`}>
@@ -21,6 +22,11 @@ export function ReportTableCard({ view, fileName }: { view: ReportTableView; fil
           </Button>
         </HStack>
       </HStack>
+      {note && view.rows.length > 0 && (
+        <Text fontSize="sm" color="fg.muted" mb="2">
+          {note}
+        </Text>
+      )}
       {view.rows.length === 0 ? (
         <Text color="fg.muted">Nothing recorded in this range.</Text>
       ) : (

@@ -5,6 +5,7 @@ import { REPORT_TABLES, type ReportTable } from '../../../streams/protocol/repor
 import type { DisplayUnits } from '../../../streams/session/profile-store';
 import type { ExportColumn } from '../../lib/export-rows';
 import { displayUnit, toDisplay } from '../../lib/units';
+import { formatListTime } from '../../lib/date-format';
 
 type VehicleRow = ReportResult['vehicles'][number];
 type Cell = string | number | null;
@@ -91,7 +92,7 @@ export function reportTables(result: ReportResult, tables: readonly ReportTable[
       id: 'firmware',
       title: REPORT_TABLES.firmware,
       columns: columnsOf(['Vehicle', 'Device', 'Version', 'Result', 'Time']),
-      rows: result.firmware.map((f): Cell[] => [f.vehicleName, `${f.deviceType} ${f.deviceId}`, f.version, f.state, f.at.slice(0, 16).replace('T', ' ')]),
+      rows: result.firmware.map((f): Cell[] => [f.vehicleName, `${f.deviceType} ${f.deviceId}`, f.version, f.state, formatListTime(f.at)]),
     }),
   };
   return tables.map((t) => build[t]());

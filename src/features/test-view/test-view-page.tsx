@@ -15,6 +15,7 @@ import { TraceCompare } from './trace-compare';
 import { TraceInspector } from './trace-inspector';
 import { TracePlayerPanel, useReplayPosition } from './trace-player-panel';
 import { keptTraces$, stopAndKeepRecording, useRecordingSince, useSecondsSince, type KeptTrace } from './trace-recording';
+import { formatClock } from '../../lib/date-format';
 
 function Section(props: { title: string; children: React.ReactNode }) {
   return (
@@ -149,7 +150,7 @@ export default function TestViewPage() {
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Since</DataList.ItemLabel>
-            <DataList.ItemValue>{connection ? new Date(connection.since).toLocaleTimeString() : '--'}</DataList.ItemValue>
+            <DataList.ItemValue>{connection ? formatClock(connection.since, true) : '--'}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Fleet</DataList.ItemLabel>

@@ -15,6 +15,7 @@ import { useRoleOptions } from './use-role-options';
 import { withoutTab } from './users-roles-tab';
 import { filterSelect, searchFilter } from '../../components/filter-select';
 import { RowMenu } from '../../components/row-menu';
+import { listTimeOr } from '../../lib/date-format';
 
 const FILTERS = ['tab', 'search', 'status', 'roleId'] as const;
 
@@ -27,7 +28,7 @@ const PENDING_TEXT = {
   reset: { title: 'Reset password', confirm: 'Send code', success: SUCCESS.codeSent, text: (a: Account) => `Mail ${a.email} a code to choose a new password? Their current password works until they do.` },
 } as const;
 
-export const signedInText = (at: string | null) => (at ? new Date(at).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : 'Never');
+export const signedInText = (at: string | null) => listTimeOr(at, 'Never');
 
 export function AccountsList(props: { canEdit: boolean }) {
   const { resources } = useFleetConsole();

@@ -9,6 +9,7 @@ import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
 import { CopyLink } from '../../components/copy-link';
+import { listTimeOr } from '../../lib/date-format';
 
 const PAGE_SIZE = 8;
 
@@ -64,7 +65,7 @@ export function MyShares() {
                   <Table.Cell minWidth="220px">
                     <CopyLink link={share.link} label="Share link" testId="share-link" size="xs" />
                   </Table.Cell>
-                  <Table.Cell>{share.expiresAt ? new Date(share.expiresAt).toLocaleString() : 'Never'}</Table.Cell>
+                  <Table.Cell>{listTimeOr(share.expiresAt, 'Never')}</Table.Cell>
                   <Table.Cell textAlign="end">
                     <Button size="xs" variant="outline" colorPalette="red" loading={closing === share.id} onClick={() => void close(share)}>
                       Close

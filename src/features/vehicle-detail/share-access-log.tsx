@@ -5,6 +5,7 @@ import { PaginationBar } from '../../components/pagination-bar';
 import { ResourceView } from '../../components/resource-view';
 import { useFleetConsole } from '../../lib/services';
 import { useResource } from '../../lib/use-resource';
+import { formatDateTime } from '../../lib/date-format';
 
 const PAGE_SIZE = 5;
 
@@ -40,7 +41,7 @@ export function ShareAccessLog({ account }: { account: string }) {
               <Table.Body>
                 {data.rows.map((entry) => (
                   <Table.Row key={entry.id}>
-                    <Table.Cell>{new Date(entry.at).toLocaleString()}</Table.Cell>
+                    <Table.Cell>{formatDateTime(entry.at)}</Table.Cell>
                     <Table.Cell>{entry.address ?? 'unknown'}</Table.Cell>
                     <Table.Cell color={entry.outcome === 'failure' ? 'fg.error' : undefined}>{resultOf(entry)}</Table.Cell>
                   </Table.Row>

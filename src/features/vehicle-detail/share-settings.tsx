@@ -10,6 +10,7 @@ import { useFleetConsole } from '../../lib/services';
 import { ShareAccessLog } from './share-access-log';
 import { checkShareForm, initialShareForm, shareRequest, sharesAnew, type ShareFormErrors, type ShareFormValues } from './share-form';
 import { CopyLink } from '../../components/copy-link';
+import { formatListTime } from '../../lib/date-format';
 
 function Toggle(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
@@ -108,7 +109,7 @@ export function ShareSettings({ vehicleId, share }: { vehicleId: string; share: 
           <CopyLink link={share.link} label="Share link" testId="share-link" />
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Text fontSize="sm" color="fg.muted">
-              {share.expiresAt ? `Works until ${new Date(share.expiresAt).toLocaleString()}.` : 'Works until sharing is turned off.'}
+              {share.expiresAt ? `Works until ${formatListTime(share.expiresAt)}.` : 'Works until sharing is turned off.'}
             </Text>
             <Button size="xs" variant="outline" onClick={() => void newLink(share)} loading={busy}>
               New link

@@ -1,4 +1,4 @@
-// Batch add from a spreadsheet: only .xls/.xlsx leave the browser, a template to start from, a
+// Batch add from a spreadsheet: only .xls/.xlsx (by name and content) leave the browser, a template to start from, a
 // progress bar while the file uploads and the server checks it, and the server's per-row report.
 import { useState } from 'react';
 import { Box, Button, Dialog, HStack, Input, Portal, Progress, Stack, Table, Text } from '@chakra-ui/react';
@@ -7,7 +7,9 @@ import { showSuccess } from '../../components/toaster';
 import { exportRows } from '../../lib/export-rows';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
-import { spreadsheetFile } from '../../lib/validation';
+import { spreadsheetContent } from '../../lib/validation';
+import { ApiError } from '../../../streams/api/api-error';
+import { refusalText } from '../../../streams/api/refusal-text';
 
 /** The spec's text for S/N failures; its ending is not given, this one points at the report. */
 export const SN_FAILED = 'The operation failed. Please recheck the vehicle serial number (SN) in the rows below.';
@@ -27,19 +29,21 @@ export function BatchAddDialog(props: { open: boolean; onClose: () => void }) {
   const choose = (chosen: File | null) => {
     setFile(chosen);
     setPhase({ kind: 'idle' });
-    setFileError(chosen ? spreadsheetFile(chosen.name) : null);
+    setFileError(null);
+    if (chosen) void spreadsheetContent(chosen).then(setFileError);
   };
   const upload = async () => {
     if (!file) return setFileError('Please choose a file to import!');
-    const refused = spreadsheetFile(file.name);
+    const refused = await spreadsheetContent(file);
     if (refused) return setFileError(refused);
     setPhase({ kind: 'uploading', sent: 0 });
     try {
       const report = await resources.addVehiclesFromSheet(file, (sent) => setPhase(sent < 1 ? { kind: 'uploading', sent } : { kind: 'checking' }));
       setPhase({ kind: 'report', report });
       if (report.rejected.length === 0) showSuccess(SUCCESS.added);
-    } catch {
-      // The REST layer has shown the refusal.
+    } catch (error) {
+      // The REST layer has toasted it too; here it stays beside the file until another is chosen.
+      if (error instanceof ApiError && error.kind === 'code' && error.msg) setFileError(refusalText(error.msg));
       setPhase({ kind: 'idle' });
     }
   };

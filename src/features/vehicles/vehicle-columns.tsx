@@ -1,16 +1,17 @@
 // The columns of /vehicles/list. Status, SOC and last seen show the row as the list reads it now
 // (live-vehicle-rows.ts): the cells are plain functions of the row, with nothing to subscribe to.
 import type { ReactNode } from 'react';
-import { formatDistanceToNowStrict } from 'date-fns';
 import { Pin } from 'lucide-react';
 import type { VehicleListRow } from '../../../streams/api/types';
 import type { ListColumn } from '../../components/list-columns';
 import { STATUS_STYLE } from '../../components/vehicle-status';
+import { rowLastSeenText } from '../../components/vehicle-devices/last-seen';
+import { deviceLabel } from '../../components/vehicle-devices/detail-tabs';
 import { type RowLinkTarget, rowLink } from '../../components/row-link';
 
-// Minute resolution: the text a row shows changes at most once a minute.
-const lastSeenText = (lastSeen: string | null): string =>
-  lastSeen === null ? 'Never' : formatDistanceToNowStrict(Math.floor(Date.parse(lastSeen) / 60_000) * 60_000, { addSuffix: true });
+// The detail's freshness rule ("just now" while the vehicle reports); a row is drawn again when its
+// last seen moves to another minute.
+const lastSeenText = (lastSeen: string | null): string => (lastSeen === null ? 'Never' : rowLastSeenText(lastSeen, Date.now()));
 
 /** Styles of the plain elements in the cells, set once on the list rather than per cell. */
 export const VEHICLE_CELLS = {
@@ -24,7 +25,7 @@ export const VEHICLE_CELLS = {
 
 export const placementOf = (row: VehicleListRow): string => [row.fleetName, row.subFleetName, row.depotName].filter(Boolean).join(' / ');
 export const firmwareOf = (row: VehicleListRow): string =>
-  row.firmware.map((d) => `${d.deviceType}${d.deviceId > 0 ? ` ${d.deviceId}` : ''} ${d.version}`).join(', ');
+  row.firmware.map((d) => `${deviceLabel(d.deviceType, d.deviceId)} ${d.version}`).join(', ');
 
 export function vehicleColumns(actions: {
   link: (row: VehicleListRow) => RowLinkTarget;

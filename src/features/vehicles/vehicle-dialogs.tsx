@@ -51,7 +51,8 @@ export function AddVehicleDialog(props: { open: boolean; fleetId: string; places
         { name: 'name', label: 'Name', rules: [vehicleName('add')] },
         { name: 'sn', label: 'S/N', rules: [serialNumber] },
         ...destinationFields(destinations, values),
-        { name: 'kind', label: 'Kind', rules: [selected], options: KINDS },
+        // Not a spec field: a choice with a default (van), so not starred.
+        { name: 'kind', label: 'Kind', rules: [], options: KINDS, defaulted: true },
       ]}
       refusalField={snRefusal}
       onSubmit={(values) =>

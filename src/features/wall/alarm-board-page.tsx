@@ -2,7 +2,7 @@
 // acknowledgement from the wall, and vehicles in alarm counted by fleet.
 import { useMemo, useState } from 'react';
 import { Badge, Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { formatDistanceToNowStrict } from 'date-fns';
+import { formatAgo } from '../../lib/date-format';
 import { useObservableState } from 'observable-hooks';
 import type { Alarm, AlarmSeverity } from '../../../streams/api/types';
 import { AcknowledgeAlarmDialog } from '../../components/acknowledge-alarm-dialog';
@@ -102,7 +102,7 @@ export default function AlarmBoardPage() {
                   {alarm.ack && <AlarmAckNote ack={alarm.ack} />}
                 </Box>
                 <Text fontSize="lg" color="fg.muted" flexShrink={0} data-testid="board-age">
-                  {formatDistanceToNowStrict(new Date(alarm.startedAt))}
+                  {formatAgo(alarm.startedAt, Date.now(), false)}
                 </Text>
                 {!alarm.ack && !readOnly && (
                   <Button size="lg" colorPalette="red" variant="outline" onClick={() => setAcknowledging(alarm)}>

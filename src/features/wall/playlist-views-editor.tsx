@@ -3,15 +3,10 @@ import { Button, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@c
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import type { WallView } from '../../../streams/api/types';
 import { WallViewSchema } from '../../../streams/protocol/rest-schemas';
+import { WALL_VIEW_LABEL } from '../../lib/wall-views';
 
 export const DWELL_S = { min: WallViewSchema.properties.dwellS.minimum!, max: WallViewSchema.properties.dwellS.maximum!, default: 30 };
 
-const KIND_LABEL: Record<WallView['kind'], string> = {
-  home: 'Home map',
-  alarms: 'Alarm board',
-  fleet: "A fleet's status board",
-  vehicle: 'One vehicle',
-};
 
 /** What is missing or out of range in the views, in words, or null when they can be saved. */
 export function viewsProblem(views: readonly WallView[]): string | null {
@@ -54,7 +49,7 @@ export function PlaylistViewsEditor(props: {
           <HStack gap="2">
             <NativeSelect.Root size="sm" flex="1">
               <NativeSelect.Field aria-label={`View ${i + 1} shows`} value={view.kind} onChange={(e) => set(i, reshaped(view, e.target.value as WallView['kind']))}>
-                {Object.entries(KIND_LABEL).map(([kind, label]) => (
+                {Object.entries(WALL_VIEW_LABEL).map(([kind, label]) => (
                   <option key={kind} value={kind}>
                     {label}
                   </option>

@@ -5,7 +5,7 @@
 // list reads again every half minute to keep it current.
 import { useState } from 'react';
 import { Badge, Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { listTimeOr } from '../../lib/date-format';
 import { Plus } from 'lucide-react';
 import type { DisplayToken, IssuedDisplayToken, Playlist } from '../../../streams/api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -30,7 +30,7 @@ const NO_PLAYLIST = '';
 const EVERY_FLEET = '';
 /** Last seen moves at most once a minute per wall (server side): half that keeps the list current. */
 const LAST_SEEN_POLL = { everyMs: 30_000 };
-const when = (iso: string | null) => (iso ? format(new Date(iso), 'yyyy-MM-dd HH:mm') : '--');
+const when = (iso: string | null) => listTimeOr(iso, '--');
 
 function IssuedLink({ issued, onClose }: { issued: IssuedDisplayToken; onClose: () => void }) {
   return (

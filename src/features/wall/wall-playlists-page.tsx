@@ -4,7 +4,7 @@
 // a wall is given a playlist for good on Wall displays.
 import { useState } from 'react';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { formatListTime } from '../../lib/date-format';
 import { Plus } from 'lucide-react';
 import type { Playlist, WallView } from '../../../streams/api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -19,6 +19,7 @@ import { useListUrl } from '../../lib/use-list-url';
 import { groupName } from '../../lib/validation';
 import { DWELL_S, PlaylistViewsEditor, viewsProblem } from './playlist-views-editor';
 import { WallAdminOnly } from './wall-admin-only';
+import { WALL_VIEW_LABEL } from '../../lib/wall-views';
 
 const FILTERS = [] as const;
 const PICKER_PAGE = { pageNum: 1, pageSize: 500 };
@@ -75,9 +76,9 @@ function Playlists() {
   const [copied, setCopied] = useState<Playlist | null>(null);
   const columns: ListColumn<Playlist>[] = [
     { id: 'name', header: 'Playlist', value: (p) => p.name },
-    { id: 'views', header: 'Views', width: '6rem', align: 'end', value: (p) => String(p.views.length) },
+    { id: 'views', header: 'Views', width: '18rem', value: (p) => p.views.map((v) => WALL_VIEW_LABEL[v.kind]).join(', ') },
     { id: 'cycle', header: 'One round', width: '8rem', align: 'end', value: (p) => `${p.views.reduce((s, v) => s + v.dwellS, 0)} s` },
-    { id: 'updatedAt', header: 'Changed', width: '10rem', value: (p) => format(new Date(p.updatedAt), 'yyyy-MM-dd HH:mm') },
+    { id: 'updatedAt', header: 'Changed', width: '10rem', value: (p) => formatListTime(p.updatedAt) },
     {
       id: 'actions',
       header: '',
