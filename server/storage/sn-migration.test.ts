@@ -17,8 +17,9 @@ const admin: UserRecord = {
 const seed = demoFleet({ vehicles: 3, seed: 1, admin, createdAt: CREATED });
 const [first, twin] = [seed.vehicles[0]!, seed.vehicles[1]!];
 
-/** The database as version 15 left it, with the S/N twin that version allowed. */
+/** The database as version 15 left it, with the S/N twin that version allowed (and without the later model state table). */
 const ROLL_BACK = [
+  'DROP TABLE model_state',
   'DROP INDEX vehicles_sn_normalised',
   `UPDATE vehicles SET sn = '${first.sn.toLowerCase()}' WHERE id = '${twin.id}'`,
 ];
