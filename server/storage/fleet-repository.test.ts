@@ -34,7 +34,7 @@ const vehicle = (over: Partial<VehicleRecord>): VehicleRecord => ({ ...(seed.veh
 describe(`fleet repository on ${TEST_STORAGE}`, () => {
   it('seeds once; a second start finds the data and writes nothing', async () => {
     expect(await repo.seedOnce(demoFleet({ vehicles: 30, seed: 2, admin, createdAt: CREATED }))).toBe(false);
-    expect(await repo.vehicles.all()).toEqual([...seed.vehicles].sort((a, b) => (a.id < b.id ? -1 : 1)).map((v) => ({ ...v, pinnedAt: null })));
+    expect(await repo.vehicles.all()).toEqual([...seed.vehicles].sort((a, b) => (a.id < b.id ? -1 : 1)).map((v) => ({ ...v, pinnedAt: null, version: 1 })));
     expect((await repo.vehicles.allDevices()).length).toBe(seed.devices.length);
     expect(await repo.users.byEmail('ADMIN@fleet.test')).toEqual(admin);
   });
