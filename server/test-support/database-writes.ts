@@ -3,11 +3,14 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
 
-/** The audit log records refused attempts too (a failed sign-in is one): a row there is not a change. */
-const NOT_A_CHANGE = new Set(['audit_log']);
+/**
+ * The audit log records refused attempts too (a failed sign-in is one), and the fleet model saves its
+ * state on a timer whatever the calls: a row in either is not a change a call made.
+ */
+const NOT_A_CHANGE = new Set(['audit_log', 'model_state']);
 
 export interface DatabaseWrites {
-  /** The tables other than the audit log that changed since the previous call (none: empty). */
+  /** The tables, but those above, that changed since the previous call (none: empty). */
   changed(): Promise<string[]>;
   close(): Promise<void>;
 }
