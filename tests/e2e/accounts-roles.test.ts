@@ -179,7 +179,7 @@ describe('accounts and roles with their live effects', () => {
     const confirm = admin.getByRole('alertdialog', { name: 'Delete role' });
     await confirm.getByText('1 account still holds Depot crew.').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await admin.getByText('roleId: 1 account still holds this role; give them another role first').first().waitFor();
+    await admin.getByText('1 account still holds this role; give them another role first!').first().waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
   });
 
