@@ -11,6 +11,16 @@ const ALWAYS = ['landmark-one-main'];
 
 /** The serious and critical violations on the page, one line each: rule, then the offending elements. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // A dialog fading in is half transparent: audit the screen as it settles, not its colours mid-way.
+  // Endless animations (a pulsing new alarm, a spinner) never finish and are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async (always) => {
     type Node = { target: string[]; failureSummary?: string };
