@@ -6,7 +6,6 @@ import type { FleetSimulator, SimVehicleSpec } from '../sim/types';
 import type { SavedVehicle } from '../sim/vehicle-snapshot';
 import { savedVehicleId } from '../sim/vehicle-snapshot';
 import type { ModelStateStore } from '../storage/fleet-repository';
-import { ShardedSimulator } from './sharded-simulator';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -14,22 +13,27 @@ const gunzipAsync = promisify(gunzip);
 /** Raised when the saved vehicle record changes shape; a state of another format is not read. */
 const FORMAT = 1;
 
-/** A model's saved states in slices: one per shard of a sharded model, each collected when asked for. */
-export function* modelSlices(sim: Pick<FleetSimulator, 'save'>): Generator<SavedVehicle[]> {
-  if (!(sim instanceof ShardedSimulator)) yield sim.save();
-  else for (let i = 0; i < sim.shardCount; i++) yield sim.saveShard(i);
-}
+/** Vehicles turned into JSON in one turn of the event loop. */
+const VEHICLES_PER_TURN = 500;
 
 /**
- * Gzipped JSON of every slice's vehicles. Each slice is collected and turned into JSON in a turn of
- * its own, so the event loop is never held for the whole fleet; the gzip runs in the thread pool.
+ * Gzipped JSON of the model's vehicles. They are collected and turned into JSON a few hundred at a
+ * time, each batch in a turn of its own, so neither the event loop nor the heap holds the whole
+ * fleet's state objects at once; the gzip runs in the thread pool.
  */
-export const encodeModelState = async (slices: Iterable<SavedVehicle[]>): Promise<Buffer> => {
+export const encodeModelState = async (vehicles: Iterable<SavedVehicle>): Promise<Buffer> => {
   const parts: string[] = [];
-  for (const slice of slices) {
-    if (slice.length > 0) parts.push(JSON.stringify(slice).slice(1, -1));
+  let batch: SavedVehicle[] = [];
+  const flush = async () => {
+    if (batch.length > 0) parts.push(JSON.stringify(batch).slice(1, -1));
+    batch = [];
     await new Promise((resolve) => setImmediate(resolve));
+  };
+  for (const vehicle of vehicles) {
+    batch.push(vehicle);
+    if (batch.length === VEHICLES_PER_TURN) await flush();
   }
+  await flush();
   return gzipAsync(`{"format":${FORMAT},"vehicles":[${parts.join(',')}]}`, { level: 1 });
 };
 
@@ -102,7 +106,7 @@ export const keepModelState = (sim: Pick<FleetSimulator, 'save'>, store: ModelSt
   const save = (): Promise<void> => {
     running ??= (async () => {
       const savedAt = now();
-      await store.save(await encodeModelState(modelSlices(sim)), savedAt);
+      await store.save(await encodeModelState(sim.save()), savedAt);
     })()
       .catch((err: unknown) => log(`Fleet model: saving its state failed: ${String(err)}`))
       .finally(() => (running = null));
