@@ -38,13 +38,8 @@ export class ShardedSimulator implements FleetSimulator {
     return this.place(spec.id, (shard) => shard.resume(spec, saved, nowMs));
   }
 
-  save(): SavedVehicle[] {
-    return this.shards.flatMap((s) => s.save());
-  }
-
-  /** The saved states of one shard's vehicles, so a large fleet is saved a slice at a time. */
-  saveShard(index: number): SavedVehicle[] {
-    return this.shards[index]?.save() ?? [];
+  *save(): Generator<SavedVehicle> {
+    for (const shard of this.shards) yield* shard.save();
   }
 
   /** Puts a vehicle on the shard that holds it, or else the smallest; `put` answers whether it went in. */

@@ -224,7 +224,9 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
       return true;
     },
 
-    save: () => [...vehicles.values()].map(saveVehicle),
+    *save() {
+      for (const v of vehicles.values()) yield saveVehicle(v);
+    },
 
     remove,
 

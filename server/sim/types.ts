@@ -106,8 +106,8 @@ export interface FleetSimulator {
    * record does not fit the spec (another model version, corrupted, or the vehicle's devices changed).
    */
   resume(spec: SimVehicleSpec, saved: SavedVehicle, nowMs: number): boolean;
-  /** Every vehicle's state, to resume the fleet after a restart. */
-  save(): SavedVehicle[];
+  /** Every vehicle's state, to resume the fleet after a restart; made one vehicle at a time as it is read. */
+  save(): Iterable<SavedVehicle>;
   remove(vehicleId: string): void;
   has(vehicleId: string): boolean;
   /** Advance every vehicle to nowMs, emitting frames and alarm events to the listeners. */

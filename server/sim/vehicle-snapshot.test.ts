@@ -31,7 +31,7 @@ describe('a saved fleet model', () => {
   running.writeSetting({ vehicleId: 'v-0', deviceType: 'system', deviceId: 0 }, 'ac_setpoint', 26, T0);
   running.startFirmwareUpdate({ vehicleId: 'v-1', deviceType: 'mppt', deviceId: 0 }, '9.9.9', T0);
   running.step(T0 + 1000);
-  const saved = JSON.parse(JSON.stringify(running.save())) as unknown[][];
+  const saved = JSON.parse(JSON.stringify([...running.save()])) as unknown[][];
 
   it('resumes every vehicle with its charge, alarms, settings and firmware as they were', () => {
     const resumed = fleet();
