@@ -83,7 +83,7 @@ describe('access guard', () => {
     const opened = context.waitForEvent('page');
     await register.click({ modifiers: ['Control'] });
     const tab = await opened;
-    await expect.poll(() => new URL(tab.url()).pathname).toBe('/register');
+    await tab.waitForURL('**/register');
     await tab.close();
     expect(path()).toBe('/login');
     await register.click();
