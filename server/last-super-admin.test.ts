@@ -19,7 +19,7 @@ const holdAccountWrites = () => {
   let arrived = 0;
   let release = () => {};
   const bothThere = new Promise<void>((resolve) => (release = resolve));
-  const held = <A extends unknown[]>(write: (...args: A) => Promise<void>) => async (...args: A) => {
+  const held = <A extends unknown[], R>(write: (...args: A) => Promise<R>) => async (...args: A) => {
     arrived += 1;
     if (arrived === 2) release();
     await Promise.race([bothThere, new Promise((resolve) => setTimeout(resolve, 300))]);

@@ -13,6 +13,7 @@ import { mailCode } from '../auth/verification-code';
 import { badRequest, notFound } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
+import { BasedOn, saveVersioned, versionedAnswers } from '../http/record-version';
 import { AccountSchema, Email, Id, Nullable, PageOf, PageQuery, Password, PlainText, Status, UserName } from '../../streams/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
@@ -47,6 +48,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
     createdAt: u.createdAt,
     lastSignInAt: u.lastSignInAt,
     fleets: (await fleetsOfAccount(ctx, u.id)).map((id) => ({ id, name: names.get(id) ?? id })),
+    version: u.version,
   });
   const viewOne = async (u: UserRecord) => view(u, await roleOf(u.roleId), await fleetNames());
   const reachable = async (req: Parameters<typeof accountOf>[0], accountId: string) => {
@@ -124,6 +126,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
         mileageUnit: 'km',
         createdAt: new Date(ctx.now()).toISOString(),
         lastSignInAt: null,
+        version: 1,
       };
       await ctx.repo.users.create(user);
       await recordAudit(ctx, req, { event: 'account.created', target: accountSubject(user), detail: `role ${role?.roleKey ?? 'member'}, ${user.status}` });
@@ -141,41 +144,49 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
         summary: 'Change an account. Disabling it, changing its role or setting its password ends its sessions (cmd 161: 1001 / 1002 / 1000)',
         body: Type.Object({
           accountId: Id,
+          ...BasedOn,
           userName: Type.Optional(UserName),
           status: Type.Optional(Status),
           roleId: Type.Optional(Nullable(Id)),
           password: Type.Optional(Password),
         }),
-        response: answers(AccountSchema),
+        response: versionedAnswers(AccountSchema),
       },
     },
     async (req) => {
       const me = accountOf(req);
       const u = await reachable(req, req.body.accountId);
-      const roleId = req.body.roleId === undefined ? u.roleId : req.body.roleId;
-      const role = await mustRole(roleId);
-      const status = req.body.status ?? u.status;
-      if (u.id === me.user.id && (status !== 'active' || roleId !== u.roleId)) {
-        throw badRequest('You cannot disable your own account or change your own role');
-      }
-      if (roleId !== u.roleId) mustGrant(me, role);
-      const next: UserRecord = {
-        ...u,
-        userName: req.body.userName ?? u.userName,
-        status,
-        roleId,
-        passwordHash: req.body.password ? await hashPassword(req.body.password) : u.passwordHash,
+      const basedOn = req.body.version;
+      const current = async () => {
+        const now = await ctx.repo.users.get(u.id);
+        return now && viewOne(now);
       };
-      await oneSuperAdminChangeAtATime(ctx, async () => {
-        if (roleId !== u.roleId) await keepLastSuperAdmin(ctx, [u], 'roleId', 'given another role');
-        if (status !== 'active') await keepLastSuperAdmin(ctx, [u], 'status', 'disabled');
-        await saveAccount(ctx, u, next, u.id === me.user.id ? me.session.tokenHash : undefined);
-      });
-      const target = accountSubject(u);
-      if (next.passwordHash !== u.passwordHash) await recordAudit(ctx, req, { event: 'password.set', target });
-      if (status !== u.status) await recordAudit(ctx, req, { event: 'account.status-changed', target, detail: `${u.status} → ${status}` });
-      if (roleId !== u.roleId) await recordAudit(ctx, req, { event: 'account.role-changed', target, detail: await roleChangeDetail(ctx, u.roleId, roleId) });
-      return ok(await viewOne(next), 'Modified');
+      return saveVersioned('account', u, basedOn, async () => {
+        const roleId = req.body.roleId === undefined ? u.roleId : req.body.roleId;
+        const role = await mustRole(roleId);
+        const status = req.body.status ?? u.status;
+        if (u.id === me.user.id && (status !== 'active' || roleId !== u.roleId)) {
+          throw badRequest('You cannot disable your own account or change your own role');
+        }
+        if (roleId !== u.roleId) mustGrant(me, role);
+        const next: UserRecord = {
+          ...u,
+          userName: req.body.userName ?? u.userName,
+          status,
+          roleId,
+          passwordHash: req.body.password ? await hashPassword(req.body.password) : u.passwordHash,
+        };
+        const saved = await oneSuperAdminChangeAtATime(ctx, async () => {
+          if (roleId !== u.roleId) await keepLastSuperAdmin(ctx, [u], 'roleId', 'given another role');
+          if (status !== 'active') await keepLastSuperAdmin(ctx, [u], 'status', 'disabled');
+          return saveAccount(ctx, u, next, u.id === me.user.id ? me.session.tokenHash : undefined, basedOn);
+        });
+        const target = accountSubject(u);
+        if (next.passwordHash !== u.passwordHash) await recordAudit(ctx, req, { event: 'password.set', target });
+        if (status !== u.status) await recordAudit(ctx, req, { event: 'account.status-changed', target, detail: `${u.status} → ${status}` });
+        if (roleId !== u.roleId) await recordAudit(ctx, req, { event: 'account.role-changed', target, detail: await roleChangeDetail(ctx, u.roleId, roleId) });
+        return ok(await viewOne(saved), 'Modified');
+      }, current);
     },
   );
 

@@ -24,9 +24,11 @@ import { issueAssignees, scopeHolds, visibleIssue } from '../follow-up/issue-acc
 import { badRequest, forbidden } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
+import { BasedOn, saveVersioned, versionedAnswers } from '../http/record-version';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { IssueEvent, IssueFilter, IssueRecord } from '../storage/follow-up-records';
+import { StaleRecord } from '../storage/storage-conflict';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const issueView = (i: IssueRecord) => ({ ...i, createdAt: iso(i.createdAt), updatedAt: iso(i.updatedAt), statusSince: iso(i.statusSince) });
@@ -171,6 +173,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
           'Edits an issue; a status change needs the root cause (and solving it a short- or long-term solution), given before or in the same call, else a 400 naming the missing field and nothing changes. Escalating has its own call.',
         body: Type.Object({
           issueId: Id,
+          ...BasedOn,
           title: Type.Optional(IssueTitle),
           description: Type.Optional(IssueText),
           status: Type.Optional(IssueStatusSchema),
@@ -179,30 +182,37 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
           longTermSolution: Type.Optional(IssueText),
           assigneeId: Type.Optional(Nullable(Id)),
         }),
-        response: answers(IssueSchema),
+        response: versionedAnswers(IssueSchema),
       },
     },
     async (req) => {
       const actor = accountOf(req);
       const seen = await visibleIssue(ctx, actor, req.body.issueId);
-      const { issueId: _id, ...changes } = req.body;
-      const next: IssueRecord = { ...seen, ...changes };
-      const missing = missingForStatus(seen.status, next.status, next);
-      if (missing) throw badRequest(`${missing.field}: ${missing.message}`);
-      if (changes.assigneeId !== undefined && changes.assigneeId !== seen.assigneeId) await checkAssignee(seen.fleetId, changes.assigneeId);
-      const changed = EDITABLE.filter((field) => next[field] !== seen[field]);
-      if (changed.length === 0) return ok(issueView(seen), 'Modified');
-      const at = ctx.now();
-      next.updatedAt = at;
-      if (next.status !== seen.status) next.statusSince = at;
-      // The timeline names the assignees as they were called then, not by id.
-      const assigneeName = next.assigneeId ? ((await ctx.repo.users.get(next.assigneeId))?.userName ?? null) : null;
-      const detail = Object.fromEntries(
-        changed.map((field) => (field === 'assigneeId' ? ['assignee', [seen.assigneeName, assigneeName]] : [field, [seen[field], next[field]]])),
-      );
-      const written = await ctx.repo.issues.update(seen, next, [{ at, actorId: actor.user.id, actor: actor.user.userName, action: 'changed', detail }]);
-      if (!written) throw badRequest('issueId: the issue was changed meanwhile; reload it and try again');
-      return ok(issueView((await ctx.repo.issues.get(seen.id))!), 'Modified');
+      const { issueId: _id, version: basedOn, ...changes } = req.body;
+      const current = async () => {
+        const now = await ctx.repo.issues.get(seen.id);
+        return now && issueView(now);
+      };
+      return saveVersioned('issue', seen, basedOn, async () => {
+        const next: IssueRecord = { ...seen, ...changes };
+        const missing = missingForStatus(seen.status, next.status, next);
+        if (missing) throw badRequest(`${missing.field}: ${missing.message}`);
+        if (changes.assigneeId !== undefined && changes.assigneeId !== seen.assigneeId) await checkAssignee(seen.fleetId, changes.assigneeId);
+        const changed = EDITABLE.filter((field) => next[field] !== seen[field]);
+        if (changed.length === 0) return ok(issueView(seen), 'Modified');
+        const at = ctx.now();
+        next.updatedAt = at;
+        if (next.status !== seen.status) next.statusSince = at;
+        // The timeline names the assignees as they were called then, not by id.
+        const assigneeName = next.assigneeId ? ((await ctx.repo.users.get(next.assigneeId))?.userName ?? null) : null;
+        const detail = Object.fromEntries(
+          changed.map((field) => (field === 'assigneeId' ? ['assignee', [seen.assigneeName, assigneeName]] : [field, [seen[field], next[field]]])),
+        );
+        const written = await ctx.repo.issues.update(seen, next, [{ at, actorId: actor.user.id, actor: actor.user.userName, action: 'changed', detail }]);
+        if (written) return ok(issueView((await ctx.repo.issues.get(seen.id))!), 'Modified');
+        if (basedOn !== undefined) throw new StaleRecord();
+        throw badRequest('issueId: the issue was changed meanwhile; reload it and try again');
+      }, current);
     },
   );
 

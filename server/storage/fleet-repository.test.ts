@@ -36,7 +36,7 @@ describe(`fleet repository on ${TEST_STORAGE}`, () => {
     expect(await repo.seedOnce(demoFleet({ vehicles: 30, seed: 2, admin, createdAt: CREATED }))).toBe(false);
     expect(await repo.vehicles.all()).toEqual([...seed.vehicles].sort((a, b) => (a.id < b.id ? -1 : 1)).map((v) => ({ ...v, pinnedAt: null, version: 1 })));
     expect((await repo.vehicles.allDevices()).length).toBe(seed.devices.length);
-    expect(await repo.users.byEmail('ADMIN@fleet.test')).toEqual(admin);
+    expect(await repo.users.byEmail('ADMIN@fleet.test')).toEqual({ ...admin, version: 1 });
   });
 
   it('refuses duplicates with the readable message and keeps the first', async () => {

@@ -74,7 +74,8 @@ export interface UserStore {
   /** `page` null: every matching account. */
   list(filter: UserFilter, page: PageQuery | null): Promise<Paged<UserRecord>>;
   create(user: UserRecord): Promise<void>;
-  update(user: UserRecord): Promise<void>;
+  /** Raises the row's version; with `basedOn`, only from that version (else StaleRecord). Answers the new version, null: no such row. */
+  update(user: UserRecord, basedOn?: number): Promise<number | null>;
   delete(id: string): Promise<void>;
   /** Notes a successful sign-in without touching the rest of the account. */
   recordSignIn(id: string, at: string): Promise<void>;

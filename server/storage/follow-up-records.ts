@@ -31,6 +31,7 @@ export interface IssueRecord {
   updatedAt: number;
   /** When the status last changed; the automatic escalation counts from here. */
   statusSince: number;
+  version?: number;
 }
 
 /** One line of an issue's timeline: who (null: the server itself), when, what. */
@@ -78,8 +79,8 @@ export interface IssueStore {
   /** Stores a new issue under the next number of its year, with its first timeline entry. */
   create(issue: Omit<IssueRecord, 'number' | 'vehicleName' | 'fleetName' | 'assigneeName' | 'reporterName'>, event: IssueEventInput): Promise<IssueRecord>;
   /**
-   * Writes the changed issue and its timeline entries in one step, unless another writer changed it
-   * since `seen` was read (then nothing is written and the answer is false).
+   * Writes the changed issue and its timeline entries in one step and raises its version, unless
+   * another writer changed it since `seen` was read (then nothing is written and the answer is false).
    */
   update(seen: IssueRecord, next: IssueRecord, events: IssueEventInput[]): Promise<boolean>;
   /** Issues open or in progress for longer than their fleet's escalation limit (`hours`) at `now`. */

@@ -60,6 +60,7 @@ const toIssue = (r: Row): IssueRecord => ({
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
   statusSince: Number(r.status_since),
+  version: Number(r.version),
 });
 
 const toEvent = (r: Row): IssueEvent => ({
@@ -184,8 +185,8 @@ export const followUpIssueStore = (port: FollowUpPort): IssueStore => {
     update: (seen, next, events) =>
       port.apply([
         {
-          sql: `UPDATE issues SET ${ISSUE_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ? AND status = ? AND updated_at = ?`,
-          params: [...issueValues(next), seen.id, seen.status, seen.updatedAt],
+          sql: `UPDATE issues SET ${ISSUE_COLUMNS.map((c) => `${c} = ?`).join(', ')}, version = version + 1 WHERE id = ? AND version = ?`,
+          params: [...issueValues(next), seen.id, seen.version],
           mustChange: true,
         },
         ...events.map((e) => eventStatement(seen.id, e)),

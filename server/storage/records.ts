@@ -34,6 +34,7 @@ export interface UserRecord {
   mileageUnit: 'km' | 'miles';
   createdAt: string;
   lastSignInAt: string | null;
+  version?: number;
 }
 
 export interface SessionRecord {

@@ -58,6 +58,7 @@ export const toUser = (r: Row): UserRecord => ({
   mileageUnit: r.mileage_unit === 'miles' ? 'miles' : 'km',
   createdAt: str(r.created_at),
   lastSignInAt: optStr(r.last_sign_in_at),
+  version: Number(r.version),
 });
 
 export const fromUser = (u: UserRecord): Row => ({

@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect, useState } from 'react';
-import { Alert, Button, Dialog, Input, NativeSelect, Portal, Stack, Textarea, chakra } from '@chakra-ui/react';
-import { overtakenRecord, overtakenText } from '../../streams/api/record-version';
+import { type ReactNode, useEffect } from 'react';
+import { Button, Dialog, Input, NativeSelect, Portal, Stack, Textarea, chakra } from '@chakra-ui/react';
 import { type Rule, validateForm } from '../lib/validation';
+import { useRecordVersion } from '../lib/use-record-version';
 import { type ValidatedFormOptions, useValidatedForm } from '../lib/use-validated-form';
 import { FormField } from './form-field';
+import { OvertakenAlert } from './overtaken-alert';
 import { showSuccess } from './toaster';
 
 export interface DialogField<F extends string> {
@@ -86,22 +87,19 @@ function DialogFormBody<F extends string>(props: DialogFormProps<F>) {
         Array<() => string | null>
       >,
     );
-  const [basedOn, setBasedOn] = useState(props.versioned?.version);
-  const [overtaken, setOvertaken] = useState(false);
+  const record = useRecordVersion(props.versioned?.version);
   const { values, setValues, errors, setErrors, update, submit, busy } = useValidatedForm<F>(
     props.initial,
     check,
     async (values) => {
-      try {
-        await props.onSubmit(values, basedOn);
-      } catch (error) {
-        const current = props.versioned && overtakenRecord(error);
-        if (!current) throw error;
-        setBasedOn(current.version);
-        setValues(props.versioned!.valuesOf(current));
-        setErrors({});
-        setOvertaken(true);
-        return;
+      if (!props.versioned) await props.onSubmit(values, undefined);
+      else {
+        const current = await record.save((version) => props.onSubmit(values, version));
+        if (current) {
+          setValues(props.versioned.valuesOf(current));
+          setErrors({});
+          return;
+        }
       }
       showSuccess(props.success);
       props.onClose();
@@ -129,12 +127,7 @@ function DialogFormBody<F extends string>(props: DialogFormProps<F>) {
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
-          {overtaken && (
-            <Alert.Root status="warning" role="alert" data-testid="save-overtaken">
-              <Alert.Indicator />
-              <Alert.Title>{overtakenText(props.versioned!.noun)}</Alert.Title>
-            </Alert.Root>
-          )}
+          {record.overtaken && props.versioned && <OvertakenAlert noun={props.versioned.noun} />}
           {fieldsFor(values).map((field) => (
             <FormField key={field.name} label={field.label} error={errors[field.name]} required={field.required ?? field.rules.length > 0}>
               {field.editor ? (

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Name, Nullable } from './rest-schemas';
+import { Name, Nullable, RecordVersion } from './rest-schemas';
 
 // REST shapes and field rules of issue reports and feedback (/other/…), shared by the server's
 // validation and the console's types.
@@ -49,6 +49,7 @@ export const IssueSchema = Type.Object({
   createdAt: Type.String(),
   updatedAt: Type.String(),
   statusSince: Type.String(),
+  ...RecordVersion,
 });
 
 export const IssueEventSchema = Type.Object({

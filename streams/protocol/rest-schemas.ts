@@ -59,7 +59,7 @@ export const PageQuery = {
 };
 
 /** An editable record's version (raised by every write); an update may name the one it was based on. Absent from servers without versions. */
-const RecordVersion = { version: Type.Optional(Type.Integer({ minimum: 1 })) };
+export const RecordVersion = { version: Type.Optional(Type.Integer({ minimum: 1 })) };
 
 export const PageOf = <T extends Parameters<typeof Type.Array>[0]>(row: T) =>
   Type.Object({ rows: Type.Array(row), total: Type.Integer() });
@@ -215,6 +215,7 @@ export const AccountSchema = Type.Object({
   createdAt: Type.String(),
   lastSignInAt: Nullable(Type.String()),
   fleets: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  ...RecordVersion,
 });
 
 /** A role: its menu authority (console pages), permissions, manager authority and how many accounts hold it. */

@@ -117,3 +117,61 @@ describe('two people renaming the same vehicle', () => {
     await screenshot(page, 'record-version-fleet-overtaken-1920');
   });
 });
+
+describe('accounts and issue reports changed while being edited', () => {
+  it('the account edit dialog shows the account as someone else saved it', async () => {
+    const account = await server.adminCall<{ id: string }>('POST', '/customization/account/v1/add/single', {
+      email: 'night.clerk@fleet.test',
+      userName: 'Night clerk',
+      status: 'active',
+      roleId: 'role-operator',
+    });
+    const page = await open('/users/role');
+    await row(page, account.id).getByRole('button', { name: 'Edit' }).click();
+    const userName = dialogOf(page).getByRole('textbox', { name: 'User name' });
+    await expect.poll(() => userName.inputValue()).toBe('Night clerk');
+
+    await server.adminCall('PUT', '/customization/account/v1/update/single', { accountId: account.id, userName: 'Day clerk' });
+    await userName.fill('Evening clerk');
+    await dialogOf(page).getByRole('button', { name: 'Save' }).click();
+    await expect(dialogOf(page).getByRole('alert').innerText()).resolves.toBe(
+      'Someone else changed this account while you were editing. Their values are shown now; save again to overwrite them.',
+    );
+    await expect(userName.inputValue()).resolves.toBe('Day clerk');
+    await screenshot(page, 'record-version-account-overtaken-1920');
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await screenshot(page, 'record-version-account-overtaken-1100');
+    expect((await server.adminCall<{ userName: string }>('GET', `/customization/account/v1/get/detail?accountId=${account.id}`)).userName).toBe('Day clerk');
+
+    await userName.fill('Evening clerk');
+    await dialogOf(page).getByRole('button', { name: 'Save' }).click();
+    await dialogOf(page).waitFor({ state: 'detached' });
+    expect((await server.adminCall<{ userName: string }>('GET', `/customization/account/v1/get/detail?accountId=${account.id}`)).userName).toBe('Evening clerk');
+  });
+
+  it("the issue's follow-up form shows the issue as someone else saved it", async () => {
+    const vehicle = (await server.adminCall<ApiPage<VehicleListRow>>('GET', '/customization/vehicle/v1/query/list?sort=name')).rows[2]!;
+    const issue = await server.adminCall<{ id: string }>('POST', '/customization/issue/v1/add/single', { vehicleId: vehicle.id, title: 'Door sensor flickers' });
+    const page = await open(`/other/issueReportDetail/page?issueId=${issue.id}`);
+    const followUp = page.getByRole('form', { name: 'Follow-up' });
+    await followUp.getByLabel('Root cause').waitFor();
+
+    await server.adminCall('PUT', '/customization/issue/v1/update/single', { issueId: issue.id, rootCause: 'Loose connector' });
+    await followUp.getByLabel('Root cause').fill('Worn hinge');
+    await followUp.getByRole('button', { name: 'Save' }).click();
+    await expect(followUp.getByRole('alert').innerText()).resolves.toBe(
+      'Someone else changed this issue while you were editing. Their values are shown now; save again to overwrite them.',
+    );
+    await expect(followUp.getByLabel('Root cause').inputValue()).resolves.toBe('Loose connector');
+    await screenshot(page, 'record-version-issue-overtaken-1920');
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await screenshot(page, 'record-version-issue-overtaken-1100');
+
+    await followUp.getByLabel('Root cause').fill('Worn hinge');
+    await followUp.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Modified successfully').first().waitFor();
+    await expect
+      .poll(async () => (await server.adminCall<{ rootCause: string }>('GET', `/customization/issue/v1/get/detail?issueId=${issue.id}`)).rootCause)
+      .toBe('Worn hinge');
+  });
+});

@@ -1,7 +1,7 @@
 import type { CodeStore, RoleStore, UserStore } from '../fleet-repository';
 import { fromRole, fromUser, toRole, toUser } from '../row-mappers';
 import { likePattern, pageClause } from '../sql-text';
-import { insertRows, type PgAccess, updateRow, updateVersioned } from './pg-access';
+import { insertRows, type PgAccess, updateVersioned } from './pg-access';
 
 export const pgRoleStore = (a: PgAccess): RoleStore => ({
   list: async (filter, page) => {
@@ -33,7 +33,7 @@ export const pgRoleStore = (a: PgAccess): RoleStore => ({
   delete: async (id) =>
     a.tx(async (q) => {
       const ids = (await q.many('SELECT id FROM users WHERE role_id = ?', id)).map((r) => String(r.id));
-      await q.run('UPDATE users SET role_id = NULL WHERE role_id = ?', id);
+      await q.run('UPDATE users SET role_id = NULL, version = version + 1 WHERE role_id = ?', id);
       await q.run('DELETE FROM roles WHERE id = ?', id);
       return ids;
     }),
@@ -64,9 +64,9 @@ export const pgUserStore = (a: PgAccess): UserStore => ({
   create: async (user) => {
     await insertRows(a, 'users', [fromUser(user)]);
   },
-  update: async (user) => {
+  update: (user, basedOn) => {
     const row = fromUser(user);
-    await updateRow(a, 'users', row, Object.keys(row).filter((c) => c !== 'id' && c !== 'created_at'));
+    return updateVersioned(a, 'users', row, Object.keys(row).filter((c) => c !== 'id' && c !== 'created_at'), basedOn);
   },
   delete: async (id) => {
     await a.run('DELETE FROM users WHERE id = ?', id);
@@ -75,7 +75,7 @@ export const pgUserStore = (a: PgAccess): UserStore => ({
     await a.run('UPDATE users SET last_sign_in_at = ? WHERE id = ?', at, id);
   },
   assignRole: async (userIds, roleId) => {
-    await a.run('UPDATE users SET role_id = ? WHERE id = ANY(?::text[])', roleId, userIds);
+    await a.run('UPDATE users SET role_id = ?, version = version + 1 WHERE id = ANY(?::text[])', roleId, userIds);
   },
 });
 

@@ -1,7 +1,7 @@
 import type { CodeStore, RoleStore, UserStore } from '../fleet-repository';
 import { fromRole, fromUser, toRole, toUser } from '../row-mappers';
 import type { SqliteAccess } from './sqlite-access';
-import { inserter, updater, updateVersioned } from './sql-helpers';
+import { inserter, updateVersioned } from './sql-helpers';
 import { likePattern, pageClause } from '../sql-text';
 import { guardConstraints } from './unique-violation';
 
@@ -37,7 +37,7 @@ export const sqliteRoleStore = ({ db, one, many, run }: SqliteAccess): RoleStore
   delete: async (id) =>
     db.transaction(() => {
       const ids = many('SELECT id FROM users WHERE role_id = ?', id).map((r) => String(r.id));
-      run('UPDATE users SET role_id = NULL WHERE role_id = ?', id);
+      run('UPDATE users SET role_id = NULL, version = version + 1 WHERE role_id = ?', id);
       run('DELETE FROM roles WHERE id = ?', id);
       return ids;
     })(),
@@ -69,9 +69,9 @@ export const sqliteUserStore = ({ db, one, many, run }: SqliteAccess): UserStore
     const row = fromUser(user);
     guardConstraints(() => inserter(db, 'users', Object.keys(row)).run(row));
   },
-  update: async (user) => {
+  update: async (user, basedOn) => {
     const row = fromUser(user);
-    guardConstraints(() => updater(db, 'users', Object.keys(row).filter((c) => c !== 'id' && c !== 'created_at')).run(row));
+    return guardConstraints(() => updateVersioned(db, 'users', Object.keys(row).filter((c) => c !== 'id' && c !== 'created_at'), row, basedOn));
   },
   delete: async (id) => {
     guardConstraints(() => run('DELETE FROM users WHERE id = ?', id));
@@ -81,7 +81,7 @@ export const sqliteUserStore = ({ db, one, many, run }: SqliteAccess): UserStore
   },
   assignRole: async (userIds, roleId) => {
     db.transaction(() => {
-      for (const id of userIds) run('UPDATE users SET role_id = ? WHERE id = ?', roleId, id);
+      for (const id of userIds) run('UPDATE users SET role_id = ?, version = version + 1 WHERE id = ?', roleId, id);
     })();
   },
 });

@@ -6,10 +6,12 @@ import type { IssueDetail } from '../../../streams/api/follow-up-calls';
 import { ISSUE_STATUS_LABEL, type IssueStatus, missingForStatus } from '../../../streams/api/issue-workflow';
 import { ISSUE_STATUSES } from '../../../streams/protocol/follow-up-schemas';
 import { FormField } from '../../components/form-field';
+import { OvertakenAlert } from '../../components/overtaken-alert';
 import { showSuccess } from '../../components/toaster';
 import { issueText } from '../../lib/follow-up-rules';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
+import { useRecordVersion } from '../../lib/use-record-version';
 import { useResource } from '../../lib/use-resource';
 import { useValidatedForm } from '../../lib/use-validated-form';
 
@@ -33,21 +35,27 @@ const check = (from: IssueStatus) => (values: Record<Field, string>) => {
   return errors;
 };
 
+const valuesOf = (issue: Pick<IssueDetail, Field>): Record<Field, string> => ({
+  status: issue.status,
+  rootCause: issue.rootCause,
+  shortTermSolution: issue.shortTermSolution,
+  longTermSolution: issue.longTermSolution,
+  assigneeId: issue.assigneeId ?? '',
+});
+
 export function IssueFollowUpForm({ issue, canEdit }: { issue: IssueDetail; canEdit: boolean }) {
   const { resources } = useFleetConsole();
   const assignees = useResource(() => resources.issueAssignees$(issue.fleetId ?? ''), [resources, issue.fleetId]).data ?? [];
+  const record = useRecordVersion(issue.version);
   const form = useValidatedForm<Field>(
-    {
-      status: issue.status,
-      rootCause: issue.rootCause,
-      shortTermSolution: issue.shortTermSolution,
-      longTermSolution: issue.longTermSolution,
-      assigneeId: issue.assigneeId ?? '',
-    },
+    valuesOf(issue),
     check(issue.status),
     async (values) => {
-      await resources.issues.update({ issueId: issue.id, ...values, assigneeId: values.assigneeId || null });
-      showSuccess(SUCCESS.modified);
+      const current = await record.save((version) => resources.issues.update({ issueId: issue.id, version, ...values, assigneeId: values.assigneeId || null }));
+      if (current) {
+        form.setValues(valuesOf(current as IssueDetail));
+        form.setErrors({});
+      } else showSuccess(SUCCESS.modified);
     },
   );
   const { values, errors, update } = form;
@@ -55,6 +63,7 @@ export function IssueFollowUpForm({ issue, canEdit }: { issue: IssueDetail; canE
   return (
     <form onSubmit={form.submit} noValidate aria-label="Follow-up">
       <Stack gap="4">
+        {record.overtaken && <OvertakenAlert noun="issue" />}
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
           <FormField label="Issue number">
             <Input value={issue.number} readOnly />

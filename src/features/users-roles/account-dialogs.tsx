@@ -70,20 +70,22 @@ export function EditAccountDialog(props: { account: Account | null; onClose: () 
     setEdited(null);
     props.onClose();
   };
+  const valuesOf = (a: Pick<Account, 'userName' | 'roleId' | 'status'> | null) => ({ userName: a?.userName ?? '', roleId: a?.roleId ?? '', status: a?.status ?? 'active' });
   return (
     <DialogForm
       open={account !== null}
       title={`Edit ${account?.email ?? 'account'}`}
       success={SUCCESS.modified}
-      initial={{ userName: account?.userName ?? '', roleId: account?.roleId ?? '', status: account?.status ?? 'active' }}
+      initial={valuesOf(account)}
+      versioned={account ? { noun: 'account', version: account.version, valuesOf: (current) => valuesOf(current as Account) } : undefined}
       onValuesChange={(values) => roles.setRoleId(values.roleId)}
       fields={[
         { name: 'userName', label: 'User name', rules: [userName] },
         { name: 'roleId', label: 'Role', rules: [selected], options: roles.options, placeholder: 'Choose a role' },
         { name: 'status', label: 'Status', rules: [selected], options: ACCOUNT_STATUSES },
       ]}
-      onSubmit={async (values) => {
-        await resources.accounts.update({ accountId: account!.id, ...values, userName: values.userName.trim() });
+      onSubmit={async (values, version) => {
+        await resources.accounts.update({ accountId: account!.id, version, ...values, userName: values.userName.trim() });
         // Saved when changed here or the role changed (kinds the new role is not given are dropped);
         // a role that needs no fleets leaves them as they were.
         if (scope && roles.role && roleNeedsScope(roles.role) && (edited !== null || values.roleId !== account!.roleId)) {
