@@ -3,8 +3,8 @@
 // id (a role its key) appended, and the unique indexes hold from then on.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoFleet } from '../fleet/demo-fleet';
-import { rollBackSchema } from '../test-support/schema-rollback';
-import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../test-support/test-database';
+import { seededAtVersion } from '../test-support/schema-rollback';
+import { TEST_STORAGE, type TestDatabase } from '../test-support/test-database';
 import { openRepository } from './open-repository';
 import type { UserRecord } from './records';
 import { CONFLICT_MESSAGES, StorageConflict } from './storage-conflict';
@@ -26,11 +26,7 @@ const ROLL_BACK = [
 
 let db: TestDatabase;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const repo = await openRepository(db.config);
-  await repo.seedOnce(seed);
-  await repo.close();
-  await rollBackSchema(db, 16, ROLL_BACK);
+  db = await seededAtVersion(seed, 16, ROLL_BACK);
 });
 afterAll(() => db.drop());
 

@@ -2,8 +2,8 @@
 // earlier keeps its S/N, the later gets its id appended, and the index holds from then on.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoFleet } from '../fleet/demo-fleet';
-import { rollBackSchema } from '../test-support/schema-rollback';
-import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../test-support/test-database';
+import { seededAtVersion } from '../test-support/schema-rollback';
+import { TEST_STORAGE, type TestDatabase } from '../test-support/test-database';
 import { openRepository } from './open-repository';
 import type { UserRecord } from './records';
 import { StorageConflict } from './storage-conflict';
@@ -23,11 +23,7 @@ const ROLL_BACK = [
 
 let db: TestDatabase;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const repo = await openRepository(db.config);
-  await repo.seedOnce(seed);
-  await repo.close();
-  await rollBackSchema(db, 15, ROLL_BACK);
+  db = await seededAtVersion(seed, 15, ROLL_BACK);
 });
 afterAll(() => db.drop());
 

@@ -3,7 +3,9 @@
 // the data the earlier version allowed, then the version is set.
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { TEST_STORAGE, type TestDatabase } from './test-database';
+import { openRepository } from '../storage/open-repository';
+import type { SeedData } from '../storage/fleet-repository';
+import { createTestDatabase, TEST_STORAGE, type TestDatabase } from './test-database';
 
 const VERSIONED_TABLES = ['vehicles', 'fleets', 'sub_fleets', 'depots', 'roles', 'users', 'issues'];
 
@@ -38,4 +40,14 @@ export const rollBackSchema = async (db: TestDatabase, version: number, statemen
   } finally {
     await client.end();
   }
+};
+
+/** A new test database holding `seed`, then taken back to `version` with `statements`' data. */
+export const seededAtVersion = async (seed: SeedData, version: number, statements: readonly string[]): Promise<TestDatabase> => {
+  const db = await createTestDatabase();
+  const repo = await openRepository(db.config);
+  await repo.seedOnce(seed);
+  await repo.close();
+  await rollBackSchema(db, version, statements);
+  return db;
 };
