@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { CMD } from '../streams/protocol/types';
+import { CMD } from '../contract/protocol/types';
 import { alarmIdentityKey, recordAlarms } from './alarms/alarm-recorder';
 import { startIssueEscalation } from './follow-up/issue-escalation';
 import { AttemptLimiter } from './auth/attempt-limiter';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CMD, FORCED_LOGOUT } from '../streams/protocol/types';
+import { CMD, FORCED_LOGOUT } from '../contract/protocol/types';
 import { api, openSocket, session } from './test-support/api-client';
 import { FIXTURE_PASSWORD, roleUsers } from './test-support/role-fixtures';
 import { startServerProcess, startSimProcess, stopServerProcess, type ServerProcess } from './test-support/server-process';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CMD, FORCED_LOGOUT } from '../streams/protocol/types';
+import { CMD, FORCED_LOGOUT } from '../contract/protocol/types';
 import { tokenHash } from './auth/secrets';
 import { api, login, openSocket, session } from './test-support/api-client';
 import { roleUsers, type RoleName, type RoleUser } from './test-support/role-fixtures';

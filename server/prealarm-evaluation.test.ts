@@ -1,7 +1,7 @@
 // Pre-alarm evaluation on a virtual clock, on the backend under test: pending → firing → resolved,
 // hysteresis, a restart in the middle of a pending period, and rules edited while pending.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CMD, type DeviceType, type VehicleStatus } from '../streams/protocol/types';
+import { CMD, type DeviceType, type VehicleStatus } from '../contract/protocol/types';
 import { demoFleet } from './fleet/demo-fleet';
 import { VehicleDirectory } from './fleet/vehicle-directory';
 import { prealarmKind } from './prealarms/prealarm-kind';

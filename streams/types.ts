@@ -2,11 +2,11 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { ConsoleResources } from './api/console-resources';
 import type { Loadable } from './api/loadable';
-import type { ActiveAlarmFilter, Alarm, AlarmPage, RestClient, VehicleSnapshot } from './api/types';
+import type { ActiveAlarmFilter, Alarm, AlarmPage, RestClient, VehicleSnapshot } from '../contract/api/types';
 import type { Commands } from './commands/types';
 import type { ConnectionState } from './connection/types';
 import type { Notice } from './notices/types';
-import type { DeviceRef, DropCounts, IncomingFrame, KeyInfo } from './protocol/types';
+import type { DeviceRef, DropCounts, IncomingFrame, KeyInfo } from '../contract/protocol/types';
 import type { AccountStore } from './session/account-store';
 import type { ProfileStore } from './session/profile-store';
 import type { SessionStore } from './session/types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decode } from '../../streams/protocol/decode';
+import { decode } from '../../contract/protocol/decode';
 import type { TraceLine } from '../../streams/trace/types';
 import { generateTrace } from './generate-trace';
 

@@ -1,8 +1,8 @@
 // Synthetic traces in the contract's JSON Lines format, deterministic for a given seed. Values,
 // key lists and positions come from the reference server's simulator, so a generated trace carries
 // the same keys, units and magnitudes as live traffic; statuses, alarms and the frame mix are scripted.
-import type { Alarm, UserInfo, VehicleSnapshot } from '../../streams/api/types';
-import type { DeviceRef, IncomingFrame, VehicleStatus } from '../../streams/protocol/types';
+import type { Alarm, UserInfo, VehicleSnapshot } from '../../contract/api/types';
+import type { DeviceRef, IncomingFrame, VehicleStatus } from '../../contract/protocol/types';
 import type { TraceHeader, TraceLine } from '../../streams/trace/types';
 import { KIND_DEFAULTS } from '../../server/fleet/vehicle-kinds';
 import { createFleetSimulator } from '../../server/sim/fleet-simulator';

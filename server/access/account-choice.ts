@@ -1,4 +1,4 @@
-import { PERMISSIONS, permits } from '../../streams/api/permissions';
+import { PERMISSIONS, permits } from '../../contract/api/permissions';
 import { badRequest } from '../http/api-error';
 import type { ServerContext } from '../server-context';
 import type { RoleRecord } from '../storage/records';

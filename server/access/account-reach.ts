@@ -1,7 +1,7 @@
 // Who may administer whom. Roles are global, but accounts belong to fleets: an account manager below
 // super.admin reaches only the accounts whose fleets all lie in their own, grants only roles whose
 // permissions their own cover, and nobody can lock the console out by removing its last super.admin.
-import { permits, ROLE_KEYS } from '../../streams/api/permissions';
+import { permits, ROLE_KEYS } from '../../contract/api/permissions';
 import { badRequest, forbidden } from '../http/api-error';
 import type { ServerContext } from '../server-context';
 import type { RoleRecord, UserRecord } from '../storage/records';

@@ -1,4 +1,4 @@
-import { permits, ROLE_KEYS } from '../../streams/api/permissions';
+import { permits, ROLE_KEYS } from '../../contract/api/permissions';
 import type { DisplayTokenRecord, RoleRecord, SessionRecord, ShareRecord, UserRecord, VisibleScope } from '../storage/records';
 
 /**

@@ -1,8 +1,8 @@
 // What a caller may do to each fleet, sub-fleet, depot and vehicle it sees: the permission each
 // write route requires and the same scope checks those routes make, so the console draws exactly
 // the actions the server allows (docs/api.md, "allowed").
-import { PERMISSIONS } from '../../streams/api/permissions';
-import type { GROUP_ACTIONS, VEHICLE_ACTIONS } from '../../streams/protocol/rest-schemas';
+import { PERMISSIONS } from '../../contract/api/permissions';
+import type { GROUP_ACTIONS, VEHICLE_ACTIONS } from '../../contract/protocol/rest-schemas';
 import type { VehicleRecord, VisibleScope } from '../storage/records';
 import { type Viewer, can } from './actor';
 import { scopeIncludes } from './scope-includes';

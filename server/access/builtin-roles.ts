@@ -1,4 +1,4 @@
-import { PERMISSIONS as P, ROLE_KEYS, WILDCARD_PERMISSION } from '../../streams/api/permissions';
+import { PERMISSIONS as P, ROLE_KEYS, WILDCARD_PERMISSION } from '../../contract/api/permissions';
 import { MENU_COMPONENTS } from './menu-catalogue';
 
 export interface RoleDefinition {

@@ -1,4 +1,4 @@
-import type { MenuRoute } from '../../streams/api/types';
+import type { MenuRoute } from '../../contract/api/types';
 
 interface MenuPage {
   component: string;

@@ -2,7 +2,7 @@
 // fleet's manager or by their own manager, and shown with the manager's name and vehicle count.
 import { badRequest, forbidden, notFound } from '../http/api-error';
 import type { ServerContext } from '../server-context';
-import { NO_PLACEMENT } from '../../streams/protocol/rest-schemas';
+import { NO_PLACEMENT } from '../../contract/protocol/rest-schemas';
 import type { VisibleScope } from '../storage/records';
 import { accountNames } from './account-choice';
 import type { Actor } from './actor';

@@ -1,4 +1,4 @@
-import { ROLE_KEYS } from '../../streams/api/permissions';
+import { ROLE_KEYS } from '../../contract/api/permissions';
 import type { FleetRepository } from '../storage/fleet-repository';
 import type { SessionRecord } from '../storage/records';
 import { displayScope, type Actor } from './actor';

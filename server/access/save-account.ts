@@ -1,4 +1,4 @@
-import { FORCED_LOGOUT } from '../../streams/protocol/types';
+import { FORCED_LOGOUT } from '../../contract/protocol/types';
 import type { ServerContext } from '../server-context';
 import type { UserRecord } from '../storage/records';
 import { endSessions } from './end-sessions';

@@ -1,4 +1,4 @@
-import { ROLE_KEYS } from '../../streams/api/permissions';
+import { ROLE_KEYS } from '../../contract/api/permissions';
 import type { ServerContext } from '../server-context';
 
 /** `operator → fleet.manager`: an account's role change by role keys, no role being the default role. */

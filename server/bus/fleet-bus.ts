@@ -1,4 +1,4 @@
-import type { DeviceRef, KeyInfo, VehicleStatus } from '../../streams/protocol/types';
+import type { DeviceRef, KeyInfo, VehicleStatus } from '../../contract/protocol/types';
 import type { SimFrame } from '../sim/types';
 import type { FollowUpNotice, NoticeAudience } from '../follow-up/follow-up-notices';
 import type { RecordChange } from '../hub/record-change';

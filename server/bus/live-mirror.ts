@@ -1,4 +1,4 @@
-import { CMD, type DeviceRef, type DeviceType, type ValuesFrame, type VehicleStatusFrame } from '../../streams/protocol/types';
+import { CMD, type DeviceRef, type DeviceType, type ValuesFrame, type VehicleStatusFrame } from '../../contract/protocol/types';
 import type { LiveFleet } from '../fleet/live-fleet';
 import type { SimFrame } from '../sim/types';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FirmwareBurnFrame, ValuesFrame, VehicleStatusFrame } from '../../streams/protocol/types';
+import type { FirmwareBurnFrame, ValuesFrame, VehicleStatusFrame } from '../../contract/protocol/types';
 import { readConfig } from '../config';
 import type { AlarmKind, SimAlarmEvent, SimFrame } from '../sim/types';
 import { demoFleet } from './demo-fleet';

@@ -1,4 +1,4 @@
-import type { DeviceType } from '../../streams/protocol/types';
+import type { DeviceType } from '../../contract/protocol/types';
 
 /** Device models fitted per type, and the newest firmware the server offers for each. */
 export const FIRMWARE_CATALOGUE: Record<DeviceType, { model: string; latest: string; shipped: string[] }> = {

@@ -1,4 +1,4 @@
-import { CMD } from '../../streams/protocol/types';
+import { CMD } from '../../contract/protocol/types';
 import type { FleetSimulator } from '../sim/types';
 import type { DeviceVersion, FleetRepository } from '../storage/fleet-repository';
 import { flushEvery } from './periodic-flush';

@@ -1,4 +1,4 @@
-import type { DeviceType } from '../../streams/protocol/types';
+import type { DeviceType } from '../../contract/protocol/types';
 import { vehicleChange } from '../hub/record-change';
 import type { ServerContext } from '../server-context';
 import type { GroupLogVehicle, GroupOperationKind } from '../storage/records';

@@ -1,4 +1,4 @@
-import type { DeviceRef, VehicleStatus } from '../../streams/protocol/types';
+import type { DeviceRef, VehicleStatus } from '../../contract/protocol/types';
 import type { FleetSimulator, SimAlarmEvent, SimFrame, SimVehicleSpec, WarmUp } from '../sim/types';
 import type { SavedVehicle } from '../sim/vehicle-snapshot';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VehicleStatusFrame } from '../../streams/protocol/types';
+import type { VehicleStatusFrame } from '../../contract/protocol/types';
 import type { SimFrame } from '../sim/types';
 import type { LiveFleet } from './live-fleet';
 import { SilenceWatch } from './silence-watch';

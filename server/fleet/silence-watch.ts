@@ -1,5 +1,5 @@
-import { OFFLINE_AFTER, nextReportInterval, silentAfterMs } from '../../streams/protocol/report-interval';
-import { CMD, type VehicleStatusFrame } from '../../streams/protocol/types';
+import { OFFLINE_AFTER, nextReportInterval, silentAfterMs } from '../../contract/protocol/report-interval';
+import { CMD, type VehicleStatusFrame } from '../../contract/protocol/types';
 import type { SimFrame } from '../sim/types';
 import type { LiveFleet } from './live-fleet';
 import { LiveFleetOver } from './live-fleet-over';

@@ -1,4 +1,4 @@
-import type { DeviceType } from '../../streams/protocol/types';
+import type { DeviceType } from '../../contract/protocol/types';
 import type { SimVehicleSpec } from '../sim/types';
 import type { DeviceRecord, VehicleRecord } from '../storage/records';
 import { FIRMWARE_CATALOGUE } from './firmware-catalogue';

@@ -1,4 +1,4 @@
-import type { VehicleDetail, VehicleListRow, VehicleSnapshot } from '../../streams/api/types';
+import type { VehicleDetail, VehicleListRow, VehicleSnapshot } from '../../contract/api/types';
 import type { LiveFleet } from './live-fleet';
 import type { FleetRepository } from '../storage/fleet-repository';
 import type { VehicleRecord } from '../storage/records';

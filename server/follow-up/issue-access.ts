@@ -1,4 +1,4 @@
-import { permits, PERMISSIONS, ROLE_KEYS } from '../../streams/api/permissions';
+import { permits, PERMISSIONS, ROLE_KEYS } from '../../contract/api/permissions';
 import type { Actor } from '../access/actor';
 import { fleetInScope } from '../access/allowed-actions';
 import { scopeIncludes } from '../access/scope-includes';

@@ -1,7 +1,7 @@
 // Escalating an issue: by hand with a reason, or by itself once it has stayed open or in progress
 // longer than its fleet's limit. The limit is counted from the stored time of the last status change,
 // so a restart loses nothing: the first check after start catches up.
-import { ISSUE_STATUS_LABEL } from '../../streams/api/issue-workflow';
+import { ISSUE_STATUS_LABEL } from '../../contract/api/issue-workflow';
 import type { ServerContext } from '../server-context';
 import type { IssueRecord } from '../storage/follow-up-records';
 

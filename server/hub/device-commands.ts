@@ -1,5 +1,5 @@
-import { PERMISSIONS } from '../../streams/api/permissions';
-import { CMD, type DeviceRef } from '../../streams/protocol/types';
+import { PERMISSIONS } from '../../contract/api/permissions';
+import { CMD, type DeviceRef } from '../../contract/protocol/types';
 import { can, type Actor } from '../access/actor';
 import { canSeeVehicle } from '../access/can-see-vehicle';
 import type { FleetBus } from '../bus/fleet-bus';

@@ -1,4 +1,4 @@
-import { DEVICE_TYPES, MAX_DEVICE_ID, type DeviceRef, type DeviceType } from '../../streams/protocol/types';
+import { DEVICE_TYPES, MAX_DEVICE_ID, type DeviceRef, type DeviceType } from '../../contract/protocol/types';
 
 export interface InboundFrame {
   cmd: number;

@@ -1,4 +1,4 @@
-import type { RecordKind } from '../../streams/protocol/types';
+import type { RecordKind } from '../../contract/protocol/types';
 import type { VehicleRecord } from '../storage/records';
 
 /** Where a record sits in the fleet: who may hear that it changed. */

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { CMD } from '../../streams/protocol/types';
+import { CMD } from '../../contract/protocol/types';
 import type { Actor } from '../access/actor';
 import { scopeIncludes } from '../access/scope-includes';
 import { shareIsOpen } from '../access/share-open';

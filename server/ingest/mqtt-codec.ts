@@ -9,8 +9,8 @@
 //   <prefix>/ctl/resync  <prefix>/ctl/online  <prefix>/ctl/reply/<node>   cluster control
 // Payloads are JSON: the contract's frame data without vehicleId, deviceType and deviceId, which the
 // topic carries.
-import { decodeMessage } from '../../streams/protocol/decode';
-import { CMD, DEVICE_TYPES, type DeviceType, type FrameSink } from '../../streams/protocol/types';
+import { decodeMessage } from '../../contract/protocol/decode';
+import { CMD, DEVICE_TYPES, type DeviceType, type FrameSink } from '../../contract/protocol/types';
 import type { DeviceRequest } from '../bus/fleet-bus';
 import type { AlarmKind, SimAlarmEvent, SimFrame } from '../sim/types';
 

@@ -1,7 +1,7 @@
 // Evaluates every pre-alarm rule against the live values, keeping each rule's pending and firing
 // vehicles in storage (a restart picks them up where they were) and raising or clearing the
 // rule's alarm when it fires or resolves.
-import { PREALARM_KEYS, type PrealarmKey, readingsOf } from '../../streams/api/prealarm-keys';
+import { PREALARM_KEYS, type PrealarmKey, readingsOf } from '../../contract/api/prealarm-keys';
 import type { LiveFleet } from '../fleet/live-fleet';
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
 import type { AlarmEventInput, FleetRepository } from '../storage/fleet-repository';

@@ -2,7 +2,7 @@
 // live status (frames to the consoles, REST, the snapshot) reads 'alarm' while any pre-alarm fires on
 // a 'normal' vehicle, and goes back when the last one resolves. Offline stays offline. Which vehicles
 // fire is read from storage, so every node of a cluster agrees with the one that evaluates the rules.
-import { CMD } from '../../streams/protocol/types';
+import { CMD } from '../../contract/protocol/types';
 import type { LiveFleet } from '../fleet/live-fleet';
 import type { SimFrame } from '../sim/types';
 import type { FleetRepository } from '../storage/fleet-repository';

@@ -1,7 +1,7 @@
 // One pre-alarm rule on one vehicle: condition → pending → firing (after the trigger duration) →
 // resolved (once the value is back past the threshold by the key's hysteresis). Pure, so the live
 // monitor, the 7-day preview and the tests run the same steps on any clock.
-import type { PrealarmLogic } from '../../streams/api/prealarm-keys';
+import type { PrealarmLogic } from '../../contract/api/prealarm-keys';
 
 export interface PrealarmCondition {
   logic: PrealarmLogic;

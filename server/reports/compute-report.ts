@@ -1,8 +1,8 @@
 // A report over some vehicles and a range: rollups for the whole days and hours (hourly-rollups.ts),
 // raw history for the rest (the part hours at either end, and hours whose rollup is not built yet),
 // and alarms, turned into the figures of the tables asked for.
-import type { DeviceType } from '../../streams/protocol/types';
-import type { ReportTable } from '../../streams/protocol/report-schemas';
+import type { DeviceType } from '../../contract/protocol/types';
+import type { ReportTable } from '../../contract/protocol/report-schemas';
 import type { FleetRepository, RollupRow } from '../storage/fleet-repository';
 import type { HistorySample } from '../storage/records';
 import { DAY_MS, dayOf, HOUR_MS, hourOf, type HourSummary, isSummaryKey, summariseHours, unpackHour } from './hour-summary';

@@ -6,7 +6,7 @@
 // Powers are integrated sample to sample (the earlier sample's power over the interval); an interval
 // longer than MAX_GAP_MS is a gap (the vehicle was offline) and counts towards no energy or time.
 // The odometer is cumulative, so distance counts across gaps.
-import type { DeviceType } from '../../streams/protocol/types';
+import type { DeviceType } from '../../contract/protocol/types';
 import type { HistorySample } from '../storage/records';
 
 const MAX_GAP_MS = 10 * 60_000;

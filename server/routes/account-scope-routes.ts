@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS, scopeKinds } from '../../streams/api/permissions';
+import { PERMISSIONS, scopeKinds } from '../../contract/api/permissions';
 import { mustReachAccount } from '../access/account-reach';
 import { accountSubject, recordAudit } from '../audit/record-audit';
 import { badRequest, notFound } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { AccountScopeChoicesSchema, AccountScopeSchema, Id } from '../../streams/protocol/rest-schemas';
+import { AccountScopeChoicesSchema, AccountScopeSchema, Id } from '../../contract/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { UserRecord } from '../storage/records';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../streams/api/permissions';
-import { AlarmAckBodySchema, AlarmSchema } from '../../streams/protocol/rest-schemas';
+import { PERMISSIONS } from '../../contract/api/permissions';
+import { AlarmAckBodySchema, AlarmSchema } from '../../contract/protocol/rest-schemas';
 import { canSeeVehicle } from '../access/can-see-vehicle';
 import { accountOf } from '../http/actor-of';
 import { forbidden, notFound } from '../http/api-error';

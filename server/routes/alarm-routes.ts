@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../streams/api/permissions';
+import { PERMISSIONS } from '../../contract/api/permissions';
 import { canSeeVehicle } from '../access/can-see-vehicle';
 import { badRequest, forbidden, notFound } from '../http/api-error';
 import { viewerOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { AlarmPageSchema, AlarmSchema, Id, PageQuery, SeveritySchema, Timestamp } from '../../streams/protocol/rest-schemas';
+import { AlarmPageSchema, AlarmSchema, Id, PageQuery, SeveritySchema, Timestamp } from '../../contract/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { AlarmRecord } from '../storage/records';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUDIT_EVENTS } from '../audit/audit-events';
 import { badRequest } from '../http/api-error';
 import { answers, ok } from '../http/envelope';
-import { Id, Nullable, PageOf, PageQuery, Timestamp } from '../../streams/protocol/rest-schemas';
+import { Id, Nullable, PageOf, PageQuery, Timestamp } from '../../contract/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { AuditRecord } from '../storage/records';

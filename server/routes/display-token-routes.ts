@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { DisplayTokenInputSchema, DisplayTokenSchema, IssuedDisplayTokenSchema, Nullable, PageOf, PageQuery } from '../../streams/protocol/rest-schemas';
-import { FORCED_LOGOUT } from '../../streams/protocol/types';
+import { DisplayTokenInputSchema, DisplayTokenSchema, IssuedDisplayTokenSchema, Nullable, PageOf, PageQuery } from '../../contract/protocol/rest-schemas';
+import { FORCED_LOGOUT } from '../../contract/protocol/types';
 import { accountOf } from '../http/actor-of';
 import { displaySubject, recordAudit } from '../audit/record-audit';
 import { randomToken, tokenHash } from '../auth/secrets';
 import { badRequest, notFound } from '../http/api-error';
 import { consoleLink } from '../http/public-origin';
-import { WALL_LINK } from '../../streams/protocol/console-links';
+import { WALL_LINK } from '../../contract/protocol/console-links';
 import { answers, ok } from '../http/envelope';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isBlank } from '../../contract/text-rules';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../streams/api/permissions';
+import { PERMISSIONS } from '../../contract/api/permissions';
 import {
   FeedbackCategorySchema,
   FeedbackDetailSchema,
@@ -10,8 +10,8 @@ import {
   FeedbackStatusSchema,
   LongText,
   SCREENSHOT_MAX_BYTES,
-} from '../../streams/protocol/follow-up-schemas';
-import { Id, PageOf, PageQuery } from '../../streams/protocol/rest-schemas';
+} from '../../contract/protocol/follow-up-schemas';
+import { Id, PageOf, PageQuery } from '../../contract/protocol/rest-schemas';
 import { can } from '../access/actor';
 import { scopeHolds } from '../follow-up/issue-access';
 import { decodeScreenshot } from '../follow-up/screenshot';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../streams/api/permissions';
+import { PERMISSIONS } from '../../contract/api/permissions';
 import { can } from '../access/actor';
 import { canSeeVehicle } from '../access/can-see-vehicle';
 import { runGroupStep, transferTargetOf } from '../fleet/group-operation-step';
@@ -8,7 +8,7 @@ import { checkPlacement, placementError } from '../fleet/vehicle-placement';
 import { ApiError, badRequest, forbidden, notFound } from '../http/api-error';
 import { accountOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { DeviceTypeSchema, GroupLogDetailSchema, GroupLogSchema, GroupOperationSchema, Id, Nullable, PageOf, PageQuery, StoredText } from '../../streams/protocol/rest-schemas';
+import { DeviceTypeSchema, GroupLogDetailSchema, GroupLogSchema, GroupOperationSchema, Id, Nullable, PageOf, PageQuery, StoredText } from '../../contract/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { GroupLogSummary } from '../storage/fleet-repository';

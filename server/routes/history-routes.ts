@@ -1,14 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../streams/api/permissions';
+import { PERMISSIONS } from '../../contract/api/permissions';
 import { visibleVehicle } from '../access/visible-vehicle';
 import { badRequest } from '../http/api-error';
 import { actorOf } from '../http/actor-of';
 import { answers, Failure, ok } from '../http/envelope';
-import { DeviceTypeSchema, HistorySeriesSchema, Id, Timestamp } from '../../streams/protocol/rest-schemas';
+import { DeviceTypeSchema, HistorySeriesSchema, Id, Timestamp } from '../../contract/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
-import { keyDecimals } from '../../streams/telemetry/key-precision';
+import { keyDecimals } from '../../contract/protocol/key-precision';
 import { downsample } from '../telemetry/downsample';
 import { sampleValue } from '../telemetry/sample-value';
 import type { HistorySample } from '../storage/records';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { isBlank } from '../../contract/text-rules';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { ISSUE_MESSAGES, missingForStatus } from '../../streams/api/issue-workflow';
-import { PERMISSIONS } from '../../streams/api/permissions';
+import { ISSUE_MESSAGES, missingForStatus } from '../../contract/api/issue-workflow';
+import { PERMISSIONS } from '../../contract/api/permissions';
 import {
   ESCALATION_HOURS,
   EscalationLimitSchema,
@@ -15,8 +15,8 @@ import {
   IssueStatusSchema,
   IssueText,
   IssueTitle,
-} from '../../streams/protocol/follow-up-schemas';
-import { Id, Nullable, PageOf, PageQuery } from '../../streams/protocol/rest-schemas';
+} from '../../contract/protocol/follow-up-schemas';
+import { Id, Nullable, PageOf, PageQuery } from '../../contract/protocol/rest-schemas';
 import { can } from '../access/actor';
 import { fleetInScope } from '../access/allowed-actions';
 import { escalateIssue } from '../follow-up/issue-escalation';

@@ -6,8 +6,8 @@ import { verifyAbsentPassword, verifyPassword } from '../auth/password-hash';
 import { randomToken, tokenHash } from '../auth/secrets';
 import { badRequest, forbidden } from '../http/api-error';
 import { answers, ok } from '../http/envelope';
-import { PlainText } from '../../streams/protocol/rest-schemas';
-import { FORCED_LOGOUT } from '../../streams/protocol/types';
+import { PlainText } from '../../contract/protocol/rest-schemas';
+import { FORCED_LOGOUT } from '../../contract/protocol/types';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 

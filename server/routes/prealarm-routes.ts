@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../streams/api/permissions';
-import { PREALARM_KEYS } from '../../streams/api/prealarm-keys';
+import { PERMISSIONS } from '../../contract/api/permissions';
+import { PREALARM_KEYS } from '../../contract/api/prealarm-keys';
 import {
   PrealarmFields,
   PrealarmFleetSchema,
   PrealarmPreviewSchema,
   PrealarmSchema,
   PrealarmVehicleStateSchema,
-} from '../../streams/protocol/report-schemas';
-import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../streams/protocol/rest-schemas';
+} from '../../contract/protocol/report-schemas';
+import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../contract/protocol/rest-schemas';
 import type { Actor } from '../access/actor';
 import { fleetInScope, placementReachable } from '../access/allowed-actions';
 import { scopeIncludes } from '../access/scope-includes';

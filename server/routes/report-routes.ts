@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../streams/api/permissions';
-import { REPORT_TABLE_NAMES, ReportFields, ReportResultSchema, ReportSchema } from '../../streams/protocol/report-schemas';
-import { Id, PageOf, PageQuery, PlainText, Timestamp } from '../../streams/protocol/rest-schemas';
+import { PERMISSIONS } from '../../contract/api/permissions';
+import { REPORT_TABLE_NAMES, ReportFields, ReportResultSchema, ReportSchema } from '../../contract/protocol/report-schemas';
+import { Id, PageOf, PageQuery, PlainText, Timestamp } from '../../contract/protocol/rest-schemas';
 import { type Actor, can, isSuperAdmin } from '../access/actor';
 import { canSeeVehicle } from '../access/can-see-vehicle';
 import { badRequest, forbidden, notFound } from '../http/api-error';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../streams/api/permissions';
-import { FORCED_LOGOUT } from '../../streams/protocol/types';
+import { PERMISSIONS } from '../../contract/api/permissions';
+import { FORCED_LOGOUT } from '../../contract/protocol/types';
 import { visibleVehicle } from '../access/visible-vehicle';
 import { recordAudit, shareSubject } from '../audit/record-audit';
 import { hashPassword } from '../auth/password-hash';
@@ -10,7 +10,7 @@ import { randomToken } from '../auth/secrets';
 import { detailOf } from '../fleet/vehicle-view';
 import { badRequest, forbidden } from '../http/api-error';
 import { consoleLink } from '../http/public-origin';
-import { SHARE_LINK } from '../../streams/protocol/console-links';
+import { SHARE_LINK } from '../../contract/protocol/console-links';
 import { accountOf, actorOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
 import {
@@ -23,7 +23,7 @@ import {
   ShareSchema,
   Timestamp,
   VehicleDetailSchema,
-} from '../../streams/protocol/rest-schemas';
+} from '../../contract/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { ShareRecord, VehicleRecord } from '../storage/records';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../http/api-error';
 import { answers, Failure, ok } from '../http/envelope';
 import type { TypeBoxProvider } from '../http/type-provider';
-import { TileInfoSchema } from '../../streams/protocol/rest-schemas';
+import { TileInfoSchema } from '../../contract/protocol/rest-schemas';
 import type { ServerContext } from '../server-context';
 import { TILE_CONTENT_TYPE } from '../tiles/tile-archive';
 

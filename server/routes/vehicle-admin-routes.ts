@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../streams/api/permissions';
-import { MAX_DEVICE_ID, type DeviceType } from '../../streams/protocol/types';
+import { PERMISSIONS } from '../../contract/api/permissions';
+import { MAX_DEVICE_ID, type DeviceType } from '../../contract/protocol/types';
 import { vehicleActions } from '../access/allowed-actions';
 import { visibleVehicle } from '../access/visible-vehicle';
 import { FIRMWARE_CATALOGUE } from '../fleet/firmware-catalogue';
@@ -29,13 +29,13 @@ import {
   VehicleNameCreate,
   VehicleNameEdit,
   VehicleStatusSchema,
-} from '../../streams/protocol/rest-schemas';
+} from '../../contract/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 import type { DeviceRecord, VehicleRecord } from '../storage/records';
 import { vehicleChange } from '../hub/record-change';
 import { BasedOn, saveVersioned, versionedAnswers } from '../http/record-version';
-import type { VehicleListRow } from '../../streams/api/types';
+import type { VehicleListRow } from '../../contract/api/types';
 
 const Kind = Type.Union([Type.Literal('van'), Type.Literal('rv'), Type.Literal('bus'), Type.Literal('boat')]);
 const Equipment = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../streams/api/permissions';
+import { PERMISSIONS } from '../../contract/api/permissions';
 import { readVehicleSheet, SheetRefusal, SheetsBusy, type SheetRow } from '../fleet/batch-sheet';
 import { isSpreadsheet } from '../../contract/spreadsheet-file';
 import { KIND_DEFAULTS } from '../fleet/vehicle-kinds';

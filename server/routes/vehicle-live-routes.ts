@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../streams/api/permissions';
+import { PERMISSIONS } from '../../contract/api/permissions';
 import { visibleVehicle } from '../access/visible-vehicle';
 import { detailOf, snapshotOf } from '../fleet/vehicle-view';
 import { actorOf, viewerOf } from '../http/actor-of';
 import { answers, ok } from '../http/envelope';
-import { Id, PageOf, VehicleDetailSchema, VehicleSnapshotSchema } from '../../streams/protocol/rest-schemas';
+import { Id, PageOf, VehicleDetailSchema, VehicleSnapshotSchema } from '../../contract/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../server-context';
 

@@ -1,4 +1,4 @@
-import type { DeviceState } from '../../streams/protocol/types';
+import type { DeviceState } from '../../contract/protocol/types';
 
 export const AC_MODES = ['off', 'cool', 'heat', 'auto', 'fan'] as const;
 export type AcMode = (typeof AC_MODES)[number];

@@ -1,5 +1,5 @@
-import type { AlarmSeverity } from '../../streams/api/types';
-import type { DeviceRef } from '../../streams/protocol/types';
+import type { AlarmSeverity } from '../../contract/api/types';
+import type { DeviceRef } from '../../contract/protocol/types';
 import { sensedTemp } from './battery';
 import { deviceLabel } from './device-label';
 import { tyrePressureKpa } from './tyres';

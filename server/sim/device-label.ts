@@ -1,4 +1,4 @@
-import type { DeviceType } from '../../streams/protocol/types';
+import type { DeviceType } from '../../contract/protocol/types';
 
 const NAMES: Record<DeviceType, string> = {
   system: 'Vehicle system',

@@ -1,4 +1,4 @@
-import type { DeviceState, LiveValue } from '../../streams/protocol/types';
+import type { DeviceState, LiveValue } from '../../contract/protocol/types';
 import { airConditionerState } from './air-conditioner';
 import { sensedTemp } from './battery';
 import { smoothNoise } from './smooth-noise';

@@ -1,4 +1,4 @@
-import type { DeviceType } from '../../streams/protocol/types';
+import type { DeviceType } from '../../contract/protocol/types';
 
 const REASONS: Partial<Record<DeviceType, string[]>> = {
   bms: ['temperature sensor lost contact', 'cell voltage measurement error', 'balancing circuit fault'],

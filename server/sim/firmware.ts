@@ -1,4 +1,4 @@
-import type { BurnState, DeviceRef } from '../../streams/protocol/types';
+import type { BurnState, DeviceRef } from '../../contract/protocol/types';
 import type { DeviceSlot, VehicleState } from './vehicle-state';
 
 export interface FirmwareTiming {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEVICE_STATES } from '../../streams/protocol/types';
-import type { DeviceRef, FirmwareBurnFrame, ValuesFrame, VehicleStatusFrame } from '../../streams/protocol/types';
+import { DEVICE_STATES } from '../../contract/protocol/types';
+import type { DeviceRef, FirmwareBurnFrame, ValuesFrame, VehicleStatusFrame } from '../../contract/protocol/types';
 import { hourEvents } from './faults';
 import { SCENARIOS } from './scenario';
 import { createFleetSimulator } from './fleet-simulator';

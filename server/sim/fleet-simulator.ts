@@ -1,4 +1,4 @@
-import type { DeviceRef, ValuesFrame, VehicleStatus, VehicleStatusFrame } from '../../streams/protocol/types';
+import type { DeviceRef, ValuesFrame, VehicleStatus, VehicleStatusFrame } from '../../contract/protocol/types';
 import { clearAlarm, evaluateAlarms, raiseAlarm } from './alarms';
 import { deviceLabel } from './device-label';
 import { deviceValues } from './device-values';

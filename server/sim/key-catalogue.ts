@@ -1,4 +1,4 @@
-import type { DeviceType, KeyInfo } from '../../streams/protocol/types';
+import type { DeviceType, KeyInfo } from '../../contract/protocol/types';
 import type { TyreState } from './tyres';
 
 const n = (key: string, label: string, unit?: string): KeyInfo => (unit ? { key, label, unit, kind: 'number' } : { key, label, kind: 'number' });

@@ -1,4 +1,4 @@
-import type { DeviceType } from '../../streams/protocol/types';
+import type { DeviceType } from '../../contract/protocol/types';
 import type { DeviceSlot, VehicleState } from './vehicle-state';
 import { isRebooting } from './vehicle-state';
 

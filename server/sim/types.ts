@@ -1,7 +1,7 @@
 // The fleet simulator's boundary: a pure, deterministic model of vehicles and their devices.
 // The server drives it with wall-clock time and turns what it emits into socket frames, alarms
 // and history. It knows nothing of HTTP, sockets or storage.
-import type { AlarmSeverity } from '../../streams/api/types';
+import type { AlarmSeverity } from '../../contract/api/types';
 import type { Rollout } from './rollout';
 import type { ScenarioName } from './scenario';
 import type { SavedVehicle } from './vehicle-snapshot';
@@ -15,7 +15,7 @@ import type {
   VehicleStatus,
   VehicleStatusFrame,
   VehicleVersionFrame,
-} from '../../streams/protocol/types';
+} from '../../contract/protocol/types';
 
 export type VehicleKind = 'van' | 'rv' | 'bus' | 'boat';
 

@@ -2,7 +2,7 @@
 // seed cannot give back is kept: everything drawn from the seed at creation (cells, tyres' and
 // tanks' layout, keys) is made again by createVehicleState, and the day plans and hourly incidents
 // are stateless draws per day and hour. Numbers are rounded to 1e-4, far below what a screen shows.
-import type { DeviceType, LiveValue } from '../../streams/protocol/types';
+import type { DeviceType, LiveValue } from '../../contract/protocol/types';
 import { alarmKey } from './alarms';
 import type { BatteryState } from './battery';
 import type { Scenario } from './scenario';

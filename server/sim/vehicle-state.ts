@@ -1,4 +1,4 @@
-import type { DeviceRef, DeviceState, DeviceType, KeyInfo, LiveValue, VehicleStatus } from '../../streams/protocol/types';
+import type { DeviceRef, DeviceState, DeviceType, KeyInfo, LiveValue, VehicleStatus } from '../../contract/protocol/types';
 import type { AirConditionerState } from './air-conditioner';
 import type { BatteryState } from './battery';
 import { cellMismatch, packVoltage } from './battery';

@@ -1,7 +1,7 @@
 // The storage boundary the handlers talk to. Every method is async so that a networked backend
 // (PostgreSQL) can implement it; multi-row writes that must be atomic are single methods here.
-import type { AlarmSeverity } from '../../streams/api/types';
-import type { DeviceType } from '../../streams/protocol/types';
+import type { AlarmSeverity } from '../../contract/api/types';
+import type { DeviceType } from '../../contract/protocol/types';
 import type { AccountSettingsStore } from './account-settings-store';
 import type {
   AlarmFilter,

@@ -1,5 +1,5 @@
 // Stored shapes of issue reports and feedback (/other/…). Times are epoch milliseconds.
-import type { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, ISSUE_STATUSES } from '../../streams/protocol/follow-up-schemas';
+import type { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, ISSUE_STATUSES } from '../../contract/protocol/follow-up-schemas';
 import type { PageQuery, Paged, VisibleScope } from './records';
 
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];

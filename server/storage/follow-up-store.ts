@@ -9,7 +9,7 @@ import type {
   IssueStatus,
   IssueStore,
 } from './follow-up-records';
-import { ISSUE_STATUSES } from '../../streams/protocol/follow-up-schemas';
+import { ISSUE_STATUSES } from '../../contract/protocol/follow-up-schemas';
 import type { VisibleScope } from './records';
 import { pageClause } from './sql-text';
 import { StorageConflict } from './storage-conflict';

@@ -1,6 +1,6 @@
 // Rows as the handlers see them, independent of the database behind the repository.
-import type { AlarmSeverity } from '../../streams/api/types';
-import type { DeviceType } from '../../streams/protocol/types';
+import type { AlarmSeverity } from '../../contract/api/types';
+import type { DeviceType } from '../../contract/protocol/types';
 import type { AuditEvent } from '../audit/audit-events';
 import type { VehicleKind } from '../sim/types';
 

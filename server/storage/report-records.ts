@@ -1,5 +1,5 @@
 // Reports and pre-alarm rules as the handlers see them, and the storage they need.
-import type { PrealarmLogic } from '../../streams/api/prealarm-keys';
+import type { PrealarmLogic } from '../../contract/api/prealarm-keys';
 import type { PrealarmState } from '../prealarms/prealarm-step';
 import type { GroupLogState } from './records';
 

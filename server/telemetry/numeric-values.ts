@@ -1,4 +1,4 @@
-import type { LiveValue } from '../../streams/protocol/types';
+import type { LiveValue } from '../../contract/protocol/types';
 
 /** The numeric keys of a values frame; text, state and invalid (null) values are not charted. */
 export const numericValues = (values: Record<string, LiveValue>): Record<string, number> => {

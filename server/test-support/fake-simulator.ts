@@ -1,4 +1,4 @@
-import type { DeviceRef, DeviceType, KeyInfo, VehicleStatus } from '../../streams/protocol/types';
+import type { DeviceRef, DeviceType, KeyInfo, VehicleStatus } from '../../contract/protocol/types';
 import type { FleetSimulator, SimAlarm, SimAlarmEvent, SimFrame, SimVehicleSpec } from '../sim/types';
 import type { SavedVehicle } from '../sim/vehicle-snapshot';
 

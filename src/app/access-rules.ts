@@ -1,5 +1,5 @@
 // The access guard of spec section 2 as a pure decision, so every rule is testable on its own.
-import type { MenuRoute } from '../../streams/api/types';
+import type { MenuRoute } from '../../contract/api/types';
 import { consoleReturnPath } from '../lib/return-path';
 import { ROUTES, findRoute, menuOpens, type RouteSpec } from '../lib/routes';
 

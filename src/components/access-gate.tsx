@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { holdsPermission, holdsRole } from '../../streams/api/permissions';
+import { holdsPermission, holdsRole } from '../../contract/api/permissions';
 import { useAccount } from '../lib/use-account';
 
 interface GateProps {

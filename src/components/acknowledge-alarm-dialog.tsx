@@ -1,4 +1,4 @@
-import type { Alarm } from '../../streams/api/types';
+import type { Alarm } from '../../contract/api/types';
 import { SUCCESS } from '../lib/messages';
 import { useFleetConsole } from '../lib/services';
 import { ackNote } from '../lib/validation';

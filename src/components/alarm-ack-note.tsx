@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { formatClock } from '../lib/date-format';
-import type { Alarm } from '../../streams/api/types';
+import type { Alarm } from '../../contract/api/types';
 
 /** "Acknowledged by Ann at 14:02 · note" for an alarm someone acknowledged. */
 export function AlarmAckNote({ ack }: { ack: NonNullable<Alarm['ack']> }) {

@@ -1,7 +1,7 @@
 // "Create issue" from an alarm (alarm detail, live alarm feed), from a vehicle, or by hand with a
 // vehicle picked; on the kit's dialog form. The new issue opens once stored.
 import { useMemo } from 'react';
-import type { Alarm } from '../../streams/api/types';
+import type { Alarm } from '../../contract/api/types';
 import { issueText, issueTitle } from '../lib/follow-up-rules';
 import { SUCCESS } from '../lib/messages';
 import { navigate } from '../lib/navigation';

@@ -5,8 +5,8 @@ import { Box, Button, Checkbox, Flex, HStack, Input, Text, Wrap } from '@chakra-
 import { useObservable, useObservableState } from 'observable-hooks';
 import { distinctUntilChanged, filter, map, type Observable, of, shareReplay, switchMap } from 'rxjs';
 import type { HistoryQuery } from '../../streams/api/history-calls';
-import type { DeviceRef, KeyInfo } from '../../streams/protocol/types';
-import { keyDecimals } from '../../streams/telemetry/key-precision';
+import type { DeviceRef, KeyInfo } from '../../contract/protocol/types';
+import { keyDecimals } from '../../contract/protocol/key-precision';
 import { toLocalInput } from '../lib/local-time';
 import { useFleetConsole } from '../lib/services';
 import { displayUnit } from '../lib/units';

@@ -1,6 +1,6 @@
 // How a live device value reads on screen: null (invalid) as "--", numbers with as many decimals
 // as their size deserves, states by the spec's device state names.
-import { DEVICE_STATES, type KeyKind, type LiveValue } from '../../streams/protocol/types';
+import { DEVICE_STATES, type KeyKind, type LiveValue } from '../../contract/protocol/types';
 
 export const NO_VALUE = '--';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Subject, from } from 'rxjs';
 import type { Loadable } from '../../streams/api/loadable';
-import type { HistorySeries } from '../../streams/api/types';
-import type { KeyInfo } from '../../streams/protocol/types';
+import type { HistorySeries } from '../../contract/api/types';
+import type { KeyInfo } from '../../contract/protocol/types';
 import type { DisplayUnits } from '../../streams/session/profile-store';
 import { appendLivePoint, historyFrames$, historyToFrame, type HistoryState, type LivePoint } from './history-frames';
 

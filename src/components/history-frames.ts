@@ -2,8 +2,8 @@
 // display units, then (for a range that ends now) live values appended as they arrive, sliding.
 import { distinctUntilKeyChanged, filter, map, type Observable, of, scan, startWith, switchMap } from 'rxjs';
 import type { Loadable } from '../../streams/api/loadable';
-import type { HistorySeries } from '../../streams/api/types';
-import type { KeyInfo, LiveValue } from '../../streams/protocol/types';
+import type { HistorySeries } from '../../contract/api/types';
+import type { KeyInfo, LiveValue } from '../../contract/protocol/types';
 import type { DisplayUnits } from '../../streams/session/profile-store';
 import { toDisplay } from '../lib/units';
 import type { ResolvedRange } from './history-range';

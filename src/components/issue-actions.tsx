@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import { ClipboardList, FilePlus } from 'lucide-react';
-import { PERMISSIONS } from '../../streams/api/permissions';
+import { PERMISSIONS } from '../../contract/api/permissions';
 import { linkProps } from '../lib/navigation';
 import { LINKS } from '../lib/routes';
 import { useFleetConsole } from '../lib/services';

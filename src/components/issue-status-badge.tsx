@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import { ISSUE_STATUS_LABEL, type IssueStatus } from '../../streams/api/issue-workflow';
+import { ISSUE_STATUS_LABEL, type IssueStatus } from '../../contract/api/issue-workflow';
 
 export const ISSUE_STATUS_PALETTE: Record<IssueStatus, string> = {
   open: 'blue',

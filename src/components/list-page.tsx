@@ -6,7 +6,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
 import { type Observable, identity } from 'rxjs';
 import type { Poll } from '../../streams/api/loadable';
 import type { Resource } from '../../streams/api/resource';
-import type { Page } from '../../streams/api/types';
+import type { Page } from '../../contract/api/types';
 import { type ExportFormat, exportRows } from '../lib/export-rows';
 import type { ListUrlState } from '../lib/list-url';
 import type { ListUrlChanges } from '../lib/use-list-url';

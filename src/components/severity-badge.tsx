@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import type { AlarmSeverity } from '../../streams/api/types';
+import type { AlarmSeverity } from '../../contract/api/types';
 
 /** Most severe first. */
 export const ALARM_SEVERITIES: readonly AlarmSeverity[] = ['critical', 'major', 'minor'];

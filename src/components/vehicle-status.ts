@@ -1,4 +1,4 @@
-import type { VehicleStatus } from '../../streams/protocol/types';
+import type { VehicleStatus } from '../../contract/protocol/types';
 
 /**
  * How each vehicle status looks everywhere: the same colour on counts, map and lists. Theme tokens

@@ -1,6 +1,6 @@
 // A wall display's token: brought once by its display link (/wall?display=TOKEN) or typed in, and
 // kept in this browser so the wall signs itself in again after a reload or a restart.
-import { WALL_LINK } from '../../streams/protocol/console-links';
+import { WALL_LINK } from '../../contract/protocol/console-links';
 
 const TOKEN_KEY = 'fleet-console.display-token';
 export const DISPLAY_PARAM = WALL_LINK.displayParam;

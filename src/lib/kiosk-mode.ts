@@ -1,7 +1,7 @@
 // Kiosk mode (a wall display): asked for with `?kiosk=1` on any page or from the header, and kept for
 // the browser tab (a reload or an in-app link stays in kiosk) until it is left on purpose.
 import { useSyncExternalStore } from 'react';
-import { WALL_LINK } from '../../streams/protocol/console-links';
+import { WALL_LINK } from '../../contract/protocol/console-links';
 
 const STORAGE_KEY = 'fleet-console.kiosk';
 const PLAYLIST_KEY = 'fleet-console.kiosk-playlist';

@@ -2,7 +2,7 @@
 // layout rules that hang on it and the page that renders it, plus typed links to the pages that
 // take a parameter. Menu routes from the server name their page by `component`.
 import type { ComponentType } from 'react';
-import { SHARE_LINK, WALL_LINK } from '../../streams/protocol/console-links';
+import { SHARE_LINK, WALL_LINK } from '../../contract/protocol/console-links';
 
 export type RouteAccess = 'public' | 'guest' | 'main';
 

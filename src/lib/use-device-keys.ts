@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useObservableState } from 'observable-hooks';
-import type { DeviceRef, KeyInfo } from '../../streams/protocol/types';
+import type { DeviceRef, KeyInfo } from '../../contract/protocol/types';
 import { useFleetConsole } from './services';
 
 /** The key list of one device (cmd 144), undefined until it arrives. */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useObservableState } from 'observable-hooks';
-import type { DeviceRef } from '../../streams/protocol/types';
+import type { DeviceRef } from '../../contract/protocol/types';
 import type { FirmwareProgress } from '../../streams/telemetry/types';
 import { useFleetConsole } from './services';
 

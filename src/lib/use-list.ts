@@ -2,7 +2,7 @@ import { useObservable, useObservableState } from 'observable-hooks';
 import { map } from 'rxjs';
 import type { Loadable, Poll } from '../../streams/api/loadable';
 import type { ListQuery, Resource } from '../../streams/api/resource';
-import type { Page } from '../../streams/api/types';
+import type { Page } from '../../contract/api/types';
 
 const LOADING: Loadable<never> = { status: 'loading', stale: false };
 

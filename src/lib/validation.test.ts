@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ISSUE_MESSAGES, missingForStatus } from '../../streams/api/issue-workflow';
+import { ISSUE_MESSAGES, missingForStatus } from '../../contract/api/issue-workflow';
 import { escalationReason, issueTitle } from './follow-up-rules';
 import {
   shareExpiry,

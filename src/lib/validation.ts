@@ -3,7 +3,7 @@
 
 import { isSpreadsheet, SPREADSHEET_HEAD_BYTES, SPREADSHEET_ONLY } from '../../contract/spreadsheet-file';
 import { hasHiddenCharacters, isBlank } from '../../contract/text-rules';
-import { AlarmAckBodySchema, EntityName, Password, RoleName, SerialNumber, UserName, VehicleNameCreate, VehicleNameEdit } from '../../streams/protocol/rest-schemas';
+import { AlarmAckBodySchema, EntityName, Password, RoleName, SerialNumber, UserName, VehicleNameCreate, VehicleNameEdit } from '../../contract/protocol/rest-schemas';
 
 export type Rule<T = string> = (value: T) => string | null;
 

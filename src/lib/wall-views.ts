@@ -1,4 +1,4 @@
-import type { WallView } from '../../streams/api/types';
+import type { WallView } from '../../contract/api/types';
 import { LINKS, ROUTES } from './routes';
 
 /** What a playlist view shows, by name: the editor's choices and the playlist list say it the same way. */

@@ -1,7 +1,7 @@
 import { asyncScheduler } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import type { Alarm } from '../api/types';
+import type { Alarm } from '../../contract/api/types';
 import { alarmRings$ } from './alarm-rings';
 
 const alarm = (id: string, acked = false): Alarm => ({

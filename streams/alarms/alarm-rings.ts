@@ -1,5 +1,5 @@
 import { EMPTY, asyncScheduler, distinctUntilChanged, filter, interval, map, merge, scan, switchMap, type Observable, type SchedulerLike } from 'rxjs';
-import type { Alarm } from '../api/types';
+import type { Alarm } from '../../contract/api/types';
 
 /** When a wall sounds: a newly seen unacknowledged alarm, or a reminder while any is unacknowledged. */
 export type AlarmRing = { kind: 'new'; alarms: readonly Alarm[] } | { kind: 'reminder' };

@@ -2,7 +2,7 @@
 import { type Observable, of } from 'rxjs';
 import { type Loadable, type RetryPolicy, loadable$ } from './loadable';
 import type { Resource } from './resource';
-import type { Account, AccountScope, AccountScopeChoices, MenuCatalogue, RestClient, Role } from './types';
+import type { Account, AccountScope, AccountScopeChoices, MenuCatalogue, RestClient, Role } from '../../contract/api/types';
 
 export interface AccountAdminCalls {
   /** The console pages a role's menu authority may list, grouped as in the sidebar. */

@@ -1,7 +1,7 @@
 // The signed-in user's own calls (contract and docs/api.md, "Accounts"): who they are, their
 // menu, registering, their profile and password, and ending the session.
-import type { Theme } from '../protocol/account-settings-rules';
-import type { MenuRoute, Profile, RestClient, UserInfo } from './types';
+import type { Theme } from '../../contract/protocol/account-settings-rules';
+import type { MenuRoute, Profile, RestClient, UserInfo } from '../../contract/api/types';
 
 const USER = '/customization/user/v1';
 

@@ -1,4 +1,4 @@
-import type { ApiErrorKind } from './types';
+import type { ApiErrorKind } from '../../contract/api/types';
 
 /** Why a REST call was rejected: a non-200 code (from the envelope or the HTTP status), the network, or the time-out. */
 export class ApiError extends Error {

@@ -16,8 +16,8 @@ import {
   SubFleetSchema,
   VehicleDetailSchema,
   VehicleListRowSchema,
-} from '../protocol/rest-schemas';
-import { FeedbackDetailSchema, FeedbackSchema, IssueDetailSchema, IssueSchema } from '../protocol/follow-up-schemas';
+} from '../../contract/protocol/rest-schemas';
+import { FeedbackDetailSchema, FeedbackSchema, IssueDetailSchema, IssueSchema } from '../../contract/protocol/follow-up-schemas';
 import {
   type EscalationLimit,
   type Feedback,
@@ -36,7 +36,7 @@ import {
   setEscalationLimit,
   setFeedbackStatus,
 } from './follow-up-calls';
-import { PrealarmFleetSchema, PrealarmSchema, ReportSchema } from '../protocol/report-schemas';
+import { PrealarmFleetSchema, PrealarmSchema, ReportSchema } from '../../contract/protocol/report-schemas';
 import { changePassword, logOut, register, resetPassword, sendVerificationCode, type Registration } from './account-calls';
 import { type AccountAdminCalls, createAccountAdminCalls } from './account-admin-calls';
 import { FLEET_LIST_PATH, SHARED_VEHICLE_PATH, TILE_INFO_PATH } from './fleet-calls';
@@ -85,7 +85,7 @@ import type {
   TileInfo,
   VehicleDetail,
   VehicleListRow,
-} from './types';
+} from '../../contract/api/types';
 
 const DISPLAY_BASE = '/customization/display-token/v1';
 export const FLEET_BASE = '/customization/fleet/v1';

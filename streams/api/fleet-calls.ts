@@ -1,4 +1,4 @@
-import type { ActiveAlarmFilter, Alarm, AlarmPage, Page, RestClient, VehicleDetail, VehicleSnapshot } from './types';
+import type { ActiveAlarmFilter, Alarm, AlarmPage, Page, RestClient, VehicleDetail, VehicleSnapshot } from '../../contract/api/types';
 
 export const SNAPSHOT_PATH = '/customization/vehicle/v1/query/snapshot';
 export const ALARM_LIST_PATH = '/customization/alarm/v1/query/list';

@@ -11,9 +11,9 @@ import type {
   IssueCountsSchema,
   IssueDetailSchema,
   IssueSchema,
-} from '../protocol/follow-up-schemas';
-import { CMD, type IncomingFrame } from '../protocol/types';
-import type { Query, RestClient } from './types';
+} from '../../contract/protocol/follow-up-schemas';
+import { CMD, type IncomingFrame } from '../../contract/protocol/types';
+import type { Query, RestClient } from '../../contract/api/types';
 
 export type Issue = Static<typeof IssueSchema>;
 export type IssueDetail = Static<typeof IssueDetailSchema>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeFetch, ok } from '../testing/fake-api';
 import { createGroupOperationCalls } from './group-operation-calls';
 import { createRestClient } from './rest-client';
-import type { GroupLog, GroupLogDetail } from './types';
+import type { GroupLog, GroupLogDetail } from '../../contract/api/types';
 import type { Resource } from './resource';
 
 function setUp() {

@@ -1,8 +1,8 @@
 // Bulk operations over selected vehicles, each run by the server as one group operation with an
 // outcome per vehicle (docs/api.md, "Operations data"), and the retry of its failed vehicles.
-import type { DeviceType } from '../protocol/types';
+import type { DeviceType } from '../../contract/protocol/types';
 import type { Resource } from './resource';
-import type { GroupLog, GroupLogDetail, RestClient } from './types';
+import type { GroupLog, GroupLogDetail, RestClient } from '../../contract/api/types';
 
 const BASE = '/customization/grouplog/v1';
 

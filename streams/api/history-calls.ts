@@ -1,6 +1,6 @@
-import type { DeviceRef } from '../protocol/types';
+import type { DeviceRef } from '../../contract/protocol/types';
 import { HISTORY_SERIES_PATH } from './fleet-calls';
-import type { HistorySeries, Query, RestClient } from './types';
+import type { HistorySeries, Query, RestClient } from '../../contract/api/types';
 
 const HISTORY_CSV_PATH = '/customization/history/v1/export/csv';
 

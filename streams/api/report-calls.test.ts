@@ -1,7 +1,7 @@
 import { firstValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { computeReport$, mergeReport, REPORT_BATCH, type ReportResult } from './report-calls';
-import type { RestClient } from './types';
+import type { RestClient } from '../../contract/api/types';
 
 const kwh = (n: number) => ({ solar: n, dcdc: 0, shore: 0, consumption: n });
 const part = (vehicleId: string, day: number): ReportResult => ({

@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { type Observable, Subject, distinctUntilChanged, filter, isObservable, of } from 'rxjs';
 import { type Loadable, type Poll, type RetryPolicy, loadable$ } from './loadable';
-import type { Page, Query, RestClient } from './types';
+import type { Page, Query, RestClient } from '../../contract/api/types';
 
 export const DEFAULT_PAGE_SIZE = 20;
 /** The largest page the server serves (docs/api.md); exports read the whole list in such pages. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Notice } from '../notices/types';
 import { ApiError } from './api-error';
 import { createRestClient, type RestChannel } from './rest-client';
-import type { RestExchange } from './types';
+import type { RestExchange } from '../../contract/api/types';
 
 type Handler = (url: string, init: RequestInit) => Promise<Response>;
 

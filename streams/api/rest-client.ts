@@ -2,7 +2,7 @@ import { Subject, type Observable } from 'rxjs';
 import { NOTICE_TEXT, TOAST_MS, type Notice } from '../notices/types';
 import { refusalText } from './refusal-text';
 import { ApiError } from './api-error';
-import type { Query, RestClient, RestExchange } from './types';
+import type { Query, RestClient, RestExchange } from '../../contract/api/types';
 
 export interface RestClientOptions {
   apiBase: string;

@@ -1,4 +1,4 @@
-import type { Page, RestClient, ShareAccess, ShareInfo } from './types';
+import type { Page, RestClient, ShareAccess, ShareInfo } from '../../contract/api/types';
 
 /** Who a share link opens and whether it asks for a password; answered without a session. */
 /** Quiet: the share page says itself, in the product's words, that a link is invalid. */

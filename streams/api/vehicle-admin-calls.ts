@@ -1,7 +1,7 @@
 // Vehicle writes beyond the resource's create/update/remove: top placement and the spreadsheet
 // import.
 import { ApiError } from './api-error';
-import type { RestClient } from './types';
+import type { RestClient } from '../../contract/api/types';
 
 const VEHICLE = '/customization/vehicle/v1';
 

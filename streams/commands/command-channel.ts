@@ -1,5 +1,5 @@
 import { ReplaySubject, filter, map, of, take, timeout, type Observable, type SchedulerLike } from 'rxjs';
-import { CMD, type AckFrame, type DeviceRef, type OutgoingFrame } from '../protocol/types';
+import { CMD, type AckFrame, type DeviceRef, type OutgoingFrame } from '../../contract/protocol/types';
 import type { SubscriptionRegistry } from './subscription-registry';
 import type { Ack, Commands } from './types';
 

@@ -1,4 +1,4 @@
-import type { VehicleSelection } from '../protocol/types';
+import type { VehicleSelection } from '../../contract/protocol/types';
 
 /**
  * What the console has subscribed to (cmd 32), so it can be sent again after every reconnect. It

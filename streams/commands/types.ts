@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import type { DeviceRef, VehicleSelection } from '../protocol/types';
+import type { DeviceRef, VehicleSelection } from '../../contract/protocol/types';
 
 /** The outcome of a command: the server's acknowledgement (cmd 0), or why there was none. Never an error notification. */
 export type Ack =

@@ -16,8 +16,8 @@ import {
   type SchedulerLike,
 } from 'rxjs';
 import { webSocket, type WebSocketSubject } from 'rxjs/webSocket';
-import { encode } from '../protocol/encode';
-import { CMD, type OutgoingFrame } from '../protocol/types';
+import { encode } from '../../contract/protocol/encode';
+import { CMD, type OutgoingFrame } from '../../contract/protocol/types';
 import { scheduledBackoff } from './backoff';
 import { heartbeat } from './heartbeat';
 import { reconnect } from './reconnect';

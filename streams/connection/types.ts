@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import type { OutgoingFrame } from '../protocol/types';
+import type { OutgoingFrame } from '../../contract/protocol/types';
 
 export type ConnectionStateName = 'idle' | 'connecting' | 'open' | 'retrying' | 'expired' | 'closed';
 

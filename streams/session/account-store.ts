@@ -2,8 +2,8 @@
 // gives (user info, then menu routes) and dropped on sign-out.
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { fetchMenuRoutes, fetchUserInfo } from '../api/account-calls';
-import { ROLE_KEYS } from '../api/permissions';
-import type { MenuRoute, RestClient, UserInfo } from '../api/types';
+import { ROLE_KEYS } from '../../contract/api/permissions';
+import type { MenuRoute, RestClient, UserInfo } from '../../contract/api/types';
 
 export type AccountState =
   | { status: 'signed-out' }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRestClient } from '../api/rest-client';
 import type { Loadable } from '../api/loadable';
-import type { Profile } from '../api/types';
+import type { Profile } from '../../contract/api/types';
 import { fakeFetch, ok } from '../testing/fake-api';
 import { MemoryStorage } from './memory-storage';
 import { createProfileStore, type DisplayUnits } from './profile-store';

@@ -4,9 +4,9 @@
 // browser too.
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { changeEmail, fetchProfile, saveAvatar, saveProfile, saveTheme, sendEmailChangeCode, type ProfileChanges } from '../api/account-calls';
-import type { Theme } from '../protocol/account-settings-rules';
+import type { Theme } from '../../contract/protocol/account-settings-rules';
 import type { Loadable } from '../api/loadable';
-import type { MileageUnit, Profile, RestClient, SpeedUnit } from '../api/types';
+import type { MileageUnit, Profile, RestClient, SpeedUnit } from '../../contract/api/types';
 
 export type TemperatureUnit = '°C' | '°F';
 

@@ -1,4 +1,4 @@
-import type { DeviceType } from '../protocol/types';
+import type { DeviceType } from '../../contract/protocol/types';
 
 /** The key of a device within its vehicle: "type:id", e.g. "mppt:1". */
 export function deviceKey(deviceType: DeviceType, deviceId: number): string {

@@ -1,5 +1,5 @@
 import { distinctUntilChanged, map, type Observable } from 'rxjs';
-import type { DeviceRef } from '../protocol/types';
+import type { DeviceRef } from '../../contract/protocol/types';
 import type { VehicleState } from '../vehicles/types';
 import { deviceKey } from './device-key';
 import type { DeviceLive } from './types';

@@ -1,4 +1,4 @@
-import type { BurnState, KeyInfo, LiveValue } from '../protocol/types';
+import type { BurnState, KeyInfo, LiveValue } from '../../contract/protocol/types';
 
 export interface FirmwareProgress {
   state: BurnState;

@@ -1,4 +1,4 @@
-import type { VehicleSnapshot } from '../api/types';
+import type { VehicleSnapshot } from '../../contract/api/types';
 
 export type FakeRoute = { code: number; msg?: string; data: unknown } | ((url: URL, init: RequestInit) => Response | Promise<Response>);
 

@@ -3,7 +3,7 @@
 import { Server, WebSocket as MockWebSocket } from 'mock-socket';
 import { filter, firstValueFrom } from 'rxjs';
 import { createFleetConsole } from '../fleet-console';
-import type { OutgoingFrame } from '../protocol/types';
+import type { OutgoingFrame } from '../../contract/protocol/types';
 import { MemoryStorage } from '../session/memory-storage';
 import type { FleetConsole } from '../types';
 import { fakeFetch, ok, vehicleRow, type FakeRoute } from './fake-api';

@@ -1,4 +1,4 @@
-import type { IncomingFrame } from '../protocol/types';
+import type { IncomingFrame } from '../../contract/protocol/types';
 
 type DigestFrame = Extract<IncomingFrame, { cmd: 1 | 19 | 97 | 144 | 149 }>;
 type StatusFrame = Extract<IncomingFrame, { cmd: 19 }>;

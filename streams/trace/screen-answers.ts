@@ -1,7 +1,7 @@
 import { DEPOT_BASE, FLEET_BASE, SUB_FLEET_BASE } from '../api/console-resources';
 import { FLEET_LIST_PATH, fetchActiveAlarms } from '../api/fleet-calls';
 import { ALL_NAMES_PAGE, listPath } from '../api/resource';
-import type { RestClient } from '../api/types';
+import type { RestClient } from '../../contract/api/types';
 
 /**
  * Reads what the screens show beside the live fleet, for a recording to start with: the active

@@ -1,5 +1,5 @@
-import type { DropReason, IncomingFrame } from '../protocol/types';
-import { decodeMessage } from '../protocol/decode';
+import type { DropReason, IncomingFrame } from '../../contract/protocol/types';
+import { decodeMessage } from '../../contract/protocol/decode';
 import { FleetDigest } from './fleet-digest';
 import type { MalformedLine, ReadTrace } from './trace-reader';
 import type { TraceHeader, TraceLine } from './types';

@@ -1,6 +1,6 @@
 import { merge, map, type Observable } from 'rxjs';
-import type { RestExchange } from '../api/types';
-import type { OutgoingFrame } from '../protocol/types';
+import type { RestExchange } from '../../contract/api/types';
+import type { OutgoingFrame } from '../../contract/protocol/types';
 import type { TraceHeader, TraceLine, TraceRecorder } from './types';
 
 export interface TraceTaps {

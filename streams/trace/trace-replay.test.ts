@@ -2,7 +2,7 @@ import { Server, WebSocket as MockWebSocket } from 'mock-socket';
 import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFleetConsole } from '../fleet-console';
-import type { IncomingFrame } from '../protocol/types';
+import type { IncomingFrame } from '../../contract/protocol/types';
 import { MemoryStorage } from '../session/memory-storage';
 import { fakeFetch, ok, vehicleRow } from '../testing/fake-api';
 import type { FleetConsole } from '../types';

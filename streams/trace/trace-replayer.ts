@@ -1,8 +1,8 @@
 import { Subject, asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
 import { retime, retimeAnswers, retimeMessage, traceStartMs } from './retime';
-import type { Envelope, VehicleSnapshot } from '../api/types';
+import type { Envelope, VehicleSnapshot } from '../../contract/api/types';
 import { SNAPSHOT_PATH } from '../api/fleet-calls';
-import type { IncomingFrame } from '../protocol/types';
+import type { IncomingFrame } from '../../contract/protocol/types';
 import type { FleetRewind } from '../types';
 import type { TraceCheckpoint } from './trace-index';
 import { createTraceRestAnswers } from './trace-rest-answers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FLEET_LIST_PATH, SNAPSHOT_PATH } from '../api/fleet-calls';
-import type { VehicleSnapshot } from '../api/types';
+import type { VehicleSnapshot } from '../../contract/api/types';
 import { createTraceRestAnswers } from './trace-rest-answers';
 
 const row = (id: string, fleetId: string): VehicleSnapshot => ({

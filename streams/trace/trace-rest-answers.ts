@@ -1,7 +1,7 @@
-import type { DeviceInfo, Envelope, FactoryEntry, MenuRoute, TokenResponse, UserInfo, VehicleDetail, VehicleSnapshot } from '../api/types';
+import type { DeviceInfo, Envelope, FactoryEntry, MenuRoute, TokenResponse, UserInfo, VehicleDetail, VehicleSnapshot } from '../../contract/api/types';
 import { FLEET_LIST_PATH, HISTORY_SERIES_PATH, SNAPSHOT_PATH, VEHICLE_DETAIL_PATH } from '../api/fleet-calls';
-import { decode } from '../protocol/decode';
-import type { IncomingFrame } from '../protocol/types';
+import { decode } from '../../contract/protocol/decode';
+import type { IncomingFrame } from '../../contract/protocol/types';
 import type { TraceLine } from './types';
 
 type Recorded = { t: number; body: unknown };

@@ -1,7 +1,7 @@
 import { map } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import type { DropReason, IncomingFrame } from '../protocol/types';
+import type { DropReason, IncomingFrame } from '../../contract/protocol/types';
 import { vehicleRow } from '../testing/fake-api';
 import { createFleetState } from './fleet-state';
 

@@ -1,6 +1,6 @@
 import { BehaviorSubject, Subject, distinctUntilChanged, map, type Observable, type SchedulerLike } from 'rxjs';
-import type { VehicleSnapshot } from '../api/types';
-import type { DeviceRef, DropReason, IncomingFrame, KeyInfo } from '../protocol/types';
+import type { VehicleSnapshot } from '../../contract/api/types';
+import type { DeviceRef, DropReason, IncomingFrame, KeyInfo } from '../../contract/protocol/types';
 import { deviceField } from '../telemetry/device-stream';
 import type { FirmwareProgress } from '../telemetry/types';
 import { coalescePerFrame } from './coalesce-per-frame';

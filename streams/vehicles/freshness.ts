@@ -1,5 +1,5 @@
 import { combineLatest, distinctUntilChanged, map, timer, type Observable } from 'rxjs';
-import { STALE_AFTER, silentAfterMs } from '../protocol/report-interval';
+import { STALE_AFTER, silentAfterMs } from '../../contract/protocol/report-interval';
 import type { VehicleState } from './types';
 
 export interface Freshness {

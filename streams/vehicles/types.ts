@@ -1,5 +1,5 @@
-import type { VehicleSnapshot } from '../api/types';
-import type { VehicleStatus } from '../protocol/types';
+import type { VehicleSnapshot } from '../../contract/api/types';
+import type { VehicleStatus } from '../../contract/protocol/types';
 import type { DeviceLive } from '../telemetry/types';
 
 /** One vehicle as the UI sees it: the REST snapshot row kept live by socket frames. Never mutated once emitted. */

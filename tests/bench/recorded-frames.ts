@@ -1,4 +1,4 @@
-import { CMD } from '../../streams/protocol/types';
+import { CMD } from '../../contract/protocol/types';
 import { rememberWire } from '../../server/hub/frame-wire';
 import type { FleetSimulator, SimFrame } from '../../server/sim/types';
 

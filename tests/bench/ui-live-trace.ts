@@ -3,7 +3,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { TimedMessage } from '../../scripts/trace/frame-stream';
 import { generateTrace } from '../../scripts/trace/generate-trace';
-import type { VehicleSnapshot } from '../../streams/api/types';
+import type { VehicleSnapshot } from '../../contract/api/types';
 import type { Trace, TraceHeader, TraceLine } from '../../streams/trace/types';
 
 export interface BenchTraceOptions {

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { readTraceFrames } from '../../scripts/trace/frame-stream';
 import { startReplayServer } from '../../scripts/trace/replay-server';
-import type { Playlist } from '../../streams/api/types';
+import type { Playlist } from '../../contract/api/types';
 import type { TraceLine } from '../../streams/trace/types';
 import { launchChromium } from '../e2e/support/chromium';
 import { productionBuild } from './production-build';

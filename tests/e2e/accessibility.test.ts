@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ColorMode } from '../../src/lib/color-mode';
-import type { Alarm, Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
+import type { Alarm, Page as ApiPage, VehicleSnapshot } from '../../contract/api/types';
 import { seriousAxeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';

@@ -4,7 +4,7 @@
 // and the editor's own console told 1002 like every other holder's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { AccountScopeChoices, Role } from '../../streams/api/types';
+import type { AccountScopeChoices, Role } from '../../contract/api/types';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 

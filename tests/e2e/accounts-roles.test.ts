@@ -4,7 +4,7 @@
 // is told at once (cmd 161: 1001, 1002) and ends at /login.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Account, Page as ApiPage } from '../../streams/api/types';
+import type { Account, Page as ApiPage } from '../../contract/api/types';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 

@@ -3,7 +3,7 @@
 // display, playlist) names the server's public address, whatever address the admin browses at.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
+import type { Page as ApiPage, VehicleSnapshot } from '../../contract/api/types';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 

@@ -3,7 +3,7 @@
 // list with counts and filters; feedback sent from the header, listed and replied to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
+import type { Page as ApiPage, VehicleSnapshot } from '../../contract/api/types';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 

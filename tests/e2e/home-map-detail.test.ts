@@ -3,7 +3,7 @@
 // shows, counts and fits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
+import type { Page as ApiPage, VehicleSnapshot } from '../../contract/api/types';
 import { screenshot } from './support/chromium';
 import type { FleetServer } from './support/fleet-server';
 import { openLiveSession, type LiveSession } from './support/live-session';

@@ -3,7 +3,7 @@
 // detail from history after it resolved, depots on the map, and tyre series told apart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { AlarmPage, VehicleDetail, VehicleSnapshot } from '../../streams/api/types';
+import type { AlarmPage, VehicleDetail, VehicleSnapshot } from '../../contract/api/types';
 import { screenshot } from './support/chromium';
 import type { FleetServer } from './support/fleet-server';
 import { openLiveSession, type LiveSession } from './support/live-session';

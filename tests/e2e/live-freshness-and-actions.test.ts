@@ -2,7 +2,7 @@
 // cards under a fleet filter, the map down to one vehicle, and device actions that ask first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
+import type { Page as ApiPage, VehicleSnapshot } from '../../contract/api/types';
 import { screenshot } from './support/chromium';
 import type { FleetServer } from './support/fleet-server';
 import { openLiveSession, type LiveSession } from './support/live-session';

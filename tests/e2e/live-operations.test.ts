@@ -2,7 +2,7 @@
 // banner a wall display shows while its socket is down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { VehicleSnapshot } from '../../streams/api/types';
+import type { VehicleSnapshot } from '../../contract/api/types';
 import { screenshot } from './support/chromium';
 import type { FleetServer } from './support/fleet-server';
 import { openLiveSession, type LiveSession } from './support/live-session';

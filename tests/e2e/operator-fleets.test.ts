@@ -3,7 +3,7 @@
 // another on the role allocation page, and each, signed in, sees that fleet's vehicles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Account, Page as ApiPage } from '../../streams/api/types';
+import type { Account, Page as ApiPage } from '../../contract/api/types';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 

@@ -2,8 +2,8 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
-import { REGISTRATION_MAIL_SENT } from '../../streams/protocol/registration-messages';
+import type { Page as ApiPage, VehicleSnapshot } from '../../contract/api/types';
+import { REGISTRATION_MAIL_SENT } from '../../contract/protocol/registration-messages';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 

@@ -3,7 +3,7 @@
 // open page shows each change without a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Page as ApiPage, VehicleDetail, VehicleListRow } from '../../streams/api/types';
+import type { Page as ApiPage, VehicleDetail, VehicleListRow } from '../../contract/api/types';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 import { signInAs } from './support/sign-in';

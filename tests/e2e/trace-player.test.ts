@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
+import type { Page as ApiPage, VehicleSnapshot } from '../../contract/api/types';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 import { signInAs } from './support/sign-in';

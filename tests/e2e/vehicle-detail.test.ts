@@ -3,7 +3,7 @@
 // air-conditioner page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Page as ApiPage, VehicleDetail, VehicleSnapshot } from '../../streams/api/types';
+import type { Page as ApiPage, VehicleDetail, VehicleSnapshot } from '../../contract/api/types';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 

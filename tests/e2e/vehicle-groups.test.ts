@@ -2,7 +2,7 @@
 // and as a fleet manager who must see and change only their own fleet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Fleet, GroupLogDetail, Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
+import type { Fleet, GroupLogDetail, Page as ApiPage, VehicleSnapshot } from '../../contract/api/types';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 

@@ -4,7 +4,7 @@
 // /wall/displays starts on its open wall at once, and a playlist's copied link starts it on a wall.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { DisplayToken, Page as ApiPage, Playlist } from '../../streams/api/types';
+import type { DisplayToken, Page as ApiPage, Playlist } from '../../contract/api/types';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 

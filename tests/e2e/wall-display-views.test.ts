@@ -4,7 +4,7 @@
 // grows with the screen. Opening the link again keeps the wall's session; another screen takes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Page as ApiPage, Playlist, VehicleSnapshot } from '../../streams/api/types';
+import type { Page as ApiPage, Playlist, VehicleSnapshot } from '../../contract/api/types';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 

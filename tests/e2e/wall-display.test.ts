@@ -2,7 +2,7 @@
 // the alarm sound with its reminder, and acknowledgement from the wall and from another console.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Alarm, Page as ApiPage, VehicleSnapshot } from '../../streams/api/types';
+import type { Alarm, Page as ApiPage, VehicleSnapshot } from '../../contract/api/types';
 import { launchChromium, screenshot } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 

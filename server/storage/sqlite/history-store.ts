@@ -1,7 +1,7 @@
 import type { HistoryStore } from '../fleet-repository';
 import { HOUR_MS } from '../../reports/hour-summary';
 import type { HistorySample } from '../records';
-import type { DeviceType } from '../../../streams/protocol/types';
+import type { DeviceType } from '../../../contract/protocol/types';
 import { pack, unpack, unpackSome } from '../history-packing';
 import type { SqliteAccess } from './sqlite-access';
 

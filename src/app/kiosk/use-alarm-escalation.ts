@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { filter, map } from 'rxjs';
 import { useObservable, useSubscription } from 'observable-hooks';
 import { alarmRings$, type AlarmRing } from '../../../streams/alarms/alarm-rings';
-import type { Alarm } from '../../../streams/api/types';
+import type { Alarm } from '../../../contract/api/types';
 import { useServices } from '../../lib/services';
 
 export type SoundState = 'on' | 'muted' | 'blocked';

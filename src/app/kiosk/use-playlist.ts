@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useObservableState } from 'observable-hooks';
 import { map, of } from 'rxjs';
-import type { Playlist } from '../../../streams/api/types';
+import type { Playlist } from '../../../contract/api/types';
 import { kioskPlaylist } from '../../lib/kiosk-mode';
 import { navigate } from '../../lib/navigation';
 import { ROUTES } from '../../lib/routes';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
-import type { MenuRoute, UserInfo } from '../../../streams/api/types';
+import type { MenuRoute, UserInfo } from '../../../contract/api/types';
 import { usePinnedSearch } from '../../lib/navigation';
 import { consoleReturnPath } from '../../lib/return-path';
 import { OPENER_PARAM, ROUTES, type RouteSpec } from '../../lib/routes';

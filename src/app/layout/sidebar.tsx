@@ -1,7 +1,7 @@
 // The menu from the server's routes: full with labels when wide, icons with tooltips below
 // 1200 px, and inside a drawer below 1024 px (the header opens it).
 import { Box, Flex, Stack, Text, Tooltip, chakra } from '@chakra-ui/react';
-import type { MenuRoute } from '../../../streams/api/types';
+import type { MenuRoute } from '../../../contract/api/types';
 import { MenuIcon } from '../../components/menu-icon';
 import { navigate, onPlainClick } from '../../lib/navigation';
 import { APP_VERSION } from '../../lib/version';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceInfo } from '../../../streams/api/types';
-import type { DeviceType, KeyInfo } from '../../../streams/protocol/types';
+import type { DeviceInfo } from '../../../contract/api/types';
+import type { DeviceType, KeyInfo } from '../../../contract/protocol/types';
 import { chooseTab, defaultChartKeys, detailTabs, inScope, rememberedTab, rememberTab, systemExtras } from './detail-tabs';
 
 const device = (deviceType: DeviceType, deviceId = 0): DeviceInfo => ({ deviceType, deviceId, model: 'm', version: '1.0.0', availableVersion: null });

@@ -1,7 +1,7 @@
 // The tabs of the vehicle detail page: one per fitted device, then tyre pressure and the air
 // conditioner, which are keys of the system device (server/sim/README.md, "Keys").
-import type { DeviceInfo } from '../../../streams/api/types';
-import { DEVICE_TYPES, MAX_DEVICE_ID, type DeviceRef, type DeviceType, type KeyInfo } from '../../../streams/protocol/types';
+import type { DeviceInfo } from '../../../contract/api/types';
+import { DEVICE_TYPES, MAX_DEVICE_ID, type DeviceRef, type DeviceType, type KeyInfo } from '../../../contract/protocol/types';
 
 export type KeyScope = 'device' | 'tyres' | 'ac';
 

@@ -5,7 +5,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Grid, GridItem, Heading, Stack } from '@chakra-ui/react';
 import { useObservableState, useSubscription } from 'observable-hooks';
 import { distinctUntilChanged, filter, map, type Observable } from 'rxjs';
-import type { DeviceRef } from '../../../streams/protocol/types';
+import type { DeviceRef } from '../../../contract/protocol/types';
 import type { DeviceLive } from '../../../streams/telemetry/types';
 import { freshness$ } from '../../../streams/vehicles/freshness';
 import { DeviceHistoryChart } from '../device-history-chart';

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Tabs, Text } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
 import { concat, distinctUntilChanged, filter, map, of, timeout } from 'rxjs';
-import type { VehicleDetail } from '../../../streams/api/types';
+import type { VehicleDetail } from '../../../contract/api/types';
 import { LoadingState } from '../loading-state';
 import { useFleetConsole } from '../../lib/services';
 import { AC_TAB, chooseTab, detailTabs, rememberedTab, rememberTab, systemExtras, TYRES_TAB, type SystemExtras } from './detail-tabs';

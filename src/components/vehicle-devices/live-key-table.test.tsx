@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import type { DeviceRef, LiveValue } from '../../../streams/protocol/types';
+import type { DeviceRef, LiveValue } from '../../../contract/protocol/types';
 import { startFakeConsole, type FakeConsole } from '../../../streams/testing/fake-console';
 import { renderLive } from '../../test-support/render-live';
 import { deviceLive$ } from './device-live';

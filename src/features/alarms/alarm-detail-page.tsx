@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { Badge, Box, Button, DataList, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { formatAgo, formatDateTime } from '../../lib/date-format';
 import { type Observable, filter, map } from 'rxjs';
-import type { Alarm } from '../../../streams/api/types';
+import type { Alarm } from '../../../contract/api/types';
 import { IssueActions } from '../../components/issue-actions';
 import { ResourceView } from '../../components/resource-view';
 import { ROW_LINK_CSS, rowLink } from '../../components/row-link';
@@ -18,7 +18,7 @@ import { useResource } from '../../lib/use-resource';
 import { displayUnit, toDisplay } from '../../lib/units';
 import { formatNumber } from '../../components/device-value';
 import { useDisplayUnits } from '../../components/use-display-units';
-import { keyDecimals } from '../../../streams/telemetry/key-precision';
+import { keyDecimals } from '../../../contract/protocol/key-precision';
 import { alarmChartKeys, alarmChartRange, alarmChartUnit } from './alarm-keys';
 
 const NOT_FOUND = 'This alarm cannot be found.';

@@ -1,5 +1,5 @@
 // Which device values explain an alarm: the keys charted around its start.
-import type { DeviceType } from '../../../streams/protocol/types';
+import type { DeviceType } from '../../../contract/protocol/types';
 
 const BY_KIND: Record<string, string[]> = {
   low_soc: ['soc', 'voltage'],

@@ -3,7 +3,7 @@
 import { Badge, Box, Button, DataList, Flex, Heading, Image, Stack, Text, Textarea } from '@chakra-ui/react';
 import { formatDateTime } from '../../lib/date-format';
 import type { FeedbackDetail } from '../../../streams/api/follow-up-calls';
-import { PERMISSIONS } from '../../../streams/api/permissions';
+import { PERMISSIONS } from '../../../contract/api/permissions';
 import { useHoldsAll } from '../../components/access-gate';
 import { FormField } from '../../components/form-field';
 import { ResourceView } from '../../components/resource-view';

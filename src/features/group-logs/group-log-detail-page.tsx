@@ -1,7 +1,7 @@
 // /vehicles/groupLog/logDetail: one group operation and where it stands on each vehicle.
 import { Badge, Box, DataList, HStack, Heading, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { formatClock, formatDateTime } from '../../lib/date-format';
-import type { GroupLog, GroupLogDetail } from '../../../streams/api/types';
+import type { GroupLog, GroupLogDetail } from '../../../contract/api/types';
 import { usePublishCount } from '../../components/header-count';
 import { ResourceView } from '../../components/resource-view';
 import { usePinnedSearch } from '../../lib/navigation';

@@ -3,7 +3,7 @@
 import { HStack, NativeSelect, Text, chakra } from '@chakra-ui/react';
 import { formatListTime } from '../../lib/date-format';
 import { of } from 'rxjs';
-import type { GroupLog, GroupOperation } from '../../../streams/api/types';
+import type { GroupLog, GroupOperation } from '../../../contract/api/types';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
 import { LINKS } from '../../lib/routes';

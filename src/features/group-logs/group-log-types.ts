@@ -1,4 +1,4 @@
-import type { GroupLog, GroupLogState } from '../../../streams/api/types';
+import type { GroupLog, GroupLogState } from '../../../contract/api/types';
 
 /** What the operation did, in one line: "Firmware to version 2.4.0", "Transfer to Fleet / Depot". */
 export function describeOperation(log: Pick<GroupLog, 'operation' | 'detail'>): string {

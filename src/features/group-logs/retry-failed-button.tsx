@@ -1,8 +1,8 @@
 // Runs the failed vehicles of a group operation again, for a user allowed to start that operation.
 import { useState } from 'react';
 import { Button, Text } from '@chakra-ui/react';
-import { PERMISSIONS } from '../../../streams/api/permissions';
-import type { GroupLogDetail, GroupOperation } from '../../../streams/api/types';
+import { PERMISSIONS } from '../../../contract/api/permissions';
+import type { GroupLogDetail, GroupOperation } from '../../../contract/api/types';
 import { useHoldsAll } from '../../components/access-gate';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SUCCESS } from '../../lib/messages';

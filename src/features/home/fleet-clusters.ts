@@ -2,7 +2,7 @@
 // ten thousand vehicles, building the index takes tens of milliseconds, which on the main thread
 // was a long task every second on a wall display.
 import Supercluster from 'supercluster';
-import { VEHICLE_STATUSES } from '../../../streams/protocol/types';
+import { VEHICLE_STATUSES } from '../../../contract/protocol/types';
 import type { VehiclePlaces } from '../../../streams/vehicles/types';
 
 export interface ClusterCounts {

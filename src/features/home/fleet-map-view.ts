@@ -3,7 +3,7 @@
 // badges at most. The cluster index is rebuilt at most once a second, in a Web Worker; the status
 // of a visible single vehicle is recoloured on the frame its update arrives.
 import L from 'leaflet';
-import { VEHICLE_STATUSES, type VehicleStatus } from '../../../streams/protocol/types';
+import { VEHICLE_STATUSES, type VehicleStatus } from '../../../contract/protocol/types';
 import type { FleetSnapshot, VehicleOutline } from '../../../streams/vehicles/types';
 import { STATUS_STYLE } from '../../components/vehicle-status';
 import { lastSeenText } from '../../components/vehicle-devices/last-seen';

@@ -4,7 +4,7 @@ import { Box, Flex, Input, NativeSelect, SimpleGrid, Stack, Text, chakra } from 
 import { memo } from 'react';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { combineLatest, distinctUntilChanged, map, switchMap } from 'rxjs';
-import type { VehicleStatus } from '../../../streams/protocol/types';
+import type { VehicleStatus } from '../../../contract/protocol/types';
 import type { FleetSnapshot, VehicleState } from '../../../streams/vehicles/types';
 import { ConnectionBanner } from '../../components/connection-banner';
 import { STATUS_STYLE } from '../../components/vehicle-status';

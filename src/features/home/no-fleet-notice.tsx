@@ -1,7 +1,7 @@
 // Why Home is empty for a person who sees no fleet: an account of a role that needs scope sees only
 // the fleets and sub-fleets given to it, and until it is given some every count is 0.
 import { Alert } from '@chakra-ui/react';
-import { ROLE_KEYS } from '../../../streams/api/permissions';
+import { ROLE_KEYS } from '../../../contract/api/permissions';
 import { useAccount } from '../../lib/use-account';
 
 export function NoFleetNotice(props: { fleets: number | undefined }) {

@@ -1,9 +1,9 @@
 // The home filters live in the URL (?status=alarm&fleet=…&q=…&severity=…) so a wall display can be pointed at
 // one view and a link reproduces what an operator saw.
 import { useMemo } from 'react';
-import type { AlarmSeverity } from '../../../streams/api/types';
-import type { VehicleStatus } from '../../../streams/protocol/types';
-import { VEHICLE_STATUSES } from '../../../streams/protocol/types';
+import type { AlarmSeverity } from '../../../contract/api/types';
+import type { VehicleStatus } from '../../../contract/protocol/types';
+import { VEHICLE_STATUSES } from '../../../contract/protocol/types';
 import { ALARM_SEVERITIES } from '../../components/severity-badge';
 import { navigate, usePinnedSearch } from '../../lib/navigation';
 

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { map, of, switchMap } from 'rxjs';
 import { OFFLINE_TILE_TEMPLATE } from '../../../streams/api/fleet-calls';
-import { PERMISSIONS } from '../../../streams/api/permissions';
+import { PERMISSIONS } from '../../../contract/api/permissions';
 import { useHoldsAll } from '../../components/access-gate';
 import { useResource } from '../../lib/use-resource';
 import { useServices } from '../../lib/services';

@@ -1,6 +1,6 @@
 import { formatListTime } from '../../lib/date-format';
 import type { Issue } from '../../../streams/api/follow-up-calls';
-import { ISSUE_STATUS_LABEL } from '../../../streams/api/issue-workflow';
+import { ISSUE_STATUS_LABEL } from '../../../contract/api/issue-workflow';
 import { IssueStatusBadge } from '../../components/issue-status-badge';
 import type { ListColumn } from '../../components/list-columns';
 import { LINKS } from '../../lib/routes';

@@ -5,7 +5,7 @@ import { Badge, Box, Button, DataList, Flex, Heading, Link, SimpleGrid, Stack, T
 import { formatDateTime } from '../../lib/date-format';
 import { TriangleAlert } from 'lucide-react';
 import type { IssueDetail } from '../../../streams/api/follow-up-calls';
-import { holdsPermission, PERMISSIONS } from '../../../streams/api/permissions';
+import { holdsPermission, PERMISSIONS } from '../../../contract/api/permissions';
 import { DialogForm } from '../../components/dialog-form';
 import { IssueStatusBadge } from '../../components/issue-status-badge';
 import { ResourceView } from '../../components/resource-view';

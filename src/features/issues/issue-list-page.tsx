@@ -3,9 +3,9 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, HStack } from '@chakra-ui/react';
 import { Plus, Timer, X } from 'lucide-react';
-import { ISSUE_STATUS_LABEL } from '../../../streams/api/issue-workflow';
-import { holdsPermission, PERMISSIONS } from '../../../streams/api/permissions';
-import { ISSUE_AGES, ISSUE_STATUSES } from '../../../streams/protocol/follow-up-schemas';
+import { ISSUE_STATUS_LABEL } from '../../../contract/api/issue-workflow';
+import { holdsPermission, PERMISSIONS } from '../../../contract/api/permissions';
+import { ISSUE_AGES, ISSUE_STATUSES } from '../../../contract/protocol/follow-up-schemas';
 import { CreateIssueDialog } from '../../components/create-issue-dialog';
 import { ISSUE_STATUS_PALETTE } from '../../components/issue-status-badge';
 import { ListPage } from '../../components/list-page';

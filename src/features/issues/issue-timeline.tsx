@@ -1,7 +1,7 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime } from '../../lib/date-format';
 import type { IssueDetail } from '../../../streams/api/follow-up-calls';
-import { ISSUE_STATUS_LABEL, type IssueStatus } from '../../../streams/api/issue-workflow';
+import { ISSUE_STATUS_LABEL, type IssueStatus } from '../../../contract/api/issue-workflow';
 
 type IssueEvent = IssueDetail['events'][number];
 

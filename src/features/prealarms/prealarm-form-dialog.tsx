@@ -4,7 +4,7 @@
 // tells how often the rule would have fired over the last 7 days.
 import { useCallback, useState } from 'react';
 import { Box, Button, Stack, Text, chakra } from '@chakra-ui/react';
-import { isLowSocRule, LOGIC_LABEL, PREALARM_KEY_NAMES, PREALARM_KEYS, PREALARM_LOGIC } from '../../../streams/api/prealarm-keys';
+import { isLowSocRule, LOGIC_LABEL, PREALARM_KEY_NAMES, PREALARM_KEYS, PREALARM_LOGIC } from '../../../contract/api/prealarm-keys';
 import type { Prealarm, PrealarmPreview } from '../../../streams/api/report-calls';
 import { DialogForm } from '../../components/dialog-form';
 import { SUCCESS } from '../../lib/messages';

@@ -3,8 +3,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { holdsPermission, PERMISSIONS } from '../../../streams/api/permissions';
-import { LOGIC_LABEL, PREALARM_KEYS, type PrealarmKeyName } from '../../../streams/api/prealarm-keys';
+import { holdsPermission, PERMISSIONS } from '../../../contract/api/permissions';
+import { LOGIC_LABEL, PREALARM_KEYS, type PrealarmKeyName } from '../../../contract/api/prealarm-keys';
 import type { Prealarm } from '../../../streams/api/report-calls';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { ListColumn } from '../../components/list-columns';

@@ -2,7 +2,7 @@
 // sub-fleets, each opening its own rules.
 import { Box, Heading, Stack } from '@chakra-ui/react';
 import { of } from 'rxjs';
-import type { SubFleet } from '../../../streams/api/types';
+import type { SubFleet } from '../../../contract/api/types';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
 import { usePinnedSearch } from '../../lib/navigation';

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, Field, Heading, HStack, Input, NativeSelect, Progress, SimpleGrid, Stack, Text, Wrap, chakra } from '@chakra-ui/react';
 import type { Subscription } from 'rxjs';
 import type { ReportProgress, ReportResult } from '../../../streams/api/report-calls';
-import { REPORT_TABLE_NAMES, REPORT_TABLES, type ReportTable } from '../../../streams/protocol/report-schemas';
+import { REPORT_TABLE_NAMES, REPORT_TABLES, type ReportTable } from '../../../contract/protocol/report-schemas';
 import { ResourceView } from '../../components/resource-view';
 import { useDisplayUnits } from '../../components/use-display-units';
 import { usePinnedSearch } from '../../lib/navigation';

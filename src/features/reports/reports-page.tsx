@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button, Input } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { holdsPermission, PERMISSIONS } from '../../../streams/api/permissions';
+import { holdsPermission, PERMISSIONS } from '../../../contract/api/permissions';
 import type { Report } from '../../../streams/api/report-calls';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { ListColumn } from '../../components/list-columns';

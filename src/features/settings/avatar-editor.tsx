@@ -4,7 +4,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Avatar, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Upload } from 'lucide-react';
-import { ACCOUNT_SETTINGS_MESSAGES, AVATAR_MAX_BYTES, AVATAR_SIZE_PX, AVATAR_TYPES } from '../../../streams/protocol/account-settings-rules';
+import { ACCOUNT_SETTINGS_MESSAGES, AVATAR_MAX_BYTES, AVATAR_SIZE_PX, AVATAR_TYPES } from '../../../contract/protocol/account-settings-rules';
 import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';
 import { readDataUrl } from '../../lib/read-data-url';

@@ -2,7 +2,7 @@
 // read-only. Units are the guest's own choice, kept in this browser.
 import { useEffect } from 'react';
 import { Box, Flex, HStack, NativeSelect, Text } from '@chakra-ui/react';
-import type { VehicleDetail } from '../../../streams/api/types';
+import type { VehicleDetail } from '../../../contract/api/types';
 import type { DisplayUnits } from '../../../streams/session/profile-store';
 import { ConnectionBanner } from '../../components/connection-banner';
 import { ResourceView } from '../../components/resource-view';

@@ -3,7 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Input, Stack, Text } from '@chakra-ui/react';
 import { ApiError } from '../../../streams/api/api-error';
-import type { ShareInfo } from '../../../streams/api/types';
+import type { ShareInfo } from '../../../contract/api/types';
 import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
 import { LoadingState } from '../../components/loading-state';
@@ -11,7 +11,7 @@ import { navigate, usePinnedSearch } from '../../lib/navigation';
 import { ROUTES } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { MESSAGES } from '../../lib/validation';
-import { SHARE_LINK } from '../../../streams/protocol/console-links';
+import { SHARE_LINK } from '../../../contract/protocol/console-links';
 
 type EntryState =
   | { step: 'loading' }

@@ -8,7 +8,7 @@ import { ROUTES } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { SendCodeButton } from '../../components/send-code-button';
-import { REGISTRATION_MAIL_SENT } from '../../../streams/protocol/registration-messages';
+import { REGISTRATION_MAIL_SENT } from '../../../contract/protocol/registration-messages';
 import { confirmation, email, password, userName, validateForm, verificationCode } from '../../lib/validation';
 
 type Field = 'email' | 'code' | 'name' | 'password' | 'confirm';

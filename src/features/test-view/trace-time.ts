@@ -1,4 +1,4 @@
-import { CMD } from '../../../streams/protocol/types';
+import { CMD } from '../../../contract/protocol/types';
 
 /** Trace time as minutes, seconds and tenths: "1:05.3". */
 export function formatTraceTime(ms: number): string {

@@ -4,8 +4,8 @@
 import { useMemo, useState } from 'react';
 import { NEVER } from 'rxjs';
 import { Text } from '@chakra-ui/react';
-import { roleNeedsScope } from '../../../streams/api/permissions';
-import type { Account, AccountScope } from '../../../streams/api/types';
+import { roleNeedsScope } from '../../../contract/api/permissions';
+import type { Account, AccountScope } from '../../../contract/api/types';
 import { DialogForm } from '../../components/dialog-form';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';

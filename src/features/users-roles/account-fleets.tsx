@@ -3,8 +3,8 @@
 // the role is given; saved with the account (the server checks them as Assign fleets does).
 import { useMemo } from 'react';
 import { Stack, Text } from '@chakra-ui/react';
-import { scopeKinds } from '../../../streams/api/permissions';
-import type { AccountScope, Role } from '../../../streams/api/types';
+import { scopeKinds } from '../../../contract/api/permissions';
+import type { AccountScope, Role } from '../../../contract/api/types';
 import { useFleetPlaces } from '../vehicles/fleet-places';
 import { ScopeChooser } from './assign-fleets-dialog';
 

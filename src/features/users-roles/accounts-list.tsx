@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { Button, HStack, Menu } from '@chakra-ui/react';
 import { Ellipsis, Plus } from 'lucide-react';
-import type { Account } from '../../../streams/api/types';
+import type { Account } from '../../../contract/api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { NEVER } from 'rxjs';
 import { Box, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { Account, AccountScope, AccountScopeChoices } from '../../../streams/api/types';
+import type { Account, AccountScope, AccountScopeChoices } from '../../../contract/api/types';
 import { DialogForm } from '../../components/dialog-form';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';

@@ -2,7 +2,7 @@
 // checks all its pages.
 import { useEffect, useRef } from 'react';
 import { Box, Stack, Text } from '@chakra-ui/react';
-import type { MenuCatalogue } from '../../../streams/api/types';
+import type { MenuCatalogue } from '../../../contract/api/types';
 
 function GroupBox(props: { label: string; pages: string[]; chosen: ReadonlySet<string>; onChange: (pages: string[], on: boolean) => void }) {
   const ref = useRef<HTMLInputElement>(null);

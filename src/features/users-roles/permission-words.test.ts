@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../../streams/api/permissions';
+import { PERMISSIONS } from '../../../contract/api/permissions';
 import { PERMISSION_GROUPS, permissionWords } from './permission-words';
 
 describe('permission words', () => {

@@ -1,5 +1,5 @@
 // Permissions in words a fleet manager reads, instead of `area:object:action` strings.
-import { PERMISSIONS, WILDCARD_PERMISSION } from '../../../streams/api/permissions';
+import { PERMISSIONS, WILDCARD_PERMISSION } from '../../../contract/api/permissions';
 
 const OBJECTS: Record<string, string> = {
   fleet: 'fleets',

@@ -5,7 +5,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { MAX_PAGE_SIZE } from '../../../streams/api/resource';
-import type { Account } from '../../../streams/api/types';
+import type { Account } from '../../../contract/api/types';
 import { ResourceView } from '../../components/resource-view';
 import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';
@@ -18,7 +18,7 @@ import { permissionWords } from './permission-words';
 import { managerWords } from './roles-list';
 import { AssignFleetsDialog } from './assign-fleets-dialog';
 import { useAccount } from '../../lib/use-account';
-import { PERMISSIONS, holdsPermission, roleNeedsScope } from '../../../streams/api/permissions';
+import { PERMISSIONS, holdsPermission, roleNeedsScope } from '../../../contract/api/permissions';
 import { searchFilter } from '../../components/filter-select';
 
 function AccountTable(props: {

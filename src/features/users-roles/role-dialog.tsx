@@ -1,8 +1,8 @@
 // Add or edit a role: the spec's role fields (name, role key, menu authority, fleet manager,
 // sub-fleet manager, all required) and what its holders may do, in words.
 import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { permits } from '../../../streams/api/permissions';
-import type { Role } from '../../../streams/api/types';
+import { permits } from '../../../contract/api/permissions';
+import type { Role } from '../../../contract/api/types';
 import { DialogForm } from '../../components/dialog-form';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';

@@ -1,7 +1,7 @@
 // A role form's permission checkboxes over a role's own list, where wildcards (`data:*:*`) stay
 // wildcards: a checkbox shows whether the list covers the permission, and only unchecking something
 // a wildcard covers replaces that wildcard by the offered permissions it still covers.
-import { permits } from '../../../streams/api/permissions';
+import { permits } from '../../../contract/api/permissions';
 
 /** The list after the person checks (`on`) or unchecks `permission`; `offered` is what the form lists. */
 export function togglePermission(held: readonly string[], offered: readonly string[], permission: string, on: boolean): string[] {

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { Button, HStack } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import type { Role } from '../../../streams/api/types';
+import type { Role } from '../../../contract/api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { MAX_PAGE_SIZE } from '../../../streams/api/resource';
-import type { Role } from '../../../streams/api/types';
+import type { Role } from '../../../contract/api/types';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
 

@@ -1,6 +1,6 @@
 // /users/role: accounts and roles, each a list of the admin kit, the tab kept in the URL.
 import { Tabs } from '@chakra-ui/react';
-import { holdsPermission, PERMISSIONS } from '../../../streams/api/permissions';
+import { holdsPermission, PERMISSIONS } from '../../../contract/api/permissions';
 import { navigate, usePinnedLocation, usePinnedSearch } from '../../lib/navigation';
 import { useAccount } from '../../lib/use-account';
 import { AccountsList } from './accounts-list';

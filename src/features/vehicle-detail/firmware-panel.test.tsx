@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DeviceInfo } from '../../../streams/api/types';
-import type { DeviceRef } from '../../../streams/protocol/types';
+import type { DeviceInfo } from '../../../contract/api/types';
+import type { DeviceRef } from '../../../contract/protocol/types';
 import { startFakeConsole, type FakeConsole } from '../../../streams/testing/fake-console';
 import { renderLive } from '../../test-support/render-live';
 import { deviceLive$ } from '../../components/vehicle-devices/device-live';

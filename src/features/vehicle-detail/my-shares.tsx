@@ -1,7 +1,7 @@
 // The signed-in user's working share links across vehicles, so forgotten ones can be found and closed.
 import { useState } from 'react';
 import { Badge, Button, Stack, Table, Text } from '@chakra-ui/react';
-import type { Share } from '../../../streams/api/types';
+import type { Share } from '../../../contract/api/types';
 import { PaginationBar } from '../../components/pagination-bar';
 import { ResourceView } from '../../components/resource-view';
 import { showSuccess } from '../../components/toaster';

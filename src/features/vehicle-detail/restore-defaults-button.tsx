@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { take } from 'rxjs';
-import type { DeviceRef } from '../../../streams/protocol/types';
+import type { DeviceRef } from '../../../contract/protocol/types';
 import { showError, showSuccess } from '../../components/toaster';
 import { useFleetConsole } from '../../lib/services';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Heading, Stack, Table, Text } from '@chakra-ui/react';
-import type { ShareAccess } from '../../../streams/api/types';
+import type { ShareAccess } from '../../../contract/api/types';
 import { PaginationBar } from '../../components/pagination-bar';
 import { ResourceView } from '../../components/resource-view';
 import { useFleetConsole } from '../../lib/services';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Share } from '../../../streams/api/types';
+import type { Share } from '../../../contract/api/types';
 import { ok } from '../../../streams/testing/fake-api';
 import { startFakeConsole, type FakeConsole } from '../../../streams/testing/fake-console';
 import { renderLive } from '../../test-support/render-live';

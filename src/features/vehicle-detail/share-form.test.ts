@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Share } from '../../../streams/api/types';
+import type { Share } from '../../../contract/api/types';
 import { toLocalInput } from '../../lib/local-time';
 import { checkShareForm, initialShareForm, shareRequest, sharesAnew } from './share-form';
 

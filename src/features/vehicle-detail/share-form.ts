@@ -1,6 +1,6 @@
 // The vehicle share form (spec: password, active sharing, password protection, plus an optional
 // expiry) as plain data: its starting values, its checks and the call it turns into.
-import type { Share } from '../../../streams/api/types';
+import type { Share } from '../../../contract/api/types';
 import { toLocalInput } from '../../lib/local-time';
 import { password, shareExpiry, validateForm } from '../../lib/validation';
 

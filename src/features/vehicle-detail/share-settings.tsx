@@ -2,7 +2,7 @@
 // a new link on demand, and who opened it.
 import { useState, type FormEvent } from 'react';
 import { Button, Flex, Input, Stack, Switch, Text } from '@chakra-ui/react';
-import type { Share } from '../../../streams/api/types';
+import type { Share } from '../../../contract/api/types';
 import { FormField } from '../../components/form-field';
 import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';

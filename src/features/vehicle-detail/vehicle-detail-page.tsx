@@ -1,8 +1,8 @@
 // /home/detail/page and /vehicles/subdetail/page: one vehicle, live, with a tab per device.
 import { useEffect } from 'react';
 import { Box, Button, Center, Flex, Text } from '@chakra-ui/react';
-import { PERMISSIONS } from '../../../streams/api/permissions';
-import type { VehicleDetail } from '../../../streams/api/types';
+import { PERMISSIONS } from '../../../contract/api/permissions';
+import type { VehicleDetail } from '../../../contract/api/types';
 import { IfPermission } from '../../components/access-gate';
 import { ResourceView } from '../../components/resource-view';
 import type { DeviceActions } from '../../components/vehicle-devices/device-panel';

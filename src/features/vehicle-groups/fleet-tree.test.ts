@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Depot, Fleet, SubFleet } from '../../../streams/api/types';
+import type { Depot, Fleet, SubFleet } from '../../../contract/api/types';
 import type { FleetSummary } from '../../../streams/vehicles/types';
 import { findNode, fleetTree, liveCounts, nodeFilter } from './fleet-tree';
 

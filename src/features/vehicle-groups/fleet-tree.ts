@@ -1,5 +1,5 @@
 // The fleet → sub-fleet → depot tree built from the three lists the caller may see.
-import type { Depot, Fleet, SubFleet } from '../../../streams/api/types';
+import type { Depot, Fleet, SubFleet } from '../../../contract/api/types';
 import type { FleetSummary, StatusCounts } from '../../../streams/vehicles/types';
 
 export type GroupKind = 'fleet' | 'subFleet' | 'depot';

@@ -1,6 +1,6 @@
 // Add and edit forms of fleets (name, status, manager, service engineer), sub-fleets and depots
 // (name, status, manager), every field required, on the kit's dialog form.
-import type { AccountJob, Depot, Fleet, SubFleet } from '../../../streams/api/types';
+import type { AccountJob, Depot, Fleet, SubFleet } from '../../../contract/api/types';
 import { type DialogField, DialogForm } from '../../components/dialog-form';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Box, Button, DataList, Flex, Grid, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { useObservableState } from 'observable-hooks';
-import { PERMISSIONS } from '../../../streams/api/permissions';
+import { PERMISSIONS } from '../../../contract/api/permissions';
 import type { FleetSummary, StatusCounts } from '../../../streams/vehicles/types';
 import { IfPermission } from '../../components/access-gate';
 import { usePublishCount } from '../../components/header-count';

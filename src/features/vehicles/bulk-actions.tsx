@@ -2,8 +2,8 @@
 // transfer run as group operations (they appear in the group log with an outcome per vehicle).
 import { useState } from 'react';
 import { Button, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import type { VehicleListRow } from '../../../streams/api/types';
-import { DEVICE_TYPES, type DeviceType } from '../../../streams/protocol/types';
+import type { VehicleListRow } from '../../../contract/api/types';
+import { DEVICE_TYPES, type DeviceType } from '../../../contract/protocol/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
 import { SUCCESS } from '../../lib/messages';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Loadable } from '../../../streams/api/loadable';
-import type { Depot, Fleet, Page, SubFleet } from '../../../streams/api/types';
+import type { Depot, Fleet, Page, SubFleet } from '../../../contract/api/types';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
 

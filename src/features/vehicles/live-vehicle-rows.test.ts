@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BehaviorSubject } from 'rxjs';
-import type { VehicleListRow } from '../../../streams/api/types';
+import type { VehicleListRow } from '../../../contract/api/types';
 import type { FleetSnapshot, VehicleState } from '../../../streams/vehicles/types';
 import type { LiveRows } from '../../components/list-page';
 import { liveVehicleRows } from './live-vehicle-rows';

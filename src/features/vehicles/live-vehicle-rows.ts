@@ -2,7 +2,7 @@
 // subscription for the list, not one per cell, and a row object that changes only when what the
 // row shows changes (a status, a whole SOC percent, a minute of last seen).
 import { type Observable, defer, map } from 'rxjs';
-import type { VehicleListRow } from '../../../streams/api/types';
+import type { VehicleListRow } from '../../../contract/api/types';
 import type { FleetSnapshot, VehicleState } from '../../../streams/vehicles/types';
 import type { LiveRows } from '../../components/list-page';
 

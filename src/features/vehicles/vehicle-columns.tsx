@@ -2,7 +2,7 @@
 // (live-vehicle-rows.ts): the cells are plain functions of the row, with nothing to subscribe to.
 import type { ReactNode } from 'react';
 import { Pin } from 'lucide-react';
-import type { VehicleListRow } from '../../../streams/api/types';
+import type { VehicleListRow } from '../../../contract/api/types';
 import type { ListColumn } from '../../components/list-columns';
 import { STATUS_STYLE } from '../../components/vehicle-status';
 import { rowLastSeenText } from '../../components/vehicle-devices/last-seen';

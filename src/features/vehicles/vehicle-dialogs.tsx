@@ -1,6 +1,6 @@
 // Add, edit and transfer of one vehicle, on the kit's dialog form.
 import { useState } from 'react';
-import type { VehicleListRow } from '../../../streams/api/types';
+import type { VehicleListRow } from '../../../contract/api/types';
 import { type DialogField, DialogForm } from '../../components/dialog-form';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';

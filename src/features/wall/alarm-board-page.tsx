@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Badge, Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { formatAgo } from '../../lib/date-format';
 import { useObservableState } from 'observable-hooks';
-import type { Alarm, AlarmSeverity } from '../../../streams/api/types';
+import type { Alarm, AlarmSeverity } from '../../../contract/api/types';
 import { AcknowledgeAlarmDialog } from '../../components/acknowledge-alarm-dialog';
 import { AlarmAckNote } from '../../components/alarm-ack-note';
 import { SeverityBadge } from '../../components/severity-badge';

@@ -1,8 +1,8 @@
 // The views of a wall playlist, in order: what each shows and for how many seconds.
 import { Button, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import type { WallView } from '../../../streams/api/types';
-import { WallViewSchema } from '../../../streams/protocol/rest-schemas';
+import type { WallView } from '../../../contract/api/types';
+import { WallViewSchema } from '../../../contract/protocol/rest-schemas';
 import { WALL_VIEW_LABEL } from '../../lib/wall-views';
 
 export const DWELL_S = { min: WallViewSchema.properties.dwellS.minimum!, max: WallViewSchema.properties.dwellS.maximum!, default: 30 };

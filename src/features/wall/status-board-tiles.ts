@@ -1,6 +1,6 @@
 // A fleet's status board: one tile per vehicle, the vehicles that need someone first, sized so the
 // whole board fits the screen without scrolling (nobody stands at a wall to scroll it).
-import type { VehicleStatus } from '../../../streams/protocol/types';
+import type { VehicleStatus } from '../../../contract/protocol/types';
 import { freshnessAt } from '../../../streams/vehicles/freshness';
 import type { FleetSnapshot, VehicleState } from '../../../streams/vehicles/types';
 import { lastSeenText } from '../../components/vehicle-devices/last-seen';

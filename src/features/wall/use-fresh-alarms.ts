@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Alarm } from '../../../streams/api/types';
+import type { Alarm } from '../../../contract/api/types';
 
 /** How long a newly arrived alarm flashes on the board. */
 export const FRESH_MS = 10_000;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Text } from '@chakra-ui/react';
-import { holdsRole } from '../../../streams/api/permissions';
+import { holdsRole } from '../../../contract/api/permissions';
 import { useAccount } from '../../lib/use-account';
 
 /** Wall displays and playlists are super.admin's (the server refuses anyone else). */

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Badge, Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { listTimeOr } from '../../lib/date-format';
 import { Plus } from 'lucide-react';
-import type { DisplayToken, IssuedDisplayToken, Playlist } from '../../../streams/api/types';
+import type { DisplayToken, IssuedDisplayToken, Playlist } from '../../../contract/api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyLink } from '../../components/copy-link';
 import { DialogForm } from '../../components/dialog-form';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { formatListTime } from '../../lib/date-format';
 import { Plus } from 'lucide-react';
-import type { Playlist, WallView } from '../../../streams/api/types';
+import type { Playlist, WallView } from '../../../contract/api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyLink, copyLink } from '../../components/copy-link';
 import { DialogForm } from '../../components/dialog-form';

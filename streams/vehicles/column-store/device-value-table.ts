@@ -1,4 +1,4 @@
-import type { LiveValue } from '../../protocol/types';
+import type { LiveValue } from '../../../contract/protocol/types';
 
 export type Values = Readonly<Record<string, LiveValue>>;
 

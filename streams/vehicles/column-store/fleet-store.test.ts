@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IncomingFrame } from '../../protocol/types';
+import type { IncomingFrame } from '../../../contract/protocol/types';
 import { vehicleRow } from '../../testing/fake-api';
 import { FleetStore } from './fleet-store';
 import type { FleetSnapshot } from '../types';

@@ -1,4 +1,4 @@
-import type { VehicleSnapshot } from '../../api/types';
+import type { VehicleSnapshot } from '../../../contract/api/types';
 import type {
   DeviceRef,
   FirmwareBurnFrame,
@@ -7,9 +7,9 @@ import type {
   ValuesFrame,
   VehicleStatusFrame,
   VehicleVersionFrame,
-} from '../../protocol/types';
+} from '../../../contract/protocol/types';
 import type { FirmwareProgress } from '../../telemetry/types';
-import { DEFAULT_INTERVAL_MS, nextReportInterval } from '../../protocol/report-interval';
+import { DEFAULT_INTERVAL_MS, nextReportInterval } from '../../../contract/protocol/report-interval';
 import { FleetTable, STATUS_CODE, type DeviceExtras, type GroupCounts } from './fleet-table';
 import { FleetView } from './fleet-view';
 import type { AlarmEvent, FleetSnapshot, FleetSummary, StatusCounts } from '../types';

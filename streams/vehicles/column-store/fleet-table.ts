@@ -1,6 +1,6 @@
-import type { VehicleSnapshot } from '../../api/types';
-import type { DeviceType, KeyInfo, VehicleStatus } from '../../protocol/types';
-import { DEVICE_TYPES, MAX_DEVICE_ID, VEHICLE_STATUSES } from '../../protocol/types';
+import type { VehicleSnapshot } from '../../../contract/api/types';
+import type { DeviceType, KeyInfo, VehicleStatus } from '../../../contract/protocol/types';
+import { DEVICE_TYPES, MAX_DEVICE_ID, VEHICLE_STATUSES } from '../../../contract/protocol/types';
 import { deviceKey } from '../../telemetry/device-key';
 import type { DeviceLive, FirmwareProgress } from '../../telemetry/types';
 import { DeviceValueTable } from './device-value-table';

@@ -7,8 +7,8 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyReply } from 'fastify';
 import type { WebSocket } from 'ws';
 import { registerSecurityHeaders } from '../../../server/http/security-headers';
-import type { MenuRoute, UserInfo, VehicleSnapshot } from '../../../streams/api/types';
-import type { IncomingFrame } from '../../../streams/protocol/types';
+import type { MenuRoute, UserInfo, VehicleSnapshot } from '../../../contract/api/types';
+import type { IncomingFrame } from '../../../contract/protocol/types';
 import type { RuntimeConfig } from '../../../src/lib/runtime-config';
 
 export type Fault = { kind: 'code'; code: number; msg?: string } | { kind: 'delay'; ms: number };

@@ -1,7 +1,7 @@
 // The set-up the live browser tests share: a real server with its simulated fleet, and an
 // administrator's page signed in on it at 1920x1080.
 import type { Browser, Page } from 'playwright-core';
-import type { Page as ApiPage, VehicleSnapshot } from '../../../streams/api/types';
+import type { Page as ApiPage, VehicleSnapshot } from '../../../contract/api/types';
 import { launchChromium } from './chromium';
 import { startFleetServer, type FleetServer } from './fleet-server';
 import { signInAs } from './sign-in';

@@ -1,6 +1,6 @@
 // How many decimals a device value deserves, by what it measures, so that one key reads the same in
 // the live table, the chart's axis and tooltip and an export ("48.99 V" and "49.00 V", never "49 V").
-import type { KeyInfo } from '../protocol/types';
+import type { KeyInfo } from './types';
 
 const BY_UNIT: Readonly<Record<string, number>> = {
   V: 2,
