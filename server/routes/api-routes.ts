@@ -26,7 +26,7 @@ import { registerTestHookRoutes } from './test-hook-routes';
 import { registerVehicleAdminRoutes } from './vehicle-admin-routes';
 import { registerVehicleBatchRoute } from './vehicle-batch-route';
 import { registerVehicleLiveRoutes } from './vehicle-live-routes';
-import { registerWallPlaylistRoutes } from './wall-playlist-routes';
+import { registerWallPlaylistRoutes } from '../modules/wall-playlists/wall-playlist-routes';
 import { registerDisplayTokenRoutes } from './display-token-routes';
 
 /** Every route under /api. */

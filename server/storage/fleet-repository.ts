@@ -3,11 +3,11 @@
 import type { AlarmSeverity } from '../../contract/api/types';
 import type { DeviceType } from '../../contract/protocol/types';
 import type { AccountSettingsStore } from './account-settings-store';
+import type { PlaylistStore } from '../modules/wall-playlists/playlist-store';
 import type {
   AlarmFilter,
   CodePurpose,
   AlarmAck,
-  PlaylistRecord,
   DisplayTokenRecord,
   AlarmRecord,
   AuditEntry,
@@ -325,17 +325,6 @@ export interface GroupLogStore {
   progress(ref: { vehicleId: string; deviceType: DeviceType; deviceId: number }, state: GroupLogState, progress: number, msg: string, ts: number): Promise<void>;
   /** Runs rows of a log again: each row gets its new state, and the log's detail the retry count. */
   restart(id: string, detail: Record<string, unknown>, rows: Array<Omit<GroupLogVehicle, 'vehicleName'>>): Promise<void>;
-}
-
-/** Wall playlists, read and written whole. */
-export interface PlaylistStore {
-  /** By name. */
-  list(): Promise<PlaylistRecord[]>;
-  get(id: string): Promise<PlaylistRecord | null>;
-  create(playlist: Omit<PlaylistRecord, 'id'>): Promise<PlaylistRecord>;
-  /** False when there is no such playlist. */
-  update(playlist: PlaylistRecord): Promise<boolean>;
-  delete(id: string): Promise<boolean>;
 }
 
 /** Wall display tokens; a revoked one stays listed. */

@@ -146,14 +146,6 @@ export interface AlarmRecord {
   ack: AlarmAck | null;
 }
 
-/** A wall playlist; `views` as the API shows them (WallViewSchema). */
-export interface PlaylistRecord {
-  id: string;
-  name: string;
-  views: Array<{ kind: 'home' | 'alarms' | 'fleet' | 'vehicle'; fleetId?: string; vehicleId?: string; dwellS: number }>;
-  updatedAt: number;
-}
-
 /** A wall display's credential: read-only, over every fleet or one (`fleetId`), until revoked. */
 export interface DisplayTokenRecord {
   id: string;

@@ -2,7 +2,6 @@ import type { AuditEvent } from '../audit/audit-events';
 import type { AlarmIdentity, GroupLogSummary } from './fleet-repository';
 import type {
   AlarmRecord,
-  PlaylistRecord,
   DisplayTokenRecord,
   AuditRecord,
   DepotRecord,
@@ -253,13 +252,6 @@ export const toAlarmIdentity = (r: Row): AlarmIdentity => ({
   deviceType: String(r.device_type) as AlarmIdentity['deviceType'],
   deviceId: Number(r.device_id),
   kind: String(r.kind),
-});
-
-export const toPlaylist = (r: Row): PlaylistRecord => ({
-  id: String(r.id),
-  name: String(r.name),
-  views: JSON.parse(String(r.views)) as PlaylistRecord['views'],
-  updatedAt: Number(r.updated_at),
 });
 
 const optNum = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

@@ -30,7 +30,8 @@ import { pgHistoryStore } from './pg-history-store';
 import { portablePrealarmStore, portableReportStore } from '../report-stores';
 import { advisoryLockKey } from './pg-migrate';
 import { pgVehicleScope } from './pg-vehicle-scope';
-import { pgPlaylistStore } from './pg-playlist-store';
+import { playlistStore } from '../../modules/wall-playlists/playlist-store';
+import { postgresFleetDatabase } from '../../platform/database/fleet-database';
 import { pgRollupStore } from './pg-rollup-store';
 import { portableDisplayTokenStore } from '../display-token-store';
 import { portableModelStateStore } from '../model-state-store';
@@ -57,6 +58,7 @@ const putDevices = (q: PgQueries, devices: SeedData['devices']) => insertRows(q,
 /** The PostgreSQL backend of the fleet repository, over a migrated schema (see migratePostgres). */
 export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
   const a = pgAccess(pool);
+  const database = postgresFleetDatabase(pool);
 
   const ids = async (sql: string, ...params: unknown[]) => (await a.many(sql, ...params)).map((r) => String(r.id));
 
@@ -67,7 +69,7 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
     users: pgUserStore(a),
     codes: pgCodeStore(a),
     alarms: pgAlarmStore(a),
-    playlists: pgPlaylistStore(a),
+    playlists: playlistStore(database),
     displays: portableDisplayTokenStore(a),
     modelState: portableModelStateStore(a),
     history: pgHistoryStore(a),

@@ -31,7 +31,8 @@ import { accountSettingsStore } from '../account-settings-store';
 import { guardConstraints } from './unique-violation';
 import { inserter, type Row, updater, updateVersioned, vehicleScopeClause } from './sql-helpers';
 import { likePattern, pageClause } from '../sql-text';
-import { sqlitePlaylistStore } from './playlist-store';
+import { playlistStore } from '../../modules/wall-playlists/playlist-store';
+import { exclusiveStore, sqliteFleetDatabase } from '../../platform/database/fleet-database';
 import { portableDisplayTokenStore } from '../display-token-store';
 import { portableModelStateStore } from '../model-state-store';
 
@@ -40,6 +41,7 @@ const NAME_TABLES = { fleet: 'fleets', subFleet: 'sub_fleets', depot: 'depots' }
 /** The SQLite backend of the fleet repository (better-sqlite3, synchronous under the hood). */
 export const createSqliteRepository = (db: Database.Database): FleetRepository => {
   const access = sqliteAccess(db);
+  const database = sqliteFleetDatabase(db);
   const { one, many } = access;
 
   const vehicleWhere = (f: VehicleFilter) => {
@@ -84,11 +86,12 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     users: sqliteUserStore(access),
     codes: sqliteCodeStore(access),
     alarms: sqliteAlarmStore(access),
-    playlists: sqlitePlaylistStore(access),
+    playlists: playlistStore(database),
     displays: portableDisplayTokenStore(portable),
     modelState: portableModelStateStore(portable),
-    history: sqliteHistoryStore(access),
-    rollups: sqliteRollupStore(access),
+    // History keeps its own SQL per database for speed (packed rows, bulk insert paths).
+    history: exclusiveStore(database, sqliteHistoryStore(access)),
+    rollups: exclusiveStore(database, sqliteRollupStore(access)),
     groupLogs: sqliteGroupLogStore(access),
     audit: sqliteAuditStore(access),
     issues: followUpIssueStore(sqliteFollowUpPort(access)),

@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Id, PageOf, PageQuery, PlaylistInputSchema, PlaylistSchema } from '../../contract/protocol/rest-schemas';
-import { badRequest, notFound } from '../http/api-error';
-import { answers, ok } from '../http/envelope';
-import { consoleLink } from '../http/public-origin';
-import { WALL_LINK } from '../../contract/protocol/console-links';
-import type { TypeBoxProvider } from '../http/type-provider';
-import type { ServerContext } from '../server-context';
-import type { PlaylistRecord } from '../storage/records';
+import { Id, PageOf, PageQuery, PlaylistInputSchema, PlaylistSchema } from '../../../contract/protocol/rest-schemas';
+import { badRequest, notFound } from '../../http/api-error';
+import { answers, ok } from '../../http/envelope';
+import { consoleLink } from '../../http/public-origin';
+import { WALL_LINK } from '../../../contract/protocol/console-links';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import type { ServerContext } from '../../server-context';
+import type { PlaylistRecord } from './playlist-store';
 
 const BASE = '/customization/wall-playlist/v1';
 const tags = ['wall playlists'];
