@@ -14,6 +14,7 @@ const BENCHES: ReadonlyArray<readonly [name: string, file: string, env?: Record<
   ['history backfill', 'tests/bench/history-backfill.ts'],
   ['vehicle list', 'tests/bench/vehicle-list.ts'],
   ['report', 'tests/bench/report-compute.ts'],
+  ['entity stores', 'tests/bench/stores.ts'],
   ['trace player', 'tests/bench/trace-player.ts'],
 ];
 
