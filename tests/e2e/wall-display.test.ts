@@ -37,14 +37,18 @@ beforeAll(async () => {
   await page.getByLabel('Password', { exact: true }).fill(server.admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/home');
-  await page.goto(`${server.url}/wall/alarms?kiosk=1`);
-  await page.getByTestId('kiosk').waitFor();
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** Each test starts from the wall's alarm board in kiosk mode, whatever the test before it left. */
+async function openWall(path = '/wall/alarms?kiosk=1'): Promise<void> {
+  await page.goto(`${server.url}${path}`);
+  await page.getByTestId('kiosk').waitFor();
+}
 
 const plays = () => page.evaluate(() => (window as unknown as { alarmPlays: number }).alarmPlays);
 
@@ -66,6 +70,7 @@ async function acknowledgeEveryOther(alarmId: string): Promise<void> {
 
 describe('wall display', () => {
   it('shows the board without sidebar, header or footer, with clock and connection, and Esc, Backspace or a stray click do not leave', async () => {
+    await openWall();
     await expect(page.getByRole('navigation', { name: 'Main menu' }).count()).resolves.toBe(0);
     await expect(page.getByTestId('footer').count()).resolves.toBe(0);
     await expect(page.getByTestId('header-user-name').count()).resolves.toBe(0);
@@ -85,6 +90,7 @@ describe('wall display', () => {
   });
 
   it('sounds a new alarm, flashes it, reminds until another console acknowledges it, and mutes on request', async () => {
+    await openWall();
     const before = await plays();
     await raiseAlarm(vehicles[2]!, 'Battery SOC low (4%)');
     const row = page.getByTestId('board-alarm').filter({ hasText: 'Battery SOC low (4%)' });
@@ -117,13 +123,15 @@ describe('wall display', () => {
   });
 
   it('acknowledges from the wall with a note, stored on the server', async () => {
-    const row = page.getByTestId('board-alarm').filter({ hasText: 'Inverter over-temperature' });
+    await openWall();
+    await raiseAlarm(vehicles[4]!, 'Charger communication lost');
+    const row = page.getByTestId('board-alarm').filter({ hasText: 'Charger communication lost' });
     await row.getByRole('button', { name: 'Acknowledge' }).click();
     await page.getByLabel('Note (optional)').fill('Technician sent');
     await page.getByRole('dialog').getByRole('button', { name: 'Acknowledge' }).click();
     await page.getByTestId('toast-success').filter({ hasText: 'Acknowledged successfully' }).waitFor();
     await row.getByTestId('alarm-ack').filter({ hasText: 'Technician sent' }).waitFor();
-    const stored = (await server.adminCall<ApiPage<Alarm>>('GET', `/customization/alarm/v1/query/list?active=true&vehicleId=${vehicles[3]!.id}`)).rows[0]!;
+    const stored = (await server.adminCall<ApiPage<Alarm>>('GET', `/customization/alarm/v1/query/list?active=true&vehicleId=${vehicles[4]!.id}`)).rows[0]!;
     expect(stored.ack).toMatchObject({ note: 'Technician sent' });
     await screenshot(page, 'wall-board-acknowledged-1920');
     await page.setViewportSize({ width: 3840, height: 2160 });
@@ -141,7 +149,7 @@ describe('wall display', () => {
         { kind: 'home', dwellS: 5 },
       ],
     });
-    await page.goto(`${server.url}/wall/alarms?kiosk=1&playlist=${playlist.id}`);
+    await openWall(`/wall/alarms?kiosk=1&playlist=${playlist.id}`);
     const state = page.getByTestId('playlist-state');
     await state.filter({ hasText: 'Control room · 1/2' }).waitFor();
     await page.waitForURL('**/home', { timeout: 10_000 });
@@ -159,6 +167,16 @@ describe('wall display', () => {
   });
 
   it('leaves only after holding the exit button and confirming', async () => {
+    // A playlist playing when kiosk mode ends, to see that it ends with it.
+    const playlist = await server.adminCall<{ id: string }>('POST', '/customization/wall-playlist/v1/add/single', {
+      name: 'Lobby',
+      views: [
+        { kind: 'alarms', dwellS: 5 },
+        { kind: 'home', dwellS: 5 },
+      ],
+    });
+    await openWall(`/wall/alarms?kiosk=1&playlist=${playlist.id}`);
+    await page.getByTestId('playlist-state').filter({ hasText: 'Lobby · 1/2' }).waitFor();
     const exit = page.getByTestId('kiosk-exit');
     await exit.hover();
     await page.mouse.down();
