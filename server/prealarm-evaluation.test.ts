@@ -10,7 +10,7 @@ import type { LiveFleet } from './fleet/live-fleet';
 import { createPrealarmMonitor } from './prealarms/prealarm-monitor';
 import type { FleetRepository } from './storage/fleet-repository';
 import { openRepository } from './storage/open-repository';
-import type { UserRecord } from './storage/records';
+import type { UserRecord } from './modules/accounts/user-store';
 import type { PrealarmRecord } from './storage/report-records';
 import { createTestDatabase, TEST_STORAGE, type TestDatabase } from './test-support/test-database';
 

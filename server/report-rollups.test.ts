@@ -12,7 +12,7 @@ import { DAY_MS, HOUR_MS } from './reports/hour-summary';
 import { buildRollups } from './reports/hourly-rollups';
 import type { FleetRepository } from './storage/fleet-repository';
 import { openRepository } from './storage/open-repository';
-import type { UserRecord } from './storage/records';
+import type { UserRecord } from './modules/accounts/user-store';
 import { createTestDatabase, type TestDatabase } from './test-support/test-database';
 import { backfillHistory } from './telemetry/history-backfill';
 

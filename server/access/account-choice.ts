@@ -1,7 +1,7 @@
 import { PERMISSIONS, permits } from '../../contract/api/permissions';
 import { badRequest } from '../http/api-error';
 import type { ServerContext } from '../server-context';
-import type { RoleRecord } from '../storage/records';
+import type { RoleRecord } from '../modules/roles/role-store';
 
 /** The jobs an account can be picked for, and what its role must allow to do them. */
 const JOBS = {

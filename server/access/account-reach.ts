@@ -4,7 +4,8 @@
 import { permits, ROLE_KEYS } from '../../contract/api/permissions';
 import { badRequest, forbidden } from '../http/api-error';
 import type { ServerContext } from '../server-context';
-import type { RoleRecord, UserRecord } from '../storage/records';
+import type { RoleRecord } from '../modules/roles/role-store';
+import type { UserRecord } from '../modules/accounts/user-store';
 import type { Actor } from './actor';
 
 type UserActor = Extract<Actor, { kind: 'user' }>;

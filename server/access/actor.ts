@@ -1,5 +1,8 @@
 import { permits, ROLE_KEYS } from '../../contract/api/permissions';
-import type { DisplayTokenRecord, RoleRecord, SessionRecord, ShareRecord, UserRecord, VisibleScope } from '../storage/records';
+import type { DisplayTokenRecord, ShareRecord, VisibleScope } from '../storage/records';
+import type { RoleRecord } from '../modules/roles/role-store';
+import type { SessionRecord } from '../modules/sessions/session-store';
+import type { UserRecord } from '../modules/accounts/user-store';
 
 /**
  * Who is calling: a signed-in account with its role and scope, a share guest bound to one vehicle,

@@ -1,6 +1,6 @@
 import { ROLE_KEYS } from '../../contract/api/permissions';
 import type { FleetRepository } from '../storage/fleet-repository';
-import type { SessionRecord } from '../storage/records';
+import type { SessionRecord } from '../modules/sessions/session-store';
 import { displayScope, type Actor } from './actor';
 import { shareIsOpen } from './share-open';
 

@@ -1,6 +1,6 @@
 import { FORCED_LOGOUT } from '../../contract/protocol/types';
 import type { ServerContext } from '../server-context';
-import type { UserRecord } from '../storage/records';
+import type { UserRecord } from '../modules/accounts/user-store';
 import { endSessions } from './end-sessions';
 
 /** The cmd 161 message a change of an account sends to its sessions, or null when they may go on. */

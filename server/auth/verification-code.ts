@@ -1,5 +1,5 @@
 import type { ServerContext } from '../server-context';
-import type { CodePurpose } from '../storage/records';
+import type { CodePurpose } from '../modules/accounts/verification-code-store';
 import { randomCode, tokenHash } from './secrets';
 
 const CODE_TTL_MS = 10 * 60_000;

@@ -1,6 +1,7 @@
 import { BUILTIN_ROLES } from '../access/builtin-roles';
 import type { SeedData } from '../storage/fleet-repository';
-import type { DepotRecord, FleetRecord, SubFleetRecord, UserRecord, VehicleRecord } from '../storage/records';
+import type { DepotRecord, FleetRecord, SubFleetRecord, VehicleRecord } from '../storage/records';
+import type { UserRecord } from '../modules/accounts/user-store';
 import type { VehicleKind } from '../sim/types';
 import { deviceRecords } from './vehicle-devices';
 import { mulberry32 } from '../sim/random';

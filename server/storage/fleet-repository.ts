@@ -4,9 +4,12 @@ import type { AlarmSeverity } from '../../contract/api/types';
 import type { DeviceType } from '../../contract/protocol/types';
 import type { AccountSettingsStore } from './account-settings-store';
 import type { PlaylistStore } from '../modules/wall-playlists/playlist-store';
+import type { RoleRecord, RoleStore } from '../modules/roles/role-store';
+import type { UserRecord, UserStore } from '../modules/accounts/user-store';
+import type { CodeStore } from '../modules/accounts/verification-code-store';
+import type { SessionStore } from '../modules/sessions/session-store';
 import type {
   AlarmFilter,
-  CodePurpose,
   AlarmAck,
   DisplayTokenRecord,
   AlarmRecord,
@@ -24,13 +27,10 @@ import type {
   HistorySample,
   PageQuery,
   Paged,
-  RoleRecord,
-  SessionRecord,
   ShareFilter,
   ShareListing,
   ShareRecord,
   SubFleetRecord,
-  UserRecord,
   VehicleRecord,
   VisibleScope,
 } from './records';
@@ -46,63 +46,6 @@ export interface SeedData {
   depots: DepotRecord[];
   vehicles: VehicleRecord[];
   devices: DeviceRecord[];
-}
-
-export interface RoleStore {
-  list(filter: { name?: string }, page: PageQuery | null): Promise<Paged<RoleRecord & { users: number }>>;
-  get(id: string): Promise<RoleRecord | null>;
-  byKey(roleKey: string): Promise<RoleRecord | null>;
-  create(role: RoleRecord): Promise<void>;
-  /** Raises the row's version; with `basedOn`, only from that version (else StaleRecord). Answers the new version, null: no such row. */
-  update(role: RoleRecord, basedOn?: number): Promise<number | null>;
-  /** Deletes the role; its accounts fall back to the default role. Returns those account ids. */
-  delete(id: string): Promise<string[]>;
-  userIds(roleId: string): Promise<string[]>;
-}
-
-export interface UserFilter {
-  email?: string;
-  /** Email or user name contains. */
-  search?: string;
-  status?: 'active' | 'disabled';
-  roleId?: string;
-}
-
-export interface UserStore {
-  get(id: string): Promise<UserRecord | null>;
-  byEmail(email: string): Promise<UserRecord | null>;
-  /** `page` null: every matching account. */
-  list(filter: UserFilter, page: PageQuery | null): Promise<Paged<UserRecord>>;
-  create(user: UserRecord): Promise<void>;
-  /** Raises the row's version; with `basedOn`, only from that version (else StaleRecord). Answers the new version, null: no such row. */
-  update(user: UserRecord, basedOn?: number): Promise<number | null>;
-  delete(id: string): Promise<void>;
-  /** Notes a successful sign-in without touching the rest of the account. */
-  recordSignIn(id: string, at: string): Promise<void>;
-  /** Assigns one role to several accounts at once. */
-  assignRole(userIds: string[], roleId: string | null): Promise<void>;
-}
-
-export interface CodeStore {
-  put(code: { email: string; purpose: CodePurpose; codeHash: string; expiresAt: number }): Promise<void>;
-  get(email: string, purpose: CodePurpose): Promise<{ codeHash: string; expiresAt: number; attempts: number } | null>;
-  countAttempt(email: string, purpose: CodePurpose): Promise<void>;
-  delete(email: string, purpose: CodePurpose): Promise<void>;
-}
-
-export interface SessionStore {
-  create(session: SessionRecord): Promise<void>;
-  byTokenHash(tokenHash: string): Promise<SessionRecord | null>;
-  byWsKey(wsKey: string): Promise<SessionRecord | null>;
-  /** Revokes every session of the user, except the one with `keepTokenHash`. */
-  revokeUser(userId: string, keepTokenHash?: string): Promise<void>;
-  revoke(tokenHash: string): Promise<void>;
-  revokeShare(account: string): Promise<void>;
-  revokeDisplay(displayId: string): Promise<void>;
-  /** Deletes every session of the display but `keepTokenHash`: a wall has one live session. */
-  dropOtherDisplaySessions(displayId: string, keepTokenHash: string): Promise<void>;
-  /** Drops sessions expired before `nowMs`. */
-  prune(nowMs: number): Promise<void>;
 }
 
 export interface GroupFilter {

@@ -6,49 +6,6 @@ import type { VehicleKind } from '../sim/types';
 
 export type EntityStatus = 'active' | 'disabled';
 
-/** What a mailed verification code is for; 'email' confirms a new address of a signed-in account. */
-export type CodePurpose = 'register' | 'reset' | 'email';
-
-export interface RoleRecord {
-  id: string;
-  name: string;
-  roleKey: string;
-  menu: string[];
-  permissions: string[];
-  fleetManager: boolean;
-  subFleetManager: boolean;
-  builtin: boolean;
-  /** Raised by every write of the row (1 once stored); a record not stored yet has none. */
-  version?: number;
-}
-
-export interface UserRecord {
-  id: string;
-  email: string;
-  userName: string;
-  passwordHash: string;
-  status: EntityStatus;
-  roleId: string | null;
-  phone: string;
-  speedUnit: 'km/h' | 'mph';
-  mileageUnit: 'km' | 'miles';
-  createdAt: string;
-  lastSignInAt: string | null;
-  version?: number;
-}
-
-export interface SessionRecord {
-  tokenHash: string;
-  wsKey: string;
-  userId: string | null;
-  shareAccount: string | null;
-  /** The wall display this session signed in as. */
-  displayId: string | null;
-  createdAt: number;
-  expiresAt: number;
-  revoked: boolean;
-}
-
 export interface FleetRecord {
   id: string;
   name: string;

@@ -8,11 +8,8 @@ import type {
   DeviceRecord,
   FleetRecord,
   GroupLogVehicle,
-  RoleRecord,
-  SessionRecord,
   ShareRecord,
   SubFleetRecord,
-  UserRecord,
   VehicleRecord,
 } from './records';
 
@@ -20,70 +17,6 @@ type Row = Record<string, unknown>;
 
 const str = (v: unknown): string => String(v);
 const optStr = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-
-export const toRole = (r: Row): RoleRecord => ({
-  id: str(r.id),
-  name: str(r.name),
-  roleKey: str(r.role_key),
-  menu: JSON.parse(str(r.menu)) as string[],
-  permissions: JSON.parse(str(r.permissions)) as string[],
-  fleetManager: r.fleet_manager === 1,
-  subFleetManager: r.sub_fleet_manager === 1,
-  builtin: r.builtin === 1,
-  version: Number(r.version),
-});
-
-export const fromRole = (r: RoleRecord, createdAt: string): Row => ({
-  id: r.id,
-  name: r.name,
-  role_key: r.roleKey,
-  menu: JSON.stringify(r.menu),
-  permissions: JSON.stringify(r.permissions),
-  fleet_manager: r.fleetManager ? 1 : 0,
-  sub_fleet_manager: r.subFleetManager ? 1 : 0,
-  builtin: r.builtin ? 1 : 0,
-  created_at: createdAt,
-});
-
-export const toUser = (r: Row): UserRecord => ({
-  id: str(r.id),
-  email: str(r.email),
-  userName: str(r.user_name),
-  passwordHash: str(r.password_hash),
-  status: r.status === 'disabled' ? 'disabled' : 'active',
-  roleId: optStr(r.role_id),
-  phone: str(r.phone),
-  speedUnit: r.speed_unit === 'mph' ? 'mph' : 'km/h',
-  mileageUnit: r.mileage_unit === 'miles' ? 'miles' : 'km',
-  createdAt: str(r.created_at),
-  lastSignInAt: optStr(r.last_sign_in_at),
-  version: Number(r.version),
-});
-
-export const fromUser = (u: UserRecord): Row => ({
-  id: u.id,
-  email: u.email,
-  user_name: u.userName,
-  password_hash: u.passwordHash,
-  status: u.status,
-  role_id: u.roleId,
-  phone: u.phone,
-  speed_unit: u.speedUnit,
-  mileage_unit: u.mileageUnit,
-  created_at: u.createdAt,
-  last_sign_in_at: u.lastSignInAt,
-});
-
-export const toSession = (r: Row): SessionRecord => ({
-  tokenHash: str(r.token_hash),
-  wsKey: str(r.ws_key),
-  userId: optStr(r.user_id),
-  shareAccount: optStr(r.share_account),
-  displayId: optStr(r.display_id),
-  createdAt: Number(r.created_at),
-  expiresAt: Number(r.expires_at),
-  revoked: r.revoked === 1,
-});
 
 export const toFleet = (r: Row): FleetRecord => ({
   id: str(r.id),

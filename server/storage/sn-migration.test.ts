@@ -5,7 +5,7 @@ import { demoFleet } from '../fleet/demo-fleet';
 import { seededAtVersion } from '../test-support/schema-rollback';
 import { TEST_STORAGE, type TestDatabase } from '../test-support/test-database';
 import { openRepository } from './open-repository';
-import type { UserRecord } from './records';
+import type { UserRecord } from '../modules/accounts/user-store';
 import { StorageConflict } from './storage-conflict';
 
 const CREATED = '2026-11-01T00:00:00.000Z';

@@ -5,20 +5,16 @@ import {
   fromDepot,
   fromDevice,
   fromFleet,
-  fromRole,
   fromShare,
   fromSubFleet,
-  fromUser,
   fromVehicle,
   toDevice,
-  toSession,
   toShare,
   toVehicle,
   vehicleColumns,
 } from '../row-mappers';
 import { likePattern, pageClause } from '../sql-text';
 import { insertRows, pgAccess, type PgQueries, updateRow, updateVersioned } from './pg-access';
-import { pgCodeStore, pgRoleStore, pgUserStore } from './pg-account-stores';
 import { pgAlarmStore } from './pg-alarm-store';
 import { pgAuditStore } from './pg-audit-store';
 import { pgFollowUpPort } from './pg-follow-up-port';
@@ -31,6 +27,10 @@ import { portablePrealarmStore, portableReportStore } from '../report-stores';
 import { advisoryLockKey } from './pg-migrate';
 import { pgVehicleScope } from './pg-vehicle-scope';
 import { playlistStore } from '../../modules/wall-playlists/playlist-store';
+import { fromRole, roleStore } from '../../modules/roles/role-store';
+import { fromUser, userStore } from '../../modules/accounts/user-store';
+import { verificationCodeStore } from '../../modules/accounts/verification-code-store';
+import { sessionStore } from '../../modules/sessions/session-store';
 import { postgresFleetDatabase } from '../../platform/database/fleet-database';
 import { pgRollupStore } from './pg-rollup-store';
 import { portableDisplayTokenStore } from '../display-token-store';
@@ -65,9 +65,9 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
   return {
     reports: portableReportStore(a, 'ILIKE'),
     prealarms: portablePrealarmStore(a),
-    roles: pgRoleStore(a),
-    users: pgUserStore(a),
-    codes: pgCodeStore(a),
+    roles: roleStore(database),
+    users: userStore(database),
+    codes: verificationCodeStore(database),
     alarms: pgAlarmStore(a),
     playlists: playlistStore(database),
     displays: portableDisplayTokenStore(a),
@@ -79,40 +79,7 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
     issues: followUpIssueStore(pgFollowUpPort(a)),
     feedback: followUpFeedbackStore(pgFollowUpPort(a)),
     accountSettings: accountSettingsStore(pgFollowUpPort(a)),
-    sessions: {
-      create: async (s) => {
-        await a.run(
-          `INSERT INTO sessions (token_hash, ws_key, user_id, share_account, display_id, created_at, expires_at, revoked) VALUES (?, ?, ?, ?, ?, ?, ?, 0)`,
-          s.tokenHash, s.wsKey, s.userId, s.shareAccount, s.displayId, s.createdAt, s.expiresAt,
-        );
-      },
-      byTokenHash: async (h) => {
-        const r = await a.one('SELECT * FROM sessions WHERE token_hash = ?', h);
-        return r ? toSession(r) : null;
-      },
-      byWsKey: async (k) => {
-        const r = await a.one('SELECT * FROM sessions WHERE ws_key = ?', k);
-        return r ? toSession(r) : null;
-      },
-      revokeUser: async (userId, keepTokenHash) => {
-        await a.run('UPDATE sessions SET revoked = 1 WHERE user_id = ? AND token_hash IS DISTINCT FROM ?', userId, keepTokenHash ?? null);
-      },
-      revokeShare: async (account) => {
-        await a.run('UPDATE sessions SET revoked = 1 WHERE share_account = ?', account);
-      },
-      revokeDisplay: async (displayId) => {
-        await a.run('UPDATE sessions SET revoked = 1 WHERE display_id = ?', displayId);
-      },
-      dropOtherDisplaySessions: async (displayId, keepTokenHash) => {
-        await a.run('DELETE FROM sessions WHERE display_id = ? AND token_hash <> ?', displayId, keepTokenHash);
-      },
-      revoke: async (h) => {
-        await a.run('UPDATE sessions SET revoked = 1 WHERE token_hash = ?', h);
-      },
-      prune: async (nowMs) => {
-        await a.run('DELETE FROM sessions WHERE expires_at < ?', nowMs);
-      },
-    },
+    sessions: sessionStore(database),
     fleets: pgFleetStore(a),
     subFleets: pgSubFleetStore(a),
     depots: pgDepotStore(a),

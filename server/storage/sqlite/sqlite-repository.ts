@@ -1,18 +1,14 @@
 import type Database from 'better-sqlite3';
 import type { FleetRepository, SeedData, VehicleFilter } from '../fleet-repository';
-import type { PageQuery, SessionRecord, VisibleScope } from '../records';
-import { sqliteCodeStore, sqliteRoleStore, sqliteUserStore } from './account-stores';
+import type { PageQuery, VisibleScope } from '../records';
 import {
   fromDepot,
   fromDevice,
   fromFleet,
-  fromRole,
   fromShare,
   fromSubFleet,
-  fromUser,
   fromVehicle,
   toDevice,
-  toSession,
   toShare,
   toVehicle,
   vehicleColumns,
@@ -32,6 +28,10 @@ import { guardConstraints } from './unique-violation';
 import { inserter, type Row, updater, updateVersioned, vehicleScopeClause } from './sql-helpers';
 import { likePattern, pageClause } from '../sql-text';
 import { playlistStore } from '../../modules/wall-playlists/playlist-store';
+import { fromRole, roleStore } from '../../modules/roles/role-store';
+import { fromUser, userStore } from '../../modules/accounts/user-store';
+import { verificationCodeStore } from '../../modules/accounts/verification-code-store';
+import { sessionStore } from '../../modules/sessions/session-store';
 import { exclusiveStore, sqliteFleetDatabase } from '../../platform/database/fleet-database';
 import { portableDisplayTokenStore } from '../display-token-store';
 import { portableModelStateStore } from '../model-state-store';
@@ -82,9 +82,9 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
   return {
     reports: portableReportStore(portable, 'LIKE'),
     prealarms: portablePrealarmStore(portable),
-    roles: sqliteRoleStore(access),
-    users: sqliteUserStore(access),
-    codes: sqliteCodeStore(access),
+    roles: roleStore(database),
+    users: userStore(database),
+    codes: verificationCodeStore(database),
     alarms: sqliteAlarmStore(access),
     playlists: playlistStore(database),
     displays: portableDisplayTokenStore(portable),
@@ -97,40 +97,7 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     issues: followUpIssueStore(sqliteFollowUpPort(access)),
     feedback: followUpFeedbackStore(sqliteFollowUpPort(access)),
     accountSettings: accountSettingsStore(sqliteFollowUpPort(access)),
-    sessions: {
-      create: async (s: SessionRecord) => {
-        db.prepare(
-          `INSERT INTO sessions (token_hash, ws_key, user_id, share_account, display_id, created_at, expires_at, revoked)
-           VALUES (?, ?, ?, ?, ?, ?, ?, 0)`,
-        ).run(s.tokenHash, s.wsKey, s.userId, s.shareAccount, s.displayId, s.createdAt, s.expiresAt);
-      },
-      byTokenHash: async (h) => {
-        const r = one('SELECT * FROM sessions WHERE token_hash = ?', h);
-        return r ? toSession(r) : null;
-      },
-      byWsKey: async (k) => {
-        const r = one('SELECT * FROM sessions WHERE ws_key = ?', k);
-        return r ? toSession(r) : null;
-      },
-      revokeUser: async (userId, keepTokenHash) => {
-        db.prepare('UPDATE sessions SET revoked = 1 WHERE user_id = ? AND token_hash IS NOT ?').run(userId, keepTokenHash ?? null);
-      },
-      revokeShare: async (account) => {
-        db.prepare('UPDATE sessions SET revoked = 1 WHERE share_account = ?').run(account);
-      },
-      revokeDisplay: async (displayId) => {
-        db.prepare('UPDATE sessions SET revoked = 1 WHERE display_id = ?').run(displayId);
-      },
-      dropOtherDisplaySessions: async (displayId, keepTokenHash) => {
-        db.prepare('DELETE FROM sessions WHERE display_id = ? AND token_hash <> ?').run(displayId, keepTokenHash);
-      },
-      revoke: async (h) => {
-        db.prepare('UPDATE sessions SET revoked = 1 WHERE token_hash = ?').run(h);
-      },
-      prune: async (nowMs) => {
-        db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(nowMs);
-      },
-    },
+    sessions: sessionStore(database),
     fleets: sqliteFleetStore(access),
     subFleets: sqliteSubFleetStore(access),
     depots: sqliteDepotStore(access),

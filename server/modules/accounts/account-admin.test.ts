@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { api, login, session } from './test-support/api-client';
-import { FIXTURE_PASSWORD, roleUsers, type RoleName, type RoleUser } from './test-support/role-fixtures';
-import { ADMIN_EMAIL, startTestServer, type TestServer } from './test-support/test-server';
+import { api, login, session } from '../../test-support/api-client';
+import { FIXTURE_PASSWORD, roleUsers, type RoleName, type RoleUser } from '../../test-support/role-fixtures';
+import { ADMIN_EMAIL, startTestServer, type TestServer } from '../../test-support/test-server';
 
 interface Account {
   id: string;

@@ -1,9 +1,9 @@
 // Two super.admins taking the role from each other at the same moment: one change goes through,
 // the other is refused, and one active super.admin is left.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, session } from './test-support/api-client';
-import { FIXTURE_PASSWORD } from './test-support/role-fixtures';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './test-support/test-server';
+import { api, session } from '../../test-support/api-client';
+import { FIXTURE_PASSWORD } from '../../test-support/role-fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../../test-support/test-server';
 
 let t: TestServer;
 

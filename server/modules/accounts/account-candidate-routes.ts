@@ -1,14 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../contract/api/permissions';
-import { AccountCandidateSchema, AccountJobSchema } from '../../contract/protocol/rest-schemas';
-import { can } from '../access/actor';
-import { type AccountJob, canDoJob } from '../access/account-choice';
-import { forbidden } from '../http/api-error';
-import { accountOf } from '../http/actor-of';
-import { answers, ok } from '../http/envelope';
-import type { TypeBoxProvider } from '../http/type-provider';
-import type { ServerContext } from '../server-context';
+import { PERMISSIONS } from '../../../contract/api/permissions';
+import { AccountCandidateSchema, AccountJobSchema } from '../../../contract/protocol/rest-schemas';
+import { can } from '../../access/actor';
+import { type AccountJob, canDoJob } from '../../access/account-choice';
+import { forbidden } from '../../http/api-error';
+import { accountOf } from '../../http/actor-of';
+import { answers, ok } from '../../http/envelope';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import type { ServerContext } from '../../server-context';
 
 /** The job of each `job` value, and what the caller must be allowed to change to pick someone for it. */
 const JOB_OF: Record<string, { job: AccountJob; permission: string }> = {

@@ -1,15 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS, scopeKinds } from '../../contract/api/permissions';
-import { mustReachAccount } from '../access/account-reach';
-import { accountSubject, recordAudit } from '../audit/record-audit';
-import { badRequest, notFound } from '../http/api-error';
-import { accountOf } from '../http/actor-of';
-import { answers, ok } from '../http/envelope';
-import { AccountScopeChoicesSchema, AccountScopeSchema, Id } from '../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../http/type-provider';
-import type { ServerContext } from '../server-context';
-import type { UserRecord } from '../storage/records';
+import { PERMISSIONS, scopeKinds } from '../../../contract/api/permissions';
+import { mustReachAccount } from '../../access/account-reach';
+import { accountSubject, recordAudit } from '../../audit/record-audit';
+import { badRequest, notFound } from '../../http/api-error';
+import { accountOf } from '../../http/actor-of';
+import { answers, ok } from '../../http/envelope';
+import { AccountScopeChoicesSchema, AccountScopeSchema, Id } from '../../../contract/protocol/rest-schemas';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import type { ServerContext } from '../../server-context';
+import type { UserRecord } from './user-store';
 
 /**
  * The fleets and sub-fleets an account is given to manage or to see (/role/alocation/page "Assign

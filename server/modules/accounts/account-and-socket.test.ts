@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, openSocket, session } from './test-support/api-client';
-import { FIXTURE_PASSWORD, roleUsers, type RoleName, type RoleUser } from './test-support/role-fixtures';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './test-support/test-server';
+import { api, login, openSocket, session } from '../../test-support/api-client';
+import { FIXTURE_PASSWORD, roleUsers, type RoleName, type RoleUser } from '../../test-support/role-fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../../test-support/test-server';
 
 let t: TestServer;
 let users: Record<RoleName, RoleUser>;
@@ -26,7 +26,7 @@ describe('register, reset and change password', () => {
     expect(code).toMatch(/^\d{6}$/);
     const reg = await api(t.url, 'POST', '/customization/user/v1/add/register', { body: { email, userName: 'Newcomer', password: 'Hello#123', code } });
     expect(reg.body.code).toBe(200);
-    // The code is spent; that the address now has an account is not told (server/account-probing.test.ts).
+    // The code is spent; that the address now has an account is not told (account-probing.test.ts).
     const again = await api(t.url, 'POST', '/customization/user/v1/add/register', { body: { email, userName: 'N', password: 'Hello#123', code } });
     expect(again.body.msg).toBe('The verification code has expired, please request a new one');
     const s = await session(t.url, email, 'Hello#123');

@@ -2,9 +2,9 @@
 // without: neither what comes back nor how long it takes tells which accounts exist.
 import bcrypt from 'bcryptjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REGISTRATION_MAIL_SENT } from '../contract/protocol/registration-messages';
-import { api, login } from './test-support/api-client';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './test-support/test-server';
+import { REGISTRATION_MAIL_SENT } from '../../../contract/protocol/registration-messages';
+import { api, login } from '../../test-support/api-client';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../../test-support/test-server';
 
 let t: TestServer;
 let adminToken: string;

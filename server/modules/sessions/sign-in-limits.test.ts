@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_LIMITS } from './auth/code-limits';
-import { SIGN_IN_THROTTLE } from './auth/sign-in-throttle';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, CLIENT_BASIC, startTestServer, type TestServer } from './test-support/test-server';
+import { CODE_LIMITS } from '../../auth/code-limits';
+import { SIGN_IN_THROTTLE } from '../../auth/sign-in-throttle';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, CLIENT_BASIC, startTestServer, type TestServer } from '../../test-support/test-server';
 
 const ATTACKER = '198.51.100.7';
 const OWNER = '203.0.113.5';

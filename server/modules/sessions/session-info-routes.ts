@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { buildMenu } from '../access/menu-catalogue';
-import { viewerOf } from '../http/actor-of';
-import { ROLE_KEYS, WALL_DISPLAY_PERMISSIONS } from '../../contract/api/permissions';
-import { answers, ok } from '../http/envelope';
-import { imageDataUrl } from '../http/image-data-url';
-import type { TypeBoxProvider } from '../http/type-provider';
-import type { ServerContext } from '../server-context';
+import { buildMenu } from '../../access/menu-catalogue';
+import { viewerOf } from '../../http/actor-of';
+import { ROLE_KEYS, WALL_DISPLAY_PERMISSIONS } from '../../../contract/api/permissions';
+import { answers, ok } from '../../http/envelope';
+import { imageDataUrl } from '../../http/image-data-url';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import type { ServerContext } from '../../server-context';
 
 const UserInfoData = Type.Object({
   user: Type.Object({
