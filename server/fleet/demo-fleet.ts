@@ -1,6 +1,9 @@
 import { BUILTIN_ROLES } from '../access/builtin-roles';
 import type { SeedData } from '../storage/fleet-repository';
-import type { DepotRecord, FleetRecord, SubFleetRecord, UserRecord, VehicleRecord } from '../storage/records';
+import type { DepotRecord } from '../modules/depots/depot-store';
+import type { FleetRecord } from '../modules/fleets/fleet-store';
+import type { SubFleetRecord } from '../modules/sub-fleets/sub-fleet-store';
+import type { UserRecord, VehicleRecord } from '../storage/records';
 import type { VehicleKind } from '../sim/types';
 import { deviceRecords } from './vehicle-devices';
 import { mulberry32 } from '../sim/random';

@@ -1,14 +1,11 @@
 import type Database from 'better-sqlite3';
 import type { FleetRepository, SeedData, VehicleFilter } from '../fleet-repository';
-import type { PageQuery, SessionRecord, VisibleScope } from '../records';
+import type { PageQuery, SessionRecord } from '../records';
 import { sqliteCodeStore, sqliteRoleStore, sqliteUserStore } from './account-stores';
 import {
-  fromDepot,
   fromDevice,
-  fromFleet,
   fromRole,
   fromShare,
-  fromSubFleet,
   fromUser,
   fromVehicle,
   toDevice,
@@ -22,7 +19,6 @@ import { sqliteAuditStore } from './audit-store';
 import { sqliteGroupLogStore } from './group-log-store';
 import { sqliteHistoryStore } from './history-store';
 import { sqliteRollupStore } from './rollup-store';
-import { sqliteDepotStore, sqliteFleetStore, sqliteSubFleetStore } from './group-stores';
 import { portablePrealarmStore, portableReportStore, type PortableQueries } from '../report-stores';
 import { sqliteAccess } from './sqlite-access';
 import { sqliteFollowUpPort } from './follow-up-port';
@@ -32,11 +28,14 @@ import { guardConstraints } from './unique-violation';
 import { inserter, type Row, updater, updateVersioned, vehicleScopeClause } from './sql-helpers';
 import { likePattern, pageClause } from '../sql-text';
 import { playlistStore } from '../../modules/wall-playlists/playlist-store';
+import { fleetStore, fromFleet } from '../../modules/fleets/fleet-store';
+import { fromSubFleet, subFleetStore } from '../../modules/sub-fleets/sub-fleet-store';
+import { depotStore, fromDepot } from '../../modules/depots/depot-store';
+import { groupNames } from '../../modules/fleets/group-names';
+import { accountScope } from '../../modules/fleets/account-scope';
 import { exclusiveStore, sqliteFleetDatabase } from '../../platform/database/fleet-database';
 import { portableDisplayTokenStore } from '../display-token-store';
 import { portableModelStateStore } from '../model-state-store';
-
-const NAME_TABLES = { fleet: 'fleets', subFleet: 'sub_fleets', depot: 'depots' } as const;
 
 /** The SQLite backend of the fleet repository (better-sqlite3, synchronous under the hood). */
 export const createSqliteRepository = (db: Database.Database): FleetRepository => {
@@ -57,21 +56,6 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     }
     return { sql: parts.join(' AND '), params };
   };
-
-  const scopeOf = (userId: string): Extract<VisibleScope, { all: false }> => ({
-    all: false,
-    fleetIds: many(
-      `SELECT id FROM fleets WHERE manager_id = ? OR service_engineer_id = ?
-       UNION SELECT fleet_id FROM fleet_members WHERE user_id = ?`,
-      userId,
-      userId,
-      userId,
-    ).map((r) => String(r.id)),
-    subFleetIds: many('SELECT id FROM sub_fleets WHERE manager_id = ? UNION SELECT sub_fleet_id FROM sub_fleet_members WHERE user_id = ?', userId, userId).map(
-      (r) => String(r.id),
-    ),
-    depotIds: many('SELECT id FROM depots WHERE manager_id = ?', userId).map((r) => String(r.id)),
-  });
 
   const portable: PortableQueries = {
     one: async (sql, ...params) => one(sql, ...params),
@@ -131,9 +115,9 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
         db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(nowMs);
       },
     },
-    fleets: sqliteFleetStore(access),
-    subFleets: sqliteSubFleetStore(access),
-    depots: sqliteDepotStore(access),
+    fleets: fleetStore(database),
+    subFleets: subFleetStore(database),
+    depots: depotStore(database),
     vehicles: {
       all: async () => many('SELECT * FROM vehicles ORDER BY id').map(toVehicle),
       list: async (filter, page: PageQuery | null, order = { by: 'name', desc: false }) => {
@@ -234,7 +218,7 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
         db.prepare('DELETE FROM shares WHERE id = ?').run(id);
       },
     },
-    scopeOf: async (userId) => scopeOf(userId),
+    scopeOf: accountScope(database),
     seedOnce: async (data: SeedData) =>
       db.transaction(() => {
         if (one('SELECT 1 AS x FROM seed_state WHERE id = 1')) return false;
@@ -255,13 +239,7 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
         db.prepare('INSERT INTO seed_state (id, seeded_at) VALUES (1, ?)').run(now);
         return true;
       })(),
-    names: async (kind, ids) => {
-      const rows = many(
-        `SELECT id, name FROM ${NAME_TABLES[kind]} WHERE id IN (SELECT value FROM json_each(?))`,
-        JSON.stringify(ids),
-      );
-      return new Map(rows.map((r) => [String(r.id), String(r.name)]));
-    },
+    names: groupNames(database),
     close: async () => {
       db.close();
     },
