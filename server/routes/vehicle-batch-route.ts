@@ -15,7 +15,9 @@ import { enveloped, Failure } from '../http/envelope';
 import type { TypeBoxProvider } from '../http/type-provider';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FIELDS } from '../http/upload-limits';
 import type { ServerContext } from '../server-context';
-import type { DepotRecord, DeviceRecord, SubFleetRecord, VehicleRecord } from '../storage/records';
+import type { DepotRecord } from '../modules/depots/depot-store';
+import type { SubFleetRecord } from '../modules/sub-fleets/sub-fleet-store';
+import type { DeviceRecord, VehicleRecord } from '../storage/records';
 import type { VehicleKind } from '../sim/types';
 
 const BatchReport = Type.Object({

@@ -8,6 +8,9 @@ import type { RoleRecord, RoleStore } from '../modules/roles/role-store';
 import type { UserRecord, UserStore } from '../modules/accounts/user-store';
 import type { CodeStore } from '../modules/accounts/verification-code-store';
 import type { SessionStore } from '../modules/sessions/session-store';
+import type { FleetRecord, FleetStore } from '../modules/fleets/fleet-store';
+import type { SubFleetRecord, SubFleetStore } from '../modules/sub-fleets/sub-fleet-store';
+import type { DepotRecord, DepotStore } from '../modules/depots/depot-store';
 import type {
   AlarmFilter,
   AlarmAck,
@@ -16,10 +19,7 @@ import type {
   AuditEntry,
   AuditFilter,
   AuditRecord,
-  DepotRecord,
   DeviceRecord,
-  EntityStatus,
-  FleetRecord,
   GroupLogRecord,
   GroupOperationKind,
   GroupLogState,
@@ -30,7 +30,6 @@ import type {
   ShareFilter,
   ShareListing,
   ShareRecord,
-  SubFleetRecord,
   VehicleRecord,
   VisibleScope,
 } from './records';
@@ -46,55 +45,6 @@ export interface SeedData {
   depots: DepotRecord[];
   vehicles: VehicleRecord[];
   devices: DeviceRecord[];
-}
-
-export interface GroupFilter {
-  scope: VisibleScope;
-  fleetId?: string;
-  name?: string;
-  status?: EntityStatus;
-}
-
-/** Counts shown beside a fleet, sub-fleet or depot in lists. */
-export interface GroupCounts {
-  vehicles: number;
-}
-
-export interface FleetStore {
-  list(scope: VisibleScope): Promise<FleetRecord[]>;
-  page(filter: GroupFilter, page: PageQuery): Promise<Paged<FleetRecord & GroupCounts>>;
-  get(id: string): Promise<FleetRecord | null>;
-  create(fleet: FleetRecord): Promise<void>;
-  /** Raises the row's version; with `basedOn`, only from that version (else StaleRecord). Answers the new version, null: no such row. */
-  update(fleet: FleetRecord, basedOn?: number): Promise<number | null>;
-  /**
-   * Deletes the fleet, first moving its vehicles to `moveTo` (out of any sub-fleet or depot), in one
-   * step; refused (StorageConflict) while vehicles are in the fleet and none is given. Answers the
-   * ids of the vehicles moved.
-   */
-  delete(id: string, moveTo?: { fleetId: string }): Promise<string[]>;
-  members(fleetId: string): Promise<string[]>;
-  setMembers(fleetId: string, userIds: string[]): Promise<void>;
-}
-
-export interface SubFleetStore {
-  page(filter: GroupFilter, page: PageQuery): Promise<Paged<SubFleetRecord & GroupCounts>>;
-  get(id: string): Promise<SubFleetRecord | null>;
-  create(sub: SubFleetRecord): Promise<void>;
-  /** Raises the row's version; with `basedOn`, only from that version (else StaleRecord). Answers the new version, null: no such row. */
-  update(sub: SubFleetRecord, basedOn?: number): Promise<number | null>;
-  /** Deletes the sub-fleet; its vehicles move to `moveTo` (null: the fleet alone). Answers their ids. */
-  delete(id: string, moveTo: { subFleetId: string | null }): Promise<string[]>;
-}
-
-export interface DepotStore {
-  page(filter: GroupFilter, page: PageQuery): Promise<Paged<DepotRecord & GroupCounts>>;
-  get(id: string): Promise<DepotRecord | null>;
-  create(depot: DepotRecord): Promise<void>;
-  /** Raises the row's version; with `basedOn`, only from that version (else StaleRecord). Answers the new version, null: no such row. */
-  update(depot: DepotRecord, basedOn?: number): Promise<number | null>;
-  /** Deletes the depot; its vehicles move to `moveTo` (null: no depot). Answers their ids. */
-  delete(id: string, moveTo: { depotId: string | null }): Promise<string[]>;
 }
 
 export interface VehicleFilter {

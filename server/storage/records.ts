@@ -6,42 +6,6 @@ import type { VehicleKind } from '../sim/types';
 
 export type EntityStatus = 'active' | 'disabled';
 
-export interface FleetRecord {
-  id: string;
-  name: string;
-  status: EntityStatus;
-  managerId: string | null;
-  serviceEngineerId: string | null;
-  createdAt: string;
-  /** Raised by every write of the row (1 once stored); a record not stored yet has none. */
-  version?: number;
-}
-
-export interface SubFleetRecord {
-  id: string;
-  fleetId: string;
-  name: string;
-  status: EntityStatus;
-  managerId: string | null;
-  createdAt: string;
-  /** Raised by every write of the row (1 once stored); a record not stored yet has none. */
-  version?: number;
-}
-
-export interface DepotRecord {
-  id: string;
-  fleetId: string;
-  name: string;
-  status: EntityStatus;
-  managerId: string | null;
-  city: string;
-  lat: number;
-  lng: number;
-  createdAt: string;
-  /** Raised by every write of the row (1 once stored); a record not stored yet has none. */
-  version?: number;
-}
-
 export interface VehicleRecord {
   id: string;
   name: string;

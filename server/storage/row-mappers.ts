@@ -4,12 +4,9 @@ import type {
   AlarmRecord,
   DisplayTokenRecord,
   AuditRecord,
-  DepotRecord,
   DeviceRecord,
-  FleetRecord,
   GroupLogVehicle,
   ShareRecord,
-  SubFleetRecord,
   VehicleRecord,
 } from './records';
 
@@ -17,69 +14,6 @@ type Row = Record<string, unknown>;
 
 const str = (v: unknown): string => String(v);
 const optStr = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-
-export const toFleet = (r: Row): FleetRecord => ({
-  id: str(r.id),
-  name: str(r.name),
-  status: r.status === 'disabled' ? 'disabled' : 'active',
-  managerId: optStr(r.manager_id),
-  serviceEngineerId: optStr(r.service_engineer_id),
-  createdAt: str(r.created_at),
-  version: Number(r.version),
-});
-
-export const fromFleet = (f: FleetRecord): Row => ({
-  id: f.id,
-  name: f.name,
-  status: f.status,
-  manager_id: f.managerId,
-  service_engineer_id: f.serviceEngineerId,
-  created_at: f.createdAt,
-});
-
-export const toSubFleet = (r: Row): SubFleetRecord => ({
-  id: str(r.id),
-  fleetId: str(r.fleet_id),
-  name: str(r.name),
-  status: r.status === 'disabled' ? 'disabled' : 'active',
-  managerId: optStr(r.manager_id),
-  createdAt: str(r.created_at),
-  version: Number(r.version),
-});
-
-export const fromSubFleet = (s: SubFleetRecord): Row => ({
-  id: s.id,
-  fleet_id: s.fleetId,
-  name: s.name,
-  status: s.status,
-  manager_id: s.managerId,
-  created_at: s.createdAt,
-});
-
-export const toDepot = (r: Row): DepotRecord => ({
-  id: str(r.id),
-  fleetId: str(r.fleet_id),
-  name: str(r.name),
-  status: r.status === 'disabled' ? 'disabled' : 'active',
-  managerId: optStr(r.manager_id),
-  city: str(r.city),
-  lat: Number(r.lat),
-  lng: Number(r.lng),
-  createdAt: str(r.created_at),
-  version: Number(r.version),
-});
-
-export const fromDepot = (d: DepotRecord): Row => ({
-  id: d.id,
-  fleet_id: d.fleetId,
-  name: d.name,
-  status: d.status,
-  manager_id: d.managerId,
-  city: d.city,
-  lat: d.lat,
-  lng: d.lng,
-  created_at: d.createdAt,
-});
 
 export const toVehicle = (r: Row): VehicleRecord => ({
   id: str(r.id),

@@ -1,12 +1,8 @@
 import type pg from 'pg';
 import type { FleetRepository, SeedData, VehicleFilter } from '../fleet-repository';
-import type { VisibleScope } from '../records';
 import {
-  fromDepot,
   fromDevice,
-  fromFleet,
   fromShare,
-  fromSubFleet,
   fromVehicle,
   toDevice,
   toShare,
@@ -21,7 +17,6 @@ import { pgFollowUpPort } from './pg-follow-up-port';
 import { followUpFeedbackStore, followUpIssueStore } from '../follow-up-store';
 import { accountSettingsStore } from '../account-settings-store';
 import { pgGroupLogStore } from './pg-group-log-store';
-import { pgDepotStore, pgFleetStore, pgSubFleetStore } from './pg-group-stores';
 import { pgHistoryStore } from './pg-history-store';
 import { portablePrealarmStore, portableReportStore } from '../report-stores';
 import { advisoryLockKey } from './pg-migrate';
@@ -31,12 +26,15 @@ import { fromRole, roleStore } from '../../modules/roles/role-store';
 import { fromUser, userStore } from '../../modules/accounts/user-store';
 import { verificationCodeStore } from '../../modules/accounts/verification-code-store';
 import { sessionStore } from '../../modules/sessions/session-store';
+import { fleetStore, fromFleet } from '../../modules/fleets/fleet-store';
+import { fromSubFleet, subFleetStore } from '../../modules/sub-fleets/sub-fleet-store';
+import { depotStore, fromDepot } from '../../modules/depots/depot-store';
+import { groupNames } from '../../modules/fleets/group-names';
+import { accountScope } from '../../modules/fleets/account-scope';
 import { postgresFleetDatabase } from '../../platform/database/fleet-database';
 import { pgRollupStore } from './pg-rollup-store';
 import { portableDisplayTokenStore } from '../display-token-store';
 import { portableModelStateStore } from '../model-state-store';
-
-const NAME_TABLES = { fleet: 'fleets', subFleet: 'sub_fleets', depot: 'depots' } as const;
 
 const vehicleWhere = (f: VehicleFilter) => {
   const scope = pgVehicleScope(f.scope);
@@ -60,8 +58,6 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
   const a = pgAccess(pool);
   const database = postgresFleetDatabase(pool);
 
-  const ids = async (sql: string, ...params: unknown[]) => (await a.many(sql, ...params)).map((r) => String(r.id));
-
   return {
     reports: portableReportStore(a, 'ILIKE'),
     prealarms: portablePrealarmStore(a),
@@ -80,9 +76,9 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
     feedback: followUpFeedbackStore(pgFollowUpPort(a)),
     accountSettings: accountSettingsStore(pgFollowUpPort(a)),
     sessions: sessionStore(database),
-    fleets: pgFleetStore(a),
-    subFleets: pgSubFleetStore(a),
-    depots: pgDepotStore(a),
+    fleets: fleetStore(database),
+    subFleets: subFleetStore(database),
+    depots: depotStore(database),
     vehicles: {
       all: async () => (await a.many('SELECT * FROM vehicles ORDER BY id')).map(toVehicle),
       list: async (filter, page, order = { by: 'name', desc: false }) => {
@@ -177,15 +173,7 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
         await a.run('DELETE FROM shares WHERE id = ?', id);
       },
     },
-    scopeOf: async (userId): Promise<Extract<VisibleScope, { all: false }>> => ({
-      all: false,
-      fleetIds: await ids(
-        `SELECT id FROM fleets WHERE manager_id = ? OR service_engineer_id = ? UNION SELECT fleet_id FROM fleet_members WHERE user_id = ?`,
-        userId, userId, userId,
-      ),
-      subFleetIds: await ids('SELECT id FROM sub_fleets WHERE manager_id = ? UNION SELECT sub_fleet_id FROM sub_fleet_members WHERE user_id = ?', userId, userId),
-      depotIds: await ids('SELECT id FROM depots WHERE manager_id = ?', userId),
-    }),
+    scopeOf: accountScope(database),
     seedOnce: async (data) =>
       a.tx(async (q) => {
         // Nodes starting together on an empty database queue here; the first seeds, the others see it done.
@@ -202,10 +190,7 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
         await q.run('INSERT INTO seed_state (id, seeded_at) VALUES (1, ?)', now);
         return true;
       }),
-    names: async (kind, list) => {
-      const rows = await a.many(`SELECT id, name FROM ${NAME_TABLES[kind]} WHERE id = ANY(?::text[])`, list);
-      return new Map(rows.map((r) => [String(r.id), String(r.name)]));
-    },
+    names: groupNames(database),
     close: () => pool.end(),
   };
 };

@@ -1,12 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { FleetRepository, SeedData, VehicleFilter } from '../fleet-repository';
-import type { PageQuery, VisibleScope } from '../records';
+import type { PageQuery } from '../records';
 import {
-  fromDepot,
   fromDevice,
-  fromFleet,
   fromShare,
-  fromSubFleet,
   fromVehicle,
   toDevice,
   toShare,
@@ -18,7 +15,6 @@ import { sqliteAuditStore } from './audit-store';
 import { sqliteGroupLogStore } from './group-log-store';
 import { sqliteHistoryStore } from './history-store';
 import { sqliteRollupStore } from './rollup-store';
-import { sqliteDepotStore, sqliteFleetStore, sqliteSubFleetStore } from './group-stores';
 import { portablePrealarmStore, portableReportStore, type PortableQueries } from '../report-stores';
 import { sqliteAccess } from './sqlite-access';
 import { sqliteFollowUpPort } from './follow-up-port';
@@ -32,11 +28,14 @@ import { fromRole, roleStore } from '../../modules/roles/role-store';
 import { fromUser, userStore } from '../../modules/accounts/user-store';
 import { verificationCodeStore } from '../../modules/accounts/verification-code-store';
 import { sessionStore } from '../../modules/sessions/session-store';
+import { fleetStore, fromFleet } from '../../modules/fleets/fleet-store';
+import { fromSubFleet, subFleetStore } from '../../modules/sub-fleets/sub-fleet-store';
+import { depotStore, fromDepot } from '../../modules/depots/depot-store';
+import { groupNames } from '../../modules/fleets/group-names';
+import { accountScope } from '../../modules/fleets/account-scope';
 import { exclusiveStore, sqliteFleetDatabase } from '../../platform/database/fleet-database';
 import { portableDisplayTokenStore } from '../display-token-store';
 import { portableModelStateStore } from '../model-state-store';
-
-const NAME_TABLES = { fleet: 'fleets', subFleet: 'sub_fleets', depot: 'depots' } as const;
 
 /** The SQLite backend of the fleet repository (better-sqlite3, synchronous under the hood). */
 export const createSqliteRepository = (db: Database.Database): FleetRepository => {
@@ -57,21 +56,6 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     }
     return { sql: parts.join(' AND '), params };
   };
-
-  const scopeOf = (userId: string): Extract<VisibleScope, { all: false }> => ({
-    all: false,
-    fleetIds: many(
-      `SELECT id FROM fleets WHERE manager_id = ? OR service_engineer_id = ?
-       UNION SELECT fleet_id FROM fleet_members WHERE user_id = ?`,
-      userId,
-      userId,
-      userId,
-    ).map((r) => String(r.id)),
-    subFleetIds: many('SELECT id FROM sub_fleets WHERE manager_id = ? UNION SELECT sub_fleet_id FROM sub_fleet_members WHERE user_id = ?', userId, userId).map(
-      (r) => String(r.id),
-    ),
-    depotIds: many('SELECT id FROM depots WHERE manager_id = ?', userId).map((r) => String(r.id)),
-  });
 
   const portable: PortableQueries = {
     one: async (sql, ...params) => one(sql, ...params),
@@ -98,9 +82,9 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     feedback: followUpFeedbackStore(sqliteFollowUpPort(access)),
     accountSettings: accountSettingsStore(sqliteFollowUpPort(access)),
     sessions: sessionStore(database),
-    fleets: sqliteFleetStore(access),
-    subFleets: sqliteSubFleetStore(access),
-    depots: sqliteDepotStore(access),
+    fleets: fleetStore(database),
+    subFleets: subFleetStore(database),
+    depots: depotStore(database),
     vehicles: {
       all: async () => many('SELECT * FROM vehicles ORDER BY id').map(toVehicle),
       list: async (filter, page: PageQuery | null, order = { by: 'name', desc: false }) => {
@@ -201,7 +185,7 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
         db.prepare('DELETE FROM shares WHERE id = ?').run(id);
       },
     },
-    scopeOf: async (userId) => scopeOf(userId),
+    scopeOf: accountScope(database),
     seedOnce: async (data: SeedData) =>
       db.transaction(() => {
         if (one('SELECT 1 AS x FROM seed_state WHERE id = 1')) return false;
@@ -222,13 +206,7 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
         db.prepare('INSERT INTO seed_state (id, seeded_at) VALUES (1, ?)').run(now);
         return true;
       })(),
-    names: async (kind, ids) => {
-      const rows = many(
-        `SELECT id, name FROM ${NAME_TABLES[kind]} WHERE id IN (SELECT value FROM json_each(?))`,
-        JSON.stringify(ids),
-      );
-      return new Map(rows.map((r) => [String(r.id), String(r.name)]));
-    },
+    names: groupNames(database),
     close: async () => {
       db.close();
     },

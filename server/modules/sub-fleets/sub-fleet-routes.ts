@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../contract/api/permissions';
-import { checkAccountChoice } from '../access/account-choice';
-import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../access/placement-scope';
-import { accountOf } from '../http/actor-of';
-import { answers, ok } from '../http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../http/record-version';
-import { groupChange } from '../hub/record-change';
-import { EntityName, Id, PageOf, PageQuery, PlainText, Status, SubFleetSchema } from '../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../http/type-provider';
-import type { ServerContext } from '../server-context';
-import type { SubFleetRecord } from '../storage/records';
+import { PERMISSIONS } from '../../../contract/api/permissions';
+import { checkAccountChoice } from '../../access/account-choice';
+import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../../access/placement-scope';
+import { accountOf } from '../../http/actor-of';
+import { answers, ok } from '../../http/envelope';
+import { BasedOn, saveVersioned, versionedAnswers } from '../../http/record-version';
+import { groupChange } from '../../hub/record-change';
+import { EntityName, Id, PageOf, PageQuery, PlainText, Status, SubFleetSchema } from '../../../contract/protocol/rest-schemas';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import type { ServerContext } from '../../server-context';
+import type { SubFleetRecord } from './sub-fleet-store';
 
 /** Sub-fleets: list, detail, create, update, delete. A fleet's manager edits them; a sub-fleet manager edits their own. */
 export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext) => {

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../contract/api/permissions';
-import { checkAccountChoice } from '../access/account-choice';
-import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../access/placement-scope';
-import { accountOf } from '../http/actor-of';
-import { answers, ok } from '../http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../http/record-version';
-import { groupChange } from '../hub/record-change';
-import { DepotSchema, EntityName, Id, PageOf, PageQuery, PlainText, Status, StoredText } from '../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../http/type-provider';
-import type { ServerContext } from '../server-context';
-import type { DepotRecord } from '../storage/records';
+import { PERMISSIONS } from '../../../contract/api/permissions';
+import { checkAccountChoice } from '../../access/account-choice';
+import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../../access/placement-scope';
+import { accountOf } from '../../http/actor-of';
+import { answers, ok } from '../../http/envelope';
+import { BasedOn, saveVersioned, versionedAnswers } from '../../http/record-version';
+import { groupChange } from '../../hub/record-change';
+import { DepotSchema, EntityName, Id, PageOf, PageQuery, PlainText, Status, StoredText } from '../../../contract/protocol/rest-schemas';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import type { ServerContext } from '../../server-context';
+import type { DepotRecord } from './depot-store';
 
 const Position = { lat: Type.Number({ minimum: -90, maximum: 90 }), lng: Type.Number({ minimum: -180, maximum: 180 }) };
 const City = StoredText(60);

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../contract/api/permissions';
-import { accountNames, checkAccountChoice } from '../access/account-choice';
-import { fleetActions, fleetInScope as fleetInScopeOf } from '../access/allowed-actions';
-import { checkParentFleet, countVehicles, resettleVehicles, vehiclesText } from '../access/placement-scope';
-import { badRequest, forbidden, notFound } from '../http/api-error';
-import { accountOf, viewerOf } from '../http/actor-of';
-import { answers, ok } from '../http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../http/record-version';
-import { groupChange } from '../hub/record-change';
-import { EntityName, FleetSchema, Id, PageOf, PageQuery, PlainText, Status } from '../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../http/type-provider';
-import type { ServerContext } from '../server-context';
-import type { FleetRecord } from '../storage/records';
+import { PERMISSIONS } from '../../../contract/api/permissions';
+import { accountNames, checkAccountChoice } from '../../access/account-choice';
+import { fleetActions, fleetInScope as fleetInScopeOf } from '../../access/allowed-actions';
+import { checkParentFleet, countVehicles, resettleVehicles, vehiclesText } from '../../access/placement-scope';
+import { badRequest, forbidden, notFound } from '../../http/api-error';
+import { accountOf, viewerOf } from '../../http/actor-of';
+import { answers, ok } from '../../http/envelope';
+import { BasedOn, saveVersioned, versionedAnswers } from '../../http/record-version';
+import { groupChange } from '../../hub/record-change';
+import { EntityName, FleetSchema, Id, PageOf, PageQuery, PlainText, Status } from '../../../contract/protocol/rest-schemas';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import type { ServerContext } from '../../server-context';
+import type { FleetRecord } from './fleet-store';
 
 /** Fleets: list, detail, create, update, delete, and the accounts assigned to a fleet (operators). */
 export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) => {
