@@ -8,7 +8,7 @@ import type {
   IssueRecord,
   IssueStatus,
   IssueStore,
-} from './follow-up-records';
+} from '../modules/issues/issue-store';
 import { ISSUE_STATUSES } from '../../contract/protocol/follow-up-schemas';
 import type { VisibleScope } from './records';
 import { pageClause } from './sql-text';

@@ -23,11 +23,12 @@ import { pgAlarmStore } from './pg-alarm-store';
 import { pgAuditStore } from './pg-audit-store';
 import { pgFollowUpPort } from './pg-follow-up-port';
 import { followUpFeedbackStore, followUpIssueStore } from '../follow-up-store';
-import { accountSettingsStore } from '../account-settings-store';
+import { accountSettingsStore } from '../../modules/account-settings/account-settings-store';
 import { pgGroupLogStore } from './pg-group-log-store';
 import { pgDepotStore, pgFleetStore, pgSubFleetStore } from './pg-group-stores';
 import { pgHistoryStore } from './pg-history-store';
-import { portablePrealarmStore, portableReportStore } from '../report-stores';
+import { reportStore } from '../../modules/reports/report-store';
+import { prealarmStore } from '../../modules/prealarms/prealarm-store';
 import { advisoryLockKey } from './pg-migrate';
 import { pgVehicleScope } from './pg-vehicle-scope';
 import { playlistStore } from '../../modules/wall-playlists/playlist-store';
@@ -63,8 +64,8 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
   const ids = async (sql: string, ...params: unknown[]) => (await a.many(sql, ...params)).map((r) => String(r.id));
 
   return {
-    reports: portableReportStore(a, 'ILIKE'),
-    prealarms: portablePrealarmStore(a),
+    reports: reportStore(database),
+    prealarms: prealarmStore(database),
     roles: pgRoleStore(a),
     users: pgUserStore(a),
     codes: pgCodeStore(a),

@@ -23,11 +23,13 @@ import { sqliteGroupLogStore } from './group-log-store';
 import { sqliteHistoryStore } from './history-store';
 import { sqliteRollupStore } from './rollup-store';
 import { sqliteDepotStore, sqliteFleetStore, sqliteSubFleetStore } from './group-stores';
-import { portablePrealarmStore, portableReportStore, type PortableQueries } from '../report-stores';
+import type { PortableQueries } from '../report-stores';
+import { reportStore } from '../../modules/reports/report-store';
+import { prealarmStore } from '../../modules/prealarms/prealarm-store';
 import { sqliteAccess } from './sqlite-access';
 import { sqliteFollowUpPort } from './follow-up-port';
 import { followUpFeedbackStore, followUpIssueStore } from '../follow-up-store';
-import { accountSettingsStore } from '../account-settings-store';
+import { accountSettingsStore } from '../../modules/account-settings/account-settings-store';
 import { guardConstraints } from './unique-violation';
 import { inserter, type Row, updater, updateVersioned, vehicleScopeClause } from './sql-helpers';
 import { likePattern, pageClause } from '../sql-text';
@@ -80,8 +82,8 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
   };
 
   return {
-    reports: portableReportStore(portable, 'LIKE'),
-    prealarms: portablePrealarmStore(portable),
+    reports: reportStore(database),
+    prealarms: prealarmStore(database),
     roles: sqliteRoleStore(access),
     users: sqliteUserStore(access),
     codes: sqliteCodeStore(access),

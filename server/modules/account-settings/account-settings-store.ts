@@ -1,7 +1,7 @@
 // Each account's theme and avatar, and the fleets and sub-fleets it is given to manage, written once
 // in SQL both backends speak (through the same port as the issue and feedback stores).
-import type { Theme } from '../../contract/protocol/account-settings-rules';
-import type { FollowUpPort } from './follow-up-store';
+import type { Theme } from '../../../contract/protocol/account-settings-rules';
+import type { FollowUpPort } from '../../storage/follow-up-store';
 
 export interface Appearance {
   theme: Theme;

@@ -1,6 +1,6 @@
 // Stored shapes of issue reports and feedback (/other/…). Times are epoch milliseconds.
-import type { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, ISSUE_STATUSES } from '../../contract/protocol/follow-up-schemas';
-import type { PageQuery, Paged, VisibleScope } from './records';
+import type { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, ISSUE_STATUSES } from '../../../contract/protocol/follow-up-schemas';
+import type { PageQuery, Paged, VisibleScope } from '../../storage/records';
 
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 
