@@ -34,7 +34,8 @@ import type {
   VehicleRecord,
   VisibleScope,
 } from './records';
-import type { FeedbackStore, IssueStore } from '../modules/issues/issue-store';
+import type { FeedbackStore } from '../modules/feedback/feedback-store';
+import type { IssueStore } from '../modules/issues/issue-store';
 import type { PrealarmStore } from '../modules/prealarms/prealarm-store';
 import type { ReportStore } from '../modules/reports/report-store';
 

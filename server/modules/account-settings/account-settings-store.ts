@@ -1,7 +1,6 @@
-// Each account's theme and avatar, and the fleets and sub-fleets it is given to manage, written once
-// in SQL both backends speak (through the same port as the issue and feedback stores).
+// Each account's theme and avatar, and the fleets and sub-fleets it is given to manage.
 import type { Theme } from '../../../contract/protocol/account-settings-rules';
-import type { FollowUpPort } from '../../storage/follow-up-store';
+import type { FleetDatabase } from '../../platform/database/fleet-database';
 
 export interface Appearance {
   theme: Theme;
@@ -26,39 +25,54 @@ export interface AccountSettingsStore {
 
 const DEFAULT_THEME: Theme = 'light';
 
-export const accountSettingsStore = (port: FollowUpPort): AccountSettingsStore => {
-  return {
-    appearance: async (userId) => {
-      const r = await port.one('SELECT theme, avatar_type, avatar FROM user_appearance WHERE user_id = ?', userId);
-      const theme = r?.theme === 'dark' ? 'dark' : DEFAULT_THEME;
-      const avatar = r && r.avatar_type !== null && r.avatar !== null ? { type: String(r.avatar_type), data: Buffer.from(r.avatar as Uint8Array) } : null;
-      return { theme, avatar };
-    },
-    setTheme: async (userId, theme) => {
-      await port.apply([
-        { sql: 'INSERT INTO user_appearance (user_id, theme) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET theme = excluded.theme', params: [userId, theme] },
-      ]);
-    },
-    setAvatar: async (userId, avatar) => {
-      await port.apply([
-        {
-          sql: `INSERT INTO user_appearance (user_id, avatar_type, avatar) VALUES (?, ?, ?)
-                ON CONFLICT (user_id) DO UPDATE SET avatar_type = excluded.avatar_type, avatar = excluded.avatar`,
-          params: [userId, avatar?.type ?? null, avatar?.data ?? null],
-        },
-      ]);
-    },
-    scope: async (userId) => ({
-      fleetIds: (await port.many('SELECT fleet_id FROM fleet_members WHERE user_id = ? ORDER BY fleet_id', userId)).map((r) => String(r.fleet_id)),
-      subFleetIds: (await port.many('SELECT sub_fleet_id FROM sub_fleet_members WHERE user_id = ? ORDER BY sub_fleet_id', userId)).map((r) => String(r.sub_fleet_id)),
-    }),
-    setScope: async (userId, scope) => {
-      await port.apply([
-        { sql: 'DELETE FROM fleet_members WHERE user_id = ?', params: [userId] },
-        { sql: 'DELETE FROM sub_fleet_members WHERE user_id = ?', params: [userId] },
-        ...scope.fleetIds.map((id) => ({ sql: 'INSERT INTO fleet_members (fleet_id, user_id) VALUES (?, ?)', params: [id, userId] })),
-        ...scope.subFleetIds.map((id) => ({ sql: 'INSERT INTO sub_fleet_members (sub_fleet_id, user_id) VALUES (?, ?)', params: [id, userId] })),
-      ]);
-    },
-  };
+// Rows per insert: two parameters each, far below what either database binds in one statement.
+const MEMBERS_PER_INSERT = 5000;
+
+const chunks = <T>(rows: T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += MEMBERS_PER_INSERT) out.push(rows.slice(i, i + MEMBERS_PER_INSERT));
+  return out;
 };
+
+export const accountSettingsStore = ({ db }: FleetDatabase): AccountSettingsStore => ({
+  appearance: async (userId) => {
+    const r = await db.selectFrom('user_appearance').select(['theme', 'avatar_type', 'avatar']).where('user_id', '=', userId).executeTakeFirst();
+    const theme = r?.theme === 'dark' ? 'dark' : DEFAULT_THEME;
+    const avatar = r && r.avatar_type !== null && r.avatar !== null ? { type: r.avatar_type, data: Buffer.from(r.avatar) } : null;
+    return { theme, avatar };
+  },
+  setTheme: async (userId, theme) => {
+    await db
+      .insertInto('user_appearance')
+      .values({ user_id: userId, theme })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ theme: eb.ref('excluded.theme') })))
+      .execute();
+  },
+  setAvatar: async (userId, avatar) => {
+    await db
+      .insertInto('user_appearance')
+      .values({ user_id: userId, avatar_type: avatar?.type ?? null, avatar: avatar?.data ?? null })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet((eb) => ({ avatar_type: eb.ref('excluded.avatar_type'), avatar: eb.ref('excluded.avatar') })),
+      )
+      .execute();
+  },
+  scope: async (userId) => ({
+    fleetIds: (await db.selectFrom('fleet_members').select('fleet_id').where('user_id', '=', userId).orderBy('fleet_id').execute()).map((r) => r.fleet_id),
+    subFleetIds: (
+      await db.selectFrom('sub_fleet_members').select('sub_fleet_id').where('user_id', '=', userId).orderBy('sub_fleet_id').execute()
+    ).map((r) => r.sub_fleet_id),
+  }),
+  setScope: async (userId, scope) => {
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('fleet_members').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('sub_fleet_members').where('user_id', '=', userId).execute();
+      for (const ids of chunks(scope.fleetIds)) {
+        await trx.insertInto('fleet_members').values(ids.map((id) => ({ fleet_id: id, user_id: userId }))).execute();
+      }
+      for (const ids of chunks(scope.subFleetIds)) {
+        await trx.insertInto('sub_fleet_members').values(ids.map((id) => ({ sub_fleet_id: id, user_id: userId }))).execute();
+      }
+    });
+  },
+});

@@ -21,7 +21,7 @@ import { accountOf } from '../../http/actor-of';
 import { answers, ok } from '../../http/envelope';
 import type { TypeBoxProvider } from '../../http/type-provider';
 import type { ServerContext } from '../../server-context';
-import type { FeedbackRecord } from '../issues/issue-store';
+import type { FeedbackRecord } from './feedback-store';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const feedbackView = (f: FeedbackRecord) => {

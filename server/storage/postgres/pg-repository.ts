@@ -21,8 +21,8 @@ import { insertRows, pgAccess, type PgQueries, updateRow, updateVersioned } from
 import { pgCodeStore, pgRoleStore, pgUserStore } from './pg-account-stores';
 import { pgAlarmStore } from './pg-alarm-store';
 import { pgAuditStore } from './pg-audit-store';
-import { pgFollowUpPort } from './pg-follow-up-port';
-import { followUpFeedbackStore, followUpIssueStore } from '../follow-up-store';
+import { feedbackStore } from '../../modules/feedback/feedback-store';
+import { issueStore } from '../../modules/issues/issue-store';
 import { accountSettingsStore } from '../../modules/account-settings/account-settings-store';
 import { pgGroupLogStore } from './pg-group-log-store';
 import { pgDepotStore, pgFleetStore, pgSubFleetStore } from './pg-group-stores';
@@ -77,9 +77,9 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
     rollups: pgRollupStore(a),
     groupLogs: pgGroupLogStore(a),
     audit: pgAuditStore(a),
-    issues: followUpIssueStore(pgFollowUpPort(a)),
-    feedback: followUpFeedbackStore(pgFollowUpPort(a)),
-    accountSettings: accountSettingsStore(pgFollowUpPort(a)),
+    issues: issueStore(database),
+    feedback: feedbackStore(database),
+    accountSettings: accountSettingsStore(database),
     sessions: {
       create: async (s) => {
         await a.run(

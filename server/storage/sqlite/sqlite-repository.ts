@@ -27,8 +27,8 @@ import type { PortableQueries } from '../report-stores';
 import { reportStore } from '../../modules/reports/report-store';
 import { prealarmStore } from '../../modules/prealarms/prealarm-store';
 import { sqliteAccess } from './sqlite-access';
-import { sqliteFollowUpPort } from './follow-up-port';
-import { followUpFeedbackStore, followUpIssueStore } from '../follow-up-store';
+import { feedbackStore } from '../../modules/feedback/feedback-store';
+import { issueStore } from '../../modules/issues/issue-store';
 import { accountSettingsStore } from '../../modules/account-settings/account-settings-store';
 import { guardConstraints } from './unique-violation';
 import { inserter, type Row, updater, updateVersioned, vehicleScopeClause } from './sql-helpers';
@@ -96,9 +96,9 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     rollups: exclusiveStore(database, sqliteRollupStore(access)),
     groupLogs: sqliteGroupLogStore(access),
     audit: sqliteAuditStore(access),
-    issues: followUpIssueStore(sqliteFollowUpPort(access)),
-    feedback: followUpFeedbackStore(sqliteFollowUpPort(access)),
-    accountSettings: accountSettingsStore(sqliteFollowUpPort(access)),
+    issues: issueStore(database),
+    feedback: feedbackStore(database),
+    accountSettings: accountSettingsStore(database),
     sessions: {
       create: async (s: SessionRecord) => {
         db.prepare(
