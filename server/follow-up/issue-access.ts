@@ -5,7 +5,7 @@ import { scopeIncludes } from '../access/scope-includes';
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
 import { forbidden, notFound } from '../http/api-error';
 import type { ServerContext } from '../server-context';
-import type { IssueRecord } from '../storage/follow-up-records';
+import type { IssueRecord } from '../modules/issues/issue-store';
 import type { VisibleScope } from '../storage/records';
 
 type UserActor = Extract<Actor, { kind: 'user' }>;

@@ -3,7 +3,7 @@
 // so a restart loses nothing: the first check after start catches up.
 import { ISSUE_STATUS_LABEL } from '../../contract/api/issue-workflow';
 import type { ServerContext } from '../server-context';
-import type { IssueRecord } from '../storage/follow-up-records';
+import type { IssueRecord } from '../modules/issues/issue-store';
 
 const CHECK_EVERY_MS = 60_000;
 

@@ -2,7 +2,7 @@
 // (PostgreSQL) can implement it; multi-row writes that must be atomic are single methods here.
 import type { AlarmSeverity } from '../../contract/api/types';
 import type { DeviceType } from '../../contract/protocol/types';
-import type { AccountSettingsStore } from './account-settings-store';
+import type { AccountSettingsStore } from '../modules/account-settings/account-settings-store';
 import type { PlaylistStore } from '../modules/wall-playlists/playlist-store';
 import type { RoleRecord, RoleStore } from '../modules/roles/role-store';
 import type { UserRecord, UserStore } from '../modules/accounts/user-store';
@@ -33,8 +33,10 @@ import type {
   VehicleRecord,
   VisibleScope,
 } from './records';
-import type { FeedbackStore, IssueStore } from './follow-up-records';
-import type { PrealarmStore, ReportStore } from './report-records';
+import type { FeedbackStore } from '../modules/feedback/feedback-store';
+import type { IssueStore } from '../modules/issues/issue-store';
+import type { PrealarmStore } from '../modules/prealarms/prealarm-store';
+import type { ReportStore } from '../modules/reports/report-store';
 
 export interface SeedData {
   roles: RoleRecord[];

@@ -13,12 +13,13 @@ import { likePattern, pageClause } from '../sql-text';
 import { insertRows, pgAccess, type PgQueries, updateRow, updateVersioned } from './pg-access';
 import { pgAlarmStore } from './pg-alarm-store';
 import { pgAuditStore } from './pg-audit-store';
-import { pgFollowUpPort } from './pg-follow-up-port';
-import { followUpFeedbackStore, followUpIssueStore } from '../follow-up-store';
-import { accountSettingsStore } from '../account-settings-store';
+import { feedbackStore } from '../../modules/feedback/feedback-store';
+import { issueStore } from '../../modules/issues/issue-store';
+import { accountSettingsStore } from '../../modules/account-settings/account-settings-store';
 import { pgGroupLogStore } from './pg-group-log-store';
 import { pgHistoryStore } from './pg-history-store';
-import { portablePrealarmStore, portableReportStore } from '../report-stores';
+import { reportStore } from '../../modules/reports/report-store';
+import { prealarmStore } from '../../modules/prealarms/prealarm-store';
 import { advisoryLockKey } from './pg-migrate';
 import { pgVehicleScope } from './pg-vehicle-scope';
 import { playlistStore } from '../../modules/wall-playlists/playlist-store';
@@ -59,8 +60,8 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
   const database = postgresFleetDatabase(pool);
 
   return {
-    reports: portableReportStore(a, 'ILIKE'),
-    prealarms: portablePrealarmStore(a),
+    reports: reportStore(database),
+    prealarms: prealarmStore(database),
     roles: roleStore(database),
     users: userStore(database),
     codes: verificationCodeStore(database),
@@ -72,9 +73,9 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
     rollups: pgRollupStore(a),
     groupLogs: pgGroupLogStore(a),
     audit: pgAuditStore(a),
-    issues: followUpIssueStore(pgFollowUpPort(a)),
-    feedback: followUpFeedbackStore(pgFollowUpPort(a)),
-    accountSettings: accountSettingsStore(pgFollowUpPort(a)),
+    issues: issueStore(database),
+    feedback: feedbackStore(database),
+    accountSettings: accountSettingsStore(database),
     sessions: sessionStore(database),
     fleets: fleetStore(database),
     subFleets: subFleetStore(database),

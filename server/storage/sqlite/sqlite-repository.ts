@@ -15,11 +15,13 @@ import { sqliteAuditStore } from './audit-store';
 import { sqliteGroupLogStore } from './group-log-store';
 import { sqliteHistoryStore } from './history-store';
 import { sqliteRollupStore } from './rollup-store';
-import { portablePrealarmStore, portableReportStore, type PortableQueries } from '../report-stores';
+import type { PortableQueries } from '../report-stores';
+import { reportStore } from '../../modules/reports/report-store';
+import { prealarmStore } from '../../modules/prealarms/prealarm-store';
 import { sqliteAccess } from './sqlite-access';
-import { sqliteFollowUpPort } from './follow-up-port';
-import { followUpFeedbackStore, followUpIssueStore } from '../follow-up-store';
-import { accountSettingsStore } from '../account-settings-store';
+import { feedbackStore } from '../../modules/feedback/feedback-store';
+import { issueStore } from '../../modules/issues/issue-store';
+import { accountSettingsStore } from '../../modules/account-settings/account-settings-store';
 import { guardConstraints } from './unique-violation';
 import { inserter, type Row, updater, updateVersioned, vehicleScopeClause } from './sql-helpers';
 import { likePattern, pageClause } from '../sql-text';
@@ -64,8 +66,8 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
   };
 
   return {
-    reports: portableReportStore(portable, 'LIKE'),
-    prealarms: portablePrealarmStore(portable),
+    reports: reportStore(database),
+    prealarms: prealarmStore(database),
     roles: roleStore(database),
     users: userStore(database),
     codes: verificationCodeStore(database),
@@ -78,9 +80,9 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     rollups: exclusiveStore(database, sqliteRollupStore(access)),
     groupLogs: sqliteGroupLogStore(access),
     audit: sqliteAuditStore(access),
-    issues: followUpIssueStore(sqliteFollowUpPort(access)),
-    feedback: followUpFeedbackStore(sqliteFollowUpPort(access)),
-    accountSettings: accountSettingsStore(sqliteFollowUpPort(access)),
+    issues: issueStore(database),
+    feedback: feedbackStore(database),
+    accountSettings: accountSettingsStore(database),
     sessions: sessionStore(database),
     fleets: fleetStore(database),
     subFleets: subFleetStore(database),

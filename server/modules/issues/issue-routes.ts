@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { isBlank } from '../../contract/text-rules';
+import { isBlank } from '../../../contract/text-rules';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { ISSUE_MESSAGES, missingForStatus } from '../../contract/api/issue-workflow';
-import { PERMISSIONS } from '../../contract/api/permissions';
+import { ISSUE_MESSAGES, missingForStatus } from '../../../contract/api/issue-workflow';
+import { PERMISSIONS } from '../../../contract/api/permissions';
 import {
   ESCALATION_HOURS,
   EscalationLimitSchema,
@@ -15,20 +15,20 @@ import {
   IssueStatusSchema,
   IssueText,
   IssueTitle,
-} from '../../contract/protocol/follow-up-schemas';
-import { Id, Nullable, PageOf, PageQuery } from '../../contract/protocol/rest-schemas';
-import { can } from '../access/actor';
-import { fleetInScope } from '../access/allowed-actions';
-import { escalateIssue } from '../follow-up/issue-escalation';
-import { issueAssignees, scopeHolds, visibleIssue } from '../follow-up/issue-access';
-import { badRequest, forbidden } from '../http/api-error';
-import { accountOf } from '../http/actor-of';
-import { answers, ok } from '../http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../http/record-version';
-import type { TypeBoxProvider } from '../http/type-provider';
-import type { ServerContext } from '../server-context';
-import type { IssueEvent, IssueFilter, IssueRecord } from '../storage/follow-up-records';
-import { StaleRecord } from '../storage/storage-conflict';
+} from '../../../contract/protocol/follow-up-schemas';
+import { Id, Nullable, PageOf, PageQuery } from '../../../contract/protocol/rest-schemas';
+import { can } from '../../access/actor';
+import { fleetInScope } from '../../access/allowed-actions';
+import { escalateIssue } from '../../follow-up/issue-escalation';
+import { issueAssignees, scopeHolds, visibleIssue } from '../../follow-up/issue-access';
+import { badRequest, forbidden } from '../../http/api-error';
+import { accountOf } from '../../http/actor-of';
+import { answers, ok } from '../../http/envelope';
+import { BasedOn, saveVersioned, versionedAnswers } from '../../http/record-version';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import type { ServerContext } from '../../server-context';
+import type { IssueEvent, IssueFilter, IssueRecord } from './issue-store';
+import { StaleRecord } from '../../storage/storage-conflict';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const issueView = (i: IssueRecord) => ({ ...i, createdAt: iso(i.createdAt), updatedAt: iso(i.updatedAt), statusSince: iso(i.statusSince) });

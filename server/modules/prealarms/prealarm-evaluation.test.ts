@@ -1,18 +1,18 @@
 // Pre-alarm evaluation on a virtual clock, on the backend under test: pending → firing → resolved,
 // hysteresis, a restart in the middle of a pending period, and rules edited while pending.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CMD, type DeviceType, type VehicleStatus } from '../contract/protocol/types';
-import { demoFleet } from './fleet/demo-fleet';
-import { VehicleDirectory } from './fleet/vehicle-directory';
-import { prealarmKind } from './prealarms/prealarm-kind';
-import { PrealarmStatus } from './prealarms/prealarm-status';
-import type { LiveFleet } from './fleet/live-fleet';
-import { createPrealarmMonitor } from './prealarms/prealarm-monitor';
-import type { FleetRepository } from './storage/fleet-repository';
-import { openRepository } from './storage/open-repository';
-import type { UserRecord } from './modules/accounts/user-store';
-import type { PrealarmRecord } from './storage/report-records';
-import { createTestDatabase, TEST_STORAGE, type TestDatabase } from './test-support/test-database';
+import { CMD, type DeviceType, type VehicleStatus } from '../../../contract/protocol/types';
+import { demoFleet } from '../../fleet/demo-fleet';
+import { VehicleDirectory } from '../../fleet/vehicle-directory';
+import { prealarmKind } from '../../prealarms/prealarm-kind';
+import { PrealarmStatus } from '../../prealarms/prealarm-status';
+import type { LiveFleet } from '../../fleet/live-fleet';
+import { createPrealarmMonitor } from '../../prealarms/prealarm-monitor';
+import type { FleetRepository } from '../../storage/fleet-repository';
+import { openRepository } from '../../storage/open-repository';
+import type { PrealarmRecord } from './prealarm-store';
+import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../../test-support/test-database';
+import type { UserRecord } from '../accounts/user-store';
 
 const CREATED = '2026-11-01T00:00:00.000Z';
 const HOUR = 3600_000;

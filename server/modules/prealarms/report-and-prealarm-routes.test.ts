@@ -1,9 +1,9 @@
 // The report and pre-alarm calls through the real server: role checks, a report computed from
 // stored history, field refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from './test-support/api-client';
-import { type RoleName, type RoleUser, roleUsers } from './test-support/role-fixtures';
-import { startTestServer, type TestServer } from './test-support/test-server';
+import { api } from '../../test-support/api-client';
+import { type RoleName, type RoleUser, roleUsers } from '../../test-support/role-fixtures';
+import { startTestServer, type TestServer } from '../../test-support/test-server';
 
 let t: TestServer;
 let users: Record<RoleName, RoleUser>;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { isBlank } from '../../contract/text-rules';
+import { isBlank } from '../../../contract/text-rules';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../contract/api/permissions';
+import { PERMISSIONS } from '../../../contract/api/permissions';
 import {
   FeedbackCategorySchema,
   FeedbackDetailSchema,
@@ -10,18 +10,18 @@ import {
   FeedbackStatusSchema,
   LongText,
   SCREENSHOT_MAX_BYTES,
-} from '../../contract/protocol/follow-up-schemas';
-import { Id, PageOf, PageQuery } from '../../contract/protocol/rest-schemas';
-import { can } from '../access/actor';
-import { scopeHolds } from '../follow-up/issue-access';
-import { decodeScreenshot } from '../follow-up/screenshot';
-import { imageDataUrl } from '../http/image-data-url';
-import { badRequest, forbidden, notFound } from '../http/api-error';
-import { accountOf } from '../http/actor-of';
-import { answers, ok } from '../http/envelope';
-import type { TypeBoxProvider } from '../http/type-provider';
-import type { ServerContext } from '../server-context';
-import type { FeedbackRecord } from '../storage/follow-up-records';
+} from '../../../contract/protocol/follow-up-schemas';
+import { Id, PageOf, PageQuery } from '../../../contract/protocol/rest-schemas';
+import { can } from '../../access/actor';
+import { scopeHolds } from '../../follow-up/issue-access';
+import { decodeScreenshot } from '../../follow-up/screenshot';
+import { imageDataUrl } from '../../http/image-data-url';
+import { badRequest, forbidden, notFound } from '../../http/api-error';
+import { accountOf } from '../../http/actor-of';
+import { answers, ok } from '../../http/envelope';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import type { ServerContext } from '../../server-context';
+import type { FeedbackRecord } from './feedback-store';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const feedbackView = (f: FeedbackRecord) => {

@@ -1,9 +1,9 @@
 // Feedback: anyone signed in sends it (image screenshots only, size-limited); staff see their
 // fleets' feedback only; a reply is stored, mailed and pushed live to the sender.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, openSocket } from './test-support/api-client';
-import { roleUsers, type RoleName, type RoleUser } from './test-support/role-fixtures';
-import { startTestServer, type TestServer } from './test-support/test-server';
+import { api, openSocket } from '../../test-support/api-client';
+import { roleUsers, type RoleName, type RoleUser } from '../../test-support/role-fixtures';
+import { startTestServer, type TestServer } from '../../test-support/test-server';
 
 let t: TestServer;
 let users: Record<RoleName, RoleUser>;

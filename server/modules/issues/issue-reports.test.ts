@@ -2,10 +2,10 @@
 // manual escalation reaching managers live, and the automatic escalation on a virtual clock and
 // across a restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, openSocket, session } from './test-support/api-client';
-import { roleUsers, type RoleName, type RoleUser } from './test-support/role-fixtures';
-import { createTestDatabase } from './test-support/test-database';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './test-support/test-server';
+import { api, openSocket, session } from '../../test-support/api-client';
+import { roleUsers, type RoleName, type RoleUser } from '../../test-support/role-fixtures';
+import { createTestDatabase } from '../../test-support/test-database';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../../test-support/test-server';
 
 const HOUR = 3600_000;
 let clock = Date.parse('2026-03-02T08:00:00Z');

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../contract/api/permissions';
-import { REPORT_TABLE_NAMES, ReportFields, ReportResultSchema, ReportSchema } from '../../contract/protocol/report-schemas';
-import { Id, PageOf, PageQuery, PlainText, Timestamp } from '../../contract/protocol/rest-schemas';
-import { type Actor, can, isSuperAdmin } from '../access/actor';
-import { canSeeVehicle } from '../access/can-see-vehicle';
-import { badRequest, forbidden, notFound } from '../http/api-error';
-import { accountOf } from '../http/actor-of';
-import { answers, ok } from '../http/envelope';
-import type { TypeBoxProvider } from '../http/type-provider';
-import { computeReport } from '../reports/compute-report';
-import type { ServerContext } from '../server-context';
-import type { ReportPermission, ReportRecord } from '../storage/report-records';
-import { MAX_RANGE_MS } from './alarm-routes';
+import { PERMISSIONS } from '../../../contract/api/permissions';
+import { REPORT_TABLE_NAMES, ReportFields, ReportResultSchema, ReportSchema } from '../../../contract/protocol/report-schemas';
+import { Id, PageOf, PageQuery, PlainText, Timestamp } from '../../../contract/protocol/rest-schemas';
+import { type Actor, can, isSuperAdmin } from '../../access/actor';
+import { canSeeVehicle } from '../../access/can-see-vehicle';
+import { badRequest, forbidden, notFound } from '../../http/api-error';
+import { accountOf } from '../../http/actor-of';
+import { answers, ok } from '../../http/envelope';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import { computeReport } from '../../reports/compute-report';
+import type { ServerContext } from '../../server-context';
+import type { ReportPermission, ReportRecord } from './report-store';
+import { MAX_RANGE_MS } from '../../routes/alarm-routes';
 
 type Account = Extract<Actor, { kind: 'user' }>;
 

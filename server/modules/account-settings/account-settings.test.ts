@@ -1,9 +1,9 @@
 // /setting/set (email change by a code mailed to the new address, avatar, theme) and the fleets and
 // sub-fleets /role/alocation/page gives an account, with the role edit that ends its editor's sessions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, openSocket, session } from './test-support/api-client';
-import { FIXTURE_PASSWORD, roleUsers, type RoleName, type RoleUser } from './test-support/role-fixtures';
-import { startTestServer, type TestServer } from './test-support/test-server';
+import { api, login, openSocket, session } from '../../test-support/api-client';
+import { FIXTURE_PASSWORD, roleUsers, type RoleName, type RoleUser } from '../../test-support/role-fixtures';
+import { startTestServer, type TestServer } from '../../test-support/test-server';
 
 interface Profile {
   email: string;

@@ -1,27 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../contract/api/permissions';
-import { PREALARM_KEYS } from '../../contract/api/prealarm-keys';
+import { PERMISSIONS } from '../../../contract/api/permissions';
+import { PREALARM_KEYS } from '../../../contract/api/prealarm-keys';
 import {
   PrealarmFields,
   PrealarmFleetSchema,
   PrealarmPreviewSchema,
   PrealarmSchema,
   PrealarmVehicleStateSchema,
-} from '../../contract/protocol/report-schemas';
-import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../contract/protocol/rest-schemas';
-import type { Actor } from '../access/actor';
-import { fleetInScope, placementReachable } from '../access/allowed-actions';
-import { scopeIncludes } from '../access/scope-includes';
-import { badRequest, forbidden, notFound } from '../http/api-error';
-import { accountOf } from '../http/actor-of';
-import { answers, ok } from '../http/envelope';
-import type { TypeBoxProvider } from '../http/type-provider';
-import { conditionOf, prealarmAlarm, targetsOf } from '../prealarms/prealarm-monitor';
-import { PREVIEW_DAYS, previewFires } from '../prealarms/prealarm-preview';
-import type { ServerContext } from '../server-context';
-import type { PrealarmRecord } from '../storage/report-records';
+} from '../../../contract/protocol/report-schemas';
+import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../../contract/protocol/rest-schemas';
+import type { Actor } from '../../access/actor';
+import { fleetInScope, placementReachable } from '../../access/allowed-actions';
+import { scopeIncludes } from '../../access/scope-includes';
+import { badRequest, forbidden, notFound } from '../../http/api-error';
+import { accountOf } from '../../http/actor-of';
+import { answers, ok } from '../../http/envelope';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import { conditionOf, prealarmAlarm, targetsOf } from '../../prealarms/prealarm-monitor';
+import { PREVIEW_DAYS, previewFires } from '../../prealarms/prealarm-preview';
+import type { ServerContext } from '../../server-context';
+import type { PrealarmRecord } from './prealarm-store';
 
 type Account = Extract<Actor, { kind: 'user' }>;
 
