@@ -111,7 +111,8 @@ export default defineConfig(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'streams/ is framework-free: no React.' },
+            // Anchored: a bare `react` pattern would also match `@chakra-ui/react`.
+            { regex: '^react(-dom)?(/.*)?$', message: 'streams/ is framework-free: no React.' },
             { group: ['@chakra-ui/*'], message: 'streams/ is framework-free: no Chakra.' },
             { group: ['observable-hooks'], message: 'streams/ is framework-free: React hooks over observables belong in src/.' },
           ],
