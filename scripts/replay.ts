@@ -34,7 +34,7 @@ process.stdout.write(`${trace.lines.length} lines, ${(trace.lines.at(-1)?.t ?? 0
 process.stdout.write(values.retime ? ', times moved to now\n' : ', recorded times\n');
 
 const stop = (): void => {
-  server.close().finally(() => process.exit(0));
+  void server.close().finally(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -1,5 +1,6 @@
+// An import type query: an `import` statement inside an ambient module cannot name a relative
+// path, and the manifest silently became `any`.
 declare module 'virtual:offline-places' {
-  import type { CellManifest } from './features/home/map-cells';
-  const manifest: CellManifest;
+  const manifest: import('./features/home/map-cells').CellManifest;
   export default manifest;
 }

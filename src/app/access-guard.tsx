@@ -3,7 +3,8 @@ import { useObservableState } from 'observable-hooks';
 import { useLocation } from 'wouter';
 import { LoadingState } from '../components/loading-state';
 import { navigate, usePinnedSearch } from '../lib/navigation';
-import { ROUTES, pageFor } from '../lib/routes';
+import { ROUTES } from '../lib/routes';
+import { pageFor } from './page-loaders';
 import { useFleetConsole } from '../lib/services';
 import { useAccount } from '../lib/use-account';
 import { useSignOut } from '../lib/use-sign-out';
@@ -46,8 +47,9 @@ export function AccessGuard() {
     else if (returnPath !== undefined) fleetConsole.session.set('returnPath', returnPath);
   }, [returnPath, fleetConsole]);
 
+  const redirectTo = decision.kind === 'redirect' ? decision.to : undefined;
   useEffect(() => {
-    if (decision.kind === 'redirect') navigate(decision.to);
+    if (redirectTo !== undefined) navigate(redirectTo);
     else if (decision.kind === 'load-account') {
       void account.load().then((state) => {
         if (state.status !== 'ready') return;
@@ -59,7 +61,7 @@ export function AccessGuard() {
     }
     // The account could not be loaded with this session (expired): signing in again returns here.
     else if (decision.kind === 'sign-out') signOut({ forced: true });
-  }, [decision.kind, decision.kind === 'redirect' ? decision.to : '', account, profile, signOut, fleetConsole]);
+  }, [decision.kind, redirectTo, account, profile, signOut, fleetConsole]);
 
   const title = decision.kind === 'render' ? decision.route.title : '';
   useEffect(() => {

@@ -5,7 +5,7 @@
 import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { LoadingState } from '../components/loading-state';
-import type { PageLoader } from '../lib/routes';
+import type { PageLoader } from './page-loaders';
 
 export const RESOURCE_TIMEOUT_MS = 120_000;
 

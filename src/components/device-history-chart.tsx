@@ -45,7 +45,12 @@ export function DeviceHistoryChart(props: {
   const [exporting, setExporting] = useState(false);
 
   const resolved = useMemo(() => resolveRange(choice), [choice]);
-  const selectedKeys = useMemo(() => keys.filter((k) => selected.includes(k.key)), [keys, selected.join(',')]);
+  // `selected` is a new array on each render until the person picks keys: memoise on its contents.
+  const selectedList = selected.join('\n');
+  const selectedKeys = useMemo(() => {
+    const chosen = new Set(selectedList.split('\n'));
+    return keys.filter((k) => chosen.has(k.key));
+  }, [keys, selectedList]);
   const chartSeries = useMemo(
     () =>
       selectedKeys.map((k) => {

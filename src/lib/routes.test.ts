@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINKS, ROUTES, findRoute, pageFor } from './routes';
+import { LINKS, findRoute } from './routes';
 
 describe('route registry', () => {
   it('builds links to the pages that take a parameter, encoding the id', () => {
@@ -14,12 +14,4 @@ describe('route registry', () => {
     expect(findRoute('/vehicles/list')).toBeUndefined();
   });
 
-  it('renders a built page by path or menu component, and the planned page otherwise', () => {
-    expect(pageFor(ROUTES.settings.path)).toBe(ROUTES.settings.page);
-    expect(pageFor('/vehicles/list', 'home')).toBe(ROUTES.home.page);
-    expect(pageFor(ROUTES.report.path)).toBe(ROUTES.report.page);
-    // A menu entry the server offers that this build has no screen for.
-    expect(pageFor('/other/unplanned', 'other/unplanned')).toBe(pageFor('/unknown/page'));
-    expect(pageFor('/other/unplanned', 'other/unplanned')).not.toBe(ROUTES.home.page);
-  });
 });

@@ -1,12 +1,9 @@
-// The one route registry: every route of spec section 2 with its title, who may open it, the
-// layout rules that hang on it and the page that renders it, plus typed links to the pages that
-// take a parameter. Menu routes from the server name their page by `component`.
-import type { ComponentType } from 'react';
+// The one route registry: every route of spec section 2 with its title, who may open it and the
+// layout rules that hang on it, plus typed links to the pages that take a parameter. The pages
+// themselves load from app/page-loaders, so a page may import its links without importing every page.
 import { SHARE_LINK, WALL_LINK } from '../../contract/protocol/console-links';
 
 export type RouteAccess = 'public' | 'guest' | 'main';
-
-export type PageLoader = () => Promise<{ default: ComponentType }>;
 
 export interface RouteSpec {
   path: string;
@@ -23,106 +20,89 @@ export interface RouteSpec {
   menuPage?: string | null;
 }
 
-interface RouteEntry extends RouteSpec {
-  /** Spec routes whose screen is not built yet show the planned page. */
-  page?: PageLoader;
-}
-
-const vehicleDetailPage: PageLoader = () => import('../features/vehicle-detail/vehicle-detail-page');
-
 export const ROUTES = {
-  login: { path: '/login', title: 'Sign in', access: 'public', page: () => import('../features/sign-in/login-page') },
-  register: { path: '/register', title: 'Register', access: 'public', page: () => import('../features/sign-in/register-page') },
-  notFound: { path: '/404', title: 'Page not found', access: 'public', page: () => import('../features/not-found/not-found-page') },
-  share: { path: SHARE_LINK.path, title: 'Shared vehicle', access: 'public', page: () => import('../features/share/share-entry-page') },
+  login: { path: '/login', title: 'Sign in', access: 'public' },
+  register: { path: '/register', title: 'Register', access: 'public' },
+  notFound: { path: '/404', title: 'Page not found', access: 'public' },
+  share: { path: SHARE_LINK.path, title: 'Shared vehicle', access: 'public' },
   shareDetail: {
     path: '/share/detail/page',
     title: 'Shared vehicle',
     access: 'guest',
     hideFooter: true,
-    page: () => import('../features/share/share-detail-page'),
   },
   /** The default page every signed-in account lands on (spec: `/` redirects here), in its menu or not. */
-  home: { path: '/home', title: 'Home', access: 'main', hideFooter: true, menuPage: null, page: () => import('../features/home/home-page') },
-  alarm: { path: '/home/alarm/page', title: 'Alarm detail', access: 'main', parent: '/home', page: () => import('../features/alarms/alarm-detail-page') },
-  homeVehicle: { path: '/home/detail/page', title: 'Vehicle detail', access: 'main', parent: '/home', hideFooter: true, page: vehicleDetailPage },
-  vehicle: { path: '/vehicles/subdetail/page', title: 'Vehicle detail', access: 'main', parent: '/vehicles/list', hideFooter: true, page: vehicleDetailPage },
+  home: { path: '/home', title: 'Home', access: 'main', hideFooter: true, menuPage: null },
+  alarm: { path: '/home/alarm/page', title: 'Alarm detail', access: 'main', parent: '/home' },
+  homeVehicle: { path: '/home/detail/page', title: 'Vehicle detail', access: 'main', parent: '/home', hideFooter: true },
+  vehicle: { path: '/vehicles/subdetail/page', title: 'Vehicle detail', access: 'main', parent: '/vehicles/list', hideFooter: true },
   airConditioner: {
     path: '/vehicles/airconditioner/page',
     title: 'Air conditioner',
     access: 'main',
     parent: '/vehicles/list',
     hideFooter: true,
-    page: () => import('../features/air-conditioner/air-conditioner-page'),
   },
   groupLog: {
     path: '/vehicles/groupLog/log',
     title: 'Group log',
     access: 'main',
     parent: '/vehicles/group',
-    page: () => import('../features/group-logs/group-log-page'),
   },
   groupLogDetail: {
     path: '/vehicles/groupLog/logDetail',
     title: 'Group log detail',
     access: 'main',
     parent: '/vehicles/groupLog/log',
-    page: () => import('../features/group-logs/group-log-detail-page'),
   },
-  report: { path: '/data/report/page', title: 'Report', access: 'main', parent: '/data/reports', page: () => import('../features/reports/report-page') },
+  report: { path: '/data/report/page', title: 'Report', access: 'main', parent: '/data/reports' },
   issueReport: {
     path: '/other/issueReportDetail/page',
     title: 'Issue report detail',
     access: 'main',
     parent: '/other/issueReport',
-    page: () => import('../features/issues/issue-detail-page'),
   },
   roleAllocation: {
     path: '/role/alocation/page',
     title: 'Role assignment',
     access: 'main',
     parent: '/users/role',
-    page: () => import('../features/users-roles/role-allocation-page'),
   },
-  settings: { path: '/setting/set', title: 'Settings', access: 'main', parent: '/home', menuPage: null, page: () => import('../features/settings/settings-page') },
-  testView: { path: '/testView', title: 'Test view', access: 'main', page: () => import('../features/test-view/test-view-page') },
+  settings: { path: '/setting/set', title: 'Settings', access: 'main', parent: '/home', menuPage: null },
+  testView: { path: '/testView', title: 'Test view', access: 'main' },
   preFleet: {
     path: '/prealarm/prefleet/page',
     title: 'Fleet pre-alarms',
     access: 'main',
     parent: '/data/prealarm',
-    page: () => import('../features/prealarms/prefleet-page'),
   },
   preSubFleet: {
     path: '/prealarm/presubfleet/page',
     title: 'Sub-fleet pre-alarms',
     access: 'main',
     parent: '/prealarm/prefleet/page',
-    page: () => import('../features/prealarms/presubfleet-page'),
   },
   feedback: {
     path: '/other/feedbackDetail/page',
     title: 'Feedback detail',
     access: 'main',
     parent: '/other/feedbacklist',
-    page: () => import('../features/feedback/feedback-detail-page'),
   },
   /** Beyond the spec: the control room's alarm board (docs/console.md, "Wall displays"). */
-  alarmBoard: { path: '/wall/alarms', title: 'Alarm board', access: 'main', hideFooter: true, menuPage: '/home', page: () => import('../features/wall/alarm-board-page') },
+  alarmBoard: { path: '/wall/alarms', title: 'Alarm board', access: 'main', hideFooter: true, menuPage: '/home' },
   /** Beyond the spec: a fleet's status board for the wall, one tile per vehicle (docs/console.md, "Wall displays"). */
-  fleetBoard: { path: '/wall/fleet', title: 'Fleet status', access: 'main', hideFooter: true, menuPage: '/home', page: () => import('../features/wall/fleet-status-board-page') },
+  fleetBoard: { path: '/wall/fleet', title: 'Fleet status', access: 'main', hideFooter: true, menuPage: '/home' },
   /** A wall display signing itself in with its display token (docs/console.md, "Wall displays"). */
-  wall: { path: WALL_LINK.path, title: 'Wall display', access: 'public', page: () => import('../features/wall/wall-sign-in-page') },
+  wall: { path: WALL_LINK.path, title: 'Wall display', access: 'public' },
   /** Display tokens and playlists, for super.admin: with the administration of users and roles. */
-  wallDisplays: { path: '/wall/displays', title: 'Wall displays', access: 'main', menuPage: '/users/role', page: () => import('../features/wall/wall-displays-page') },
+  wallDisplays: { path: '/wall/displays', title: 'Wall displays', access: 'main', menuPage: '/users/role' },
   wallPlaylists: {
     path: '/wall/playlists',
     title: 'Wall playlists',
     access: 'main',
     parent: '/wall/displays',
-    page: () => import('../features/wall/wall-playlists-page'),
   },
-} as const satisfies Record<string, RouteEntry>;
+} as const satisfies Record<string, RouteSpec>;
 
 /** The vehicle list, a server menu page whose header has the factory dropdown. */
 export const VEHICLE_LIST_PATH = '/vehicles/list';
@@ -162,21 +142,7 @@ export const LINKS = {
   vehicleList: (filter: Record<string, string>) => `${VEHICLE_LIST_PATH}?${new URLSearchParams(filter)}`,
 };
 
-/** The pages a server menu route may name by `component`; others show the planned page. */
-const MENU_PAGES: Readonly<Record<string, PageLoader>> = {
-  home: ROUTES.home.page,
-  testView: ROUTES.testView.page,
-  'vehicles/list': () => import('../features/vehicles/vehicle-list-page'),
-  'vehicles/group': () => import('../features/vehicle-groups/vehicle-groups-page'),
-  'users/role': () => import('../features/users-roles/users-roles-page'),
-  'data/reports': () => import('../features/reports/reports-page'),
-  'data/prealarm': () => import('../features/prealarms/prealarm-fleets-page'),
-  'other/issueReport': () => import('../features/issues/issue-list-page'),
-  'other/feedbacklist': () => import('../features/feedback/feedback-list-page'),
-};
-
-const ALL: readonly RouteEntry[] = Object.values(ROUTES);
-const planned: PageLoader = () => import('../features/planned/planned-page');
+const ALL: readonly RouteSpec[] = Object.values(ROUTES);
 
 export function findRoute(path: string): RouteSpec | undefined {
   return ALL.find((route) => route.path === path);
@@ -195,9 +161,4 @@ export function menuOpens(route: RouteSpec, menuPaths: ReadonlySet<string>): boo
     path = spec?.menuPage ?? spec?.parent;
   }
   return false;
-}
-
-export function pageFor(path: string, component?: string): PageLoader {
-  if (component) return MENU_PAGES[component] ?? planned;
-  return ALL.find((route) => route.path === path)?.page ?? planned;
 }

@@ -60,7 +60,7 @@ const isTransient = (error: unknown): boolean => error instanceof ApiError && er
 export function withRetry<T>(policy: RetryPolicy): MonoTypeOperatorFunction<T> {
   return retry({
     count: policy.count,
-    delay: (error, attempt) => (isTransient(error) ? timer(policy.delayMs(attempt), policy.scheduler) : throwError(() => error)),
+    delay: (error: unknown, attempt) => (isTransient(error) ? timer(policy.delayMs(attempt), policy.scheduler) : throwError(() => error)),
     resetOnSuccess: true,
   });
 }

@@ -50,7 +50,11 @@ export function mergeReport(into: ReportResult | null, part: ReportResult): Repo
   for (const a of part.alarms) {
     const kept = alarms.get(a.kind);
     if (!kept) alarms.set(a.kind, a);
-    else (kept.count += a.count, kept.durationS += a.durationS, kept.vehicles += a.vehicles);
+    else {
+      kept.count += a.count;
+      kept.durationS += a.durationS;
+      kept.vehicles += a.vehicles;
+    }
   }
   return {
     from: into.from,

@@ -91,7 +91,7 @@ export function createConnection(options: ConnectionOptions): Connection {
         url,
         WebSocketCtor,
         openObserver: open$$,
-        deserializer: (event) => event.data,
+        deserializer: (event: MessageEvent<unknown>) => event.data,
         serializer: (frame) => encode(frame as OutgoingFrame),
       });
       socket = subject;

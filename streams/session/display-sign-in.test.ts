@@ -27,7 +27,7 @@ describe('displaySignIn$', () => {
   it('retries a server error and a time-out, but stops at a refusal of the token', async () => {
     const answers = [new ApiError('code', 500, 'busy'), new ApiError('timeout'), new ApiError('code', 400, 'This display is no longer valid')];
     const { seen } = collect(async () => {
-      throw answers.shift();
+      throw answers.shift()!;
     });
     await settle(200);
     expect(seen.at(-1)).toEqual({ state: 'refused', msg: 'This display is no longer valid' });

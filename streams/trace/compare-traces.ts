@@ -37,7 +37,7 @@ function tally(entries: readonly TraceEntry[]): { cmds: Map<number, number>; veh
 const onlyIn = <T>(mine: Iterable<T>, theirs: { has(value: T): boolean }): T[] => [...mine].filter((value) => !theirs.has(value));
 
 /** A frame's state without its times, which differ between two recordings of the same fleet. */
-const stateOf = (frame: unknown): string => JSON.stringify(frame ?? null, (key, value) => (key === 'ts' ? undefined : value));
+const stateOf = (frame: unknown): string => JSON.stringify(frame ?? null, (key, value: unknown) => (key === 'ts' ? undefined : value));
 
 /** Two traces side by side: what one has that the other lacks, and where their fleets first part. */
 export function compareTraces(a: TraceIndex, b: TraceIndex): TraceComparison {

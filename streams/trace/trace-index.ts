@@ -57,7 +57,7 @@ export function decodeItems(msg: unknown): Array<{ value: unknown } & Decoded> {
     }
   }
   if (Array.isArray(value) && value.length === 0) return [{ value, frame: null, drop: 'empty-batch' }];
-  return (Array.isArray(value) ? value : [value]).map((item) => {
+  return (Array.isArray(value) ? value : [value]).map((item: unknown) => {
     let decoded: Decoded = { frame: null, drop: 'not-a-frame' };
     if (!Array.isArray(item)) {
       decodeMessage(item, {

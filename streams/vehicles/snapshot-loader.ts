@@ -33,7 +33,7 @@ export function createSnapshotLoader<T>(options: SnapshotLoaderOptions<T>): Snap
       const retrying$$ = new Subject<Step<T>>();
       const landed$ = defer(options.load).pipe(
         retry({
-          delay: (error, attempt) => {
+          delay: (error: unknown, attempt) => {
             if (options.isFinal(error)) return throwError(() => error);
             retrying$$.next({ state: 'retrying', attempt });
             return timer(options.backoff(attempt), options.scheduler);

@@ -38,7 +38,7 @@ try {
   const cpuS = cpuSince(cpu0);
   const wallS = (performance.now() - wall0) / 1000;
   db.pragma('wal_checkpoint(TRUNCATE)');
-  repo.close();
+  await repo.close();
   const mbPerDay = (statSync(join(dir, 'fleet.db')).size / 1e6) * (24 / config.historyBackfillH);
   console.log(`${config.simVehicles} vehicles, ${config.historyBackfillH} h every ${config.historyIntervalS} s: ${done.samples} samples`);
   console.log(`live warm-up CPU ${warmCpuS.toFixed(1)} s; backfill CPU ${cpuS.toFixed(1)} s, wall ${wallS.toFixed(1)} s; database ${mbPerDay.toFixed(0)} MB per day of history`);

@@ -22,6 +22,7 @@ const stubRecordingWorker = () => {
       onmessage: unknown = null;
       posted: unknown[] = [];
       constructor() {
+        // eslint-disable-next-line @typescript-eslint/no-this-alias -- the test reaches the worker the code under test created
         made = this;
       }
       postMessage(message: unknown) {

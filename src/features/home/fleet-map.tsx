@@ -25,12 +25,14 @@ export function FleetMap(props: {
   const view = useRef<FleetMapView | null>(null);
   const openVehicle = useRef(props.onOpenVehicle);
   openVehicle.current = props.onOpenVehicle;
+  const vehicleHref = useRef(props.vehicleHref);
+  vehicleHref.current = props.vehicleHref;
 
   useEffect(() => {
     const map = new FleetMapView(container.current!, {
       tileUrl: props.tileUrl,
       tileAttribution: props.tileAttribution,
-      vehicleHref: props.vehicleHref,
+      vehicleHref: (id) => vehicleHref.current(id),
       onOpenVehicle: (id) => openVehicle.current(id),
     });
     view.current = map;

@@ -50,20 +50,20 @@ export default function TestViewPage() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [other, setOther] = useState<{ name: string; trace: TraceIndex } | null>(null);
 
-  const open = async (name: string, file: Blob, use: (trace: TraceIndex) => unknown) => {
+  const open = async (name: string, file: Blob, apply: (trace: TraceIndex) => unknown) => {
     setLoading({ name, fraction: 0 });
     setLoadError(null);
     try {
-      await use(await loadTrace(file, (fraction) => setLoading({ name, fraction })));
+      await apply(await loadTrace(file, (fraction) => setLoading({ name, fraction })));
     } catch (error) {
       setLoadError(`${name}: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       setLoading(null);
     }
   };
-  const openRecording = async (recording: Recording, use: (trace: TraceIndex) => unknown) => {
+  const openRecording = async (recording: Recording, apply: (trace: TraceIndex) => unknown) => {
     const file = await recordingFile(recording.id);
-    if (file) await open(recording.name, file, use);
+    if (file) await open(recording.name, file, apply);
   };
   const replayTrace = (name: string) => (trace: TraceIndex) => replay.start(name, trace);
   const compareWith = (name: string) => (trace: TraceIndex) => setOther({ name, trace });
