@@ -13,7 +13,7 @@ import type { TypeBoxProvider } from '../http/type-provider';
 import { computeReport } from '../reports/compute-report';
 import type { ServerContext } from '../server-context';
 import type { ReportPermission, ReportRecord } from '../storage/report-records';
-import { MAX_RANGE_MS } from './alarm-routes';
+import { MAX_RANGE_MS } from '../modules/alarms/alarm-routes';
 
 type Account = Extract<Actor, { kind: 'user' }>;
 

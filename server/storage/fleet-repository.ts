@@ -1,15 +1,12 @@
 // The storage boundary the handlers talk to. Every method is async so that a networked backend
 // (PostgreSQL) can implement it; multi-row writes that must be atomic are single methods here.
-import type { AlarmSeverity } from '../../contract/api/types';
 import type { DeviceType } from '../../contract/protocol/types';
 import type { AccountSettingsStore } from './account-settings-store';
 import type { PlaylistStore } from '../modules/wall-playlists/playlist-store';
+import type { AlarmStore } from '../modules/alarms/alarm-store';
 import type {
-  AlarmFilter,
   CodePurpose,
-  AlarmAck,
   DisplayTokenRecord,
-  AlarmRecord,
   AuditEntry,
   AuditFilter,
   AuditRecord,
@@ -203,36 +200,6 @@ export interface ShareStore {
   /** Replaces the row with the same id (account, protection, password, active). */
   update(share: ShareRecord): Promise<void>;
   delete(id: string): Promise<void>;
-}
-
-export interface AlarmEventInput {
-  type: 'raised' | 'cleared';
-  vehicleId: string;
-  deviceType: DeviceType;
-  deviceId: number;
-  kind: string;
-  severity: AlarmSeverity;
-  message: string;
-  ts: number;
-}
-
-/** What makes an alarm the same alarm: one of a kind per device at a time. */
-export type AlarmIdentity = Pick<AlarmEventInput, 'vehicleId' | 'deviceType' | 'deviceId' | 'kind'>;
-
-export interface AlarmStore {
-  /** Applies raise/clear events in order, in one transaction. */
-  record(events: AlarmEventInput[]): Promise<void>;
-  /**
-   * Ends every alarm still open that the model no longer has (all of them without `stillActive`),
-   * except fired pre-alarms, which outlive restarts.
-   */
-  closeOpen(nowMs: number, stillActive?: (alarm: AlarmIdentity) => boolean): Promise<void>;
-  list(filter: AlarmFilter, page: PageQuery): Promise<Paged<AlarmRecord>>;
-  /** How many alarms of each kind match the filter. */
-  countByKind(filter: AlarmFilter): Promise<Record<string, number>>;
-  get(id: string): Promise<AlarmRecord | null>;
-  /** Records the first acknowledgement of an alarm; a later one leaves it as it was. */
-  acknowledge(id: string, ack: AlarmAck): Promise<void>;
 }
 
 /** The fleet model's saved state (see server/fleet/model-state.ts for its format). */

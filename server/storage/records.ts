@@ -1,5 +1,4 @@
 // Rows as the handlers see them, independent of the database behind the repository.
-import type { AlarmSeverity } from '../../contract/api/types';
 import type { DeviceType } from '../../contract/protocol/types';
 import type { AuditEvent } from '../audit/audit-events';
 import type { VehicleKind } from '../sim/types';
@@ -131,21 +130,6 @@ export interface Paged<T> {
   total: number;
 }
 
-export interface AlarmRecord {
-  id: string;
-  vehicleId: string;
-  vehicleName: string;
-  fleetId: string;
-  deviceType: DeviceType;
-  deviceId: number;
-  kind: string;
-  severity: AlarmSeverity;
-  message: string;
-  startedAt: number;
-  endedAt: number | null;
-  ack: AlarmAck | null;
-}
-
 /** A wall display's credential: read-only, over every fleet or one (`fleetId`), until revoked. */
 export interface DisplayTokenRecord {
   id: string;
@@ -160,13 +144,6 @@ export interface DisplayTokenRecord {
   revokedAt: number | null;
   /** The playlist the wall plays, assigned by an administrator; null: its board (or what its link says). */
   playlistId: string | null;
-}
-
-/** Who acknowledged an alarm (their name when they did), when (epoch ms), and their note. */
-export interface AlarmAck {
-  by: string;
-  at: number;
-  note: string | null;
 }
 
 export interface ShareRecord {
@@ -193,17 +170,6 @@ export interface ShareFilter {
 /** A share with the name of its vehicle, for lists. */
 export interface ShareListing extends ShareRecord {
   vehicleName: string;
-}
-
-export interface AlarmFilter {
-  scope: VisibleScope;
-  vehicleId?: string;
-  fleetId?: string;
-  active?: boolean;
-  severity?: AlarmSeverity;
-  /** Alarms that started at or after `from` and before `to` (epoch ms). */
-  from?: number;
-  to?: number;
 }
 
 export interface HistorySample {

@@ -1,7 +1,6 @@
 import type { AuditEvent } from '../audit/audit-events';
-import type { AlarmIdentity, GroupLogSummary } from './fleet-repository';
+import type { GroupLogSummary } from './fleet-repository';
 import type {
-  AlarmRecord,
   DisplayTokenRecord,
   AuditRecord,
   DepotRecord,
@@ -230,28 +229,6 @@ export const fromShare = (s: ShareRecord): Row => ({
   active: s.active ? 1 : 0,
   created_at: s.createdAt,
   expires_at: s.expiresAt,
-});
-
-export const toAlarm = (r: Row): AlarmRecord => ({
-  id: String(r.id),
-  vehicleId: String(r.vehicle_id),
-  vehicleName: String(r.vehicle_name),
-  fleetId: String(r.fleet_id),
-  deviceType: String(r.device_type) as AlarmRecord['deviceType'],
-  deviceId: Number(r.device_id),
-  kind: String(r.kind),
-  severity: String(r.severity) as AlarmRecord['severity'],
-  message: String(r.message),
-  startedAt: Number(r.started_at),
-  endedAt: r.ended_at === null ? null : Number(r.ended_at),
-  ack: r.acked_at === null || r.acked_at === undefined ? null : { by: String(r.acked_by), at: Number(r.acked_at), note: r.ack_note === null ? null : String(r.ack_note) },
-});
-
-export const toAlarmIdentity = (r: Row): AlarmIdentity => ({
-  vehicleId: String(r.vehicle_id),
-  deviceType: String(r.device_type) as AlarmIdentity['deviceType'],
-  deviceId: Number(r.device_id),
-  kind: String(r.kind),
 });
 
 const optNum = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

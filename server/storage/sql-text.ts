@@ -22,27 +22,3 @@ export const groupLogFilterClauses = (
     params.push(value);
   }
 };
-
-/**
- * The alarm list's filters (alias a for the alarm, v for its vehicle) after the backend's own
- * scope clause, joined with AND.
- */
-export const alarmWhere = (
-  f: { vehicleId?: string; fleetId?: string; active?: boolean; severity?: string; from?: number; to?: number },
-  scope: { sql: string; params: unknown[] },
-): { where: string; params: unknown[] } => {
-  const parts = [scope.sql];
-  const params = [...scope.params];
-  if (f.vehicleId) (parts.push('a.vehicle_id = ?'), params.push(f.vehicleId));
-  if (f.fleetId) (parts.push('v.fleet_id = ?'), params.push(f.fleetId));
-  if (f.active !== undefined) parts.push(f.active ? 'a.ended_at IS NULL' : 'a.ended_at IS NOT NULL');
-  if (f.severity) (parts.push('a.severity = ?'), params.push(f.severity));
-  if (f.from !== undefined) (parts.push('a.started_at >= ?'), params.push(f.from));
-  if (f.to !== undefined) (parts.push('a.started_at < ?'), params.push(f.to));
-  return { where: parts.join(' AND '), params };
-};
-
-export const ALARMS_WITH_VEHICLE = 'alarms a JOIN vehicles v ON v.id = a.vehicle_id';
-
-/** Open alarms raised by the model (not fired pre-alarms, whose kinds start with the parameter's prefix). */
-export const OPEN_MODEL_ALARMS = 'SELECT id, vehicle_id, device_type, device_id, kind FROM alarms WHERE ended_at IS NULL AND kind NOT LIKE ?';

@@ -19,7 +19,6 @@ import {
 import { likePattern, pageClause } from '../sql-text';
 import { insertRows, pgAccess, type PgQueries, updateRow, updateVersioned } from './pg-access';
 import { pgCodeStore, pgRoleStore, pgUserStore } from './pg-account-stores';
-import { pgAlarmStore } from './pg-alarm-store';
 import { pgAuditStore } from './pg-audit-store';
 import { pgFollowUpPort } from './pg-follow-up-port';
 import { followUpFeedbackStore, followUpIssueStore } from '../follow-up-store';
@@ -32,6 +31,7 @@ import { advisoryLockKey } from './pg-migrate';
 import { pgVehicleScope } from './pg-vehicle-scope';
 import { playlistStore } from '../../modules/wall-playlists/playlist-store';
 import { postgresFleetDatabase } from '../../platform/database/fleet-database';
+import { alarmStore } from '../../modules/alarms/alarm-store';
 import { pgRollupStore } from './pg-rollup-store';
 import { portableDisplayTokenStore } from '../display-token-store';
 import { portableModelStateStore } from '../model-state-store';
@@ -68,7 +68,7 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
     roles: pgRoleStore(a),
     users: pgUserStore(a),
     codes: pgCodeStore(a),
-    alarms: pgAlarmStore(a),
+    alarms: alarmStore(database),
     playlists: playlistStore(database),
     displays: portableDisplayTokenStore(a),
     modelState: portableModelStateStore(a),

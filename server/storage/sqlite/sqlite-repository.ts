@@ -17,7 +17,6 @@ import {
   toVehicle,
   vehicleColumns,
 } from '../row-mappers';
-import { sqliteAlarmStore } from './alarm-store';
 import { sqliteAuditStore } from './audit-store';
 import { sqliteGroupLogStore } from './group-log-store';
 import { sqliteHistoryStore } from './history-store';
@@ -32,6 +31,7 @@ import { guardConstraints } from './unique-violation';
 import { inserter, type Row, updater, updateVersioned, vehicleScopeClause } from './sql-helpers';
 import { likePattern, pageClause } from '../sql-text';
 import { playlistStore } from '../../modules/wall-playlists/playlist-store';
+import { alarmStore } from '../../modules/alarms/alarm-store';
 import { exclusiveStore, sqliteFleetDatabase } from '../../platform/database/fleet-database';
 import { portableDisplayTokenStore } from '../display-token-store';
 import { portableModelStateStore } from '../model-state-store';
@@ -85,7 +85,7 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     roles: sqliteRoleStore(access),
     users: sqliteUserStore(access),
     codes: sqliteCodeStore(access),
-    alarms: sqliteAlarmStore(access),
+    alarms: alarmStore(database),
     playlists: playlistStore(database),
     displays: portableDisplayTokenStore(portable),
     modelState: portableModelStateStore(portable),
