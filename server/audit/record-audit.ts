@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../server-context';
-import type { AuditOutcome, DisplayTokenRecord, ShareRecord, UserRecord } from '../storage/records';
+import type { AuditOutcome } from '../modules/audit/audit-store';
+import type { DisplayTokenRecord } from '../modules/wall-displays/display-token-store';
+import type { ShareRecord, UserRecord } from '../storage/records';
 import type { AuditEvent } from './audit-events';
 
 /** An account, role or share an event is about, as the log shows it. */

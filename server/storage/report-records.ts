@@ -1,7 +1,7 @@
 // Reports and pre-alarm rules as the handlers see them, and the storage they need.
 import type { PrealarmLogic } from '../../contract/api/prealarm-keys';
 import type { PrealarmState } from '../prealarms/prealarm-step';
-import type { GroupLogState } from './records';
+import type { GroupLogState } from '../modules/group-logs/group-log-store';
 
 export type ReportPermission = 'view' | 'edit';
 

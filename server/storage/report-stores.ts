@@ -1,6 +1,6 @@
 // Reports and pre-alarm rules, written once over `?`-parameter SQL both backends run unchanged.
 import { PREALARM_LOGIC, type PrealarmLogic } from '../../contract/api/prealarm-keys';
-import type { GroupLogState } from './records';
+import type { GroupLogState } from '../modules/group-logs/group-log-store';
 import type { PrealarmRecord, PrealarmStateRecord, PrealarmStore, ReportRecord, ReportStore } from './report-records';
 import { likePattern } from './sql-text';
 

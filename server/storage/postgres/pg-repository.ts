@@ -19,11 +19,9 @@ import {
 import { likePattern, pageClause } from '../sql-text';
 import { insertRows, pgAccess, type PgQueries, updateRow, updateVersioned } from './pg-access';
 import { pgCodeStore, pgRoleStore, pgUserStore } from './pg-account-stores';
-import { pgAuditStore } from './pg-audit-store';
 import { pgFollowUpPort } from './pg-follow-up-port';
 import { followUpFeedbackStore, followUpIssueStore } from '../follow-up-store';
 import { accountSettingsStore } from '../account-settings-store';
-import { pgGroupLogStore } from './pg-group-log-store';
 import { pgDepotStore, pgFleetStore, pgSubFleetStore } from './pg-group-stores';
 import { pgHistoryStore } from './pg-history-store';
 import { portablePrealarmStore, portableReportStore } from '../report-stores';
@@ -32,9 +30,11 @@ import { pgVehicleScope } from './pg-vehicle-scope';
 import { playlistStore } from '../../modules/wall-playlists/playlist-store';
 import { postgresFleetDatabase } from '../../platform/database/fleet-database';
 import { alarmStore } from '../../modules/alarms/alarm-store';
+import { auditStore } from '../../modules/audit/audit-store';
+import { groupLogStore } from '../../modules/group-logs/group-log-store';
+import { modelStateStore } from '../../modules/model-state/model-state-store';
+import { displayTokenStore } from '../../modules/wall-displays/display-token-store';
 import { pgRollupStore } from './pg-rollup-store';
-import { portableDisplayTokenStore } from '../display-token-store';
-import { portableModelStateStore } from '../model-state-store';
 
 const NAME_TABLES = { fleet: 'fleets', subFleet: 'sub_fleets', depot: 'depots' } as const;
 
@@ -70,12 +70,12 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
     codes: pgCodeStore(a),
     alarms: alarmStore(database),
     playlists: playlistStore(database),
-    displays: portableDisplayTokenStore(a),
-    modelState: portableModelStateStore(a),
+    displays: displayTokenStore(database),
+    modelState: modelStateStore(database),
     history: pgHistoryStore(a),
     rollups: pgRollupStore(a),
-    groupLogs: pgGroupLogStore(a),
-    audit: pgAuditStore(a),
+    groupLogs: groupLogStore(database),
+    audit: auditStore(database),
     issues: followUpIssueStore(pgFollowUpPort(a)),
     feedback: followUpFeedbackStore(pgFollowUpPort(a)),
     accountSettings: accountSettingsStore(pgFollowUpPort(a)),

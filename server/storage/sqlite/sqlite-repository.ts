@@ -17,8 +17,6 @@ import {
   toVehicle,
   vehicleColumns,
 } from '../row-mappers';
-import { sqliteAuditStore } from './audit-store';
-import { sqliteGroupLogStore } from './group-log-store';
 import { sqliteHistoryStore } from './history-store';
 import { sqliteRollupStore } from './rollup-store';
 import { sqliteDepotStore, sqliteFleetStore, sqliteSubFleetStore } from './group-stores';
@@ -32,9 +30,11 @@ import { inserter, type Row, updater, updateVersioned, vehicleScopeClause } from
 import { likePattern, pageClause } from '../sql-text';
 import { playlistStore } from '../../modules/wall-playlists/playlist-store';
 import { alarmStore } from '../../modules/alarms/alarm-store';
+import { auditStore } from '../../modules/audit/audit-store';
+import { groupLogStore } from '../../modules/group-logs/group-log-store';
+import { modelStateStore } from '../../modules/model-state/model-state-store';
+import { displayTokenStore } from '../../modules/wall-displays/display-token-store';
 import { exclusiveStore, sqliteFleetDatabase } from '../../platform/database/fleet-database';
-import { portableDisplayTokenStore } from '../display-token-store';
-import { portableModelStateStore } from '../model-state-store';
 
 const NAME_TABLES = { fleet: 'fleets', subFleet: 'sub_fleets', depot: 'depots' } as const;
 
@@ -87,13 +87,13 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     codes: sqliteCodeStore(access),
     alarms: alarmStore(database),
     playlists: playlistStore(database),
-    displays: portableDisplayTokenStore(portable),
-    modelState: portableModelStateStore(portable),
+    displays: displayTokenStore(database),
+    modelState: modelStateStore(database),
     // History keeps its own SQL per database for speed (packed rows, bulk insert paths).
     history: exclusiveStore(database, sqliteHistoryStore(access)),
     rollups: exclusiveStore(database, sqliteRollupStore(access)),
-    groupLogs: sqliteGroupLogStore(access),
-    audit: sqliteAuditStore(access),
+    groupLogs: groupLogStore(database),
+    audit: auditStore(database),
     issues: followUpIssueStore(sqliteFollowUpPort(access)),
     feedback: followUpFeedbackStore(sqliteFollowUpPort(access)),
     accountSettings: accountSettingsStore(sqliteFollowUpPort(access)),
