@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../server-context';
-import type { AuditOutcome, DisplayTokenRecord, ShareRecord } from '../storage/records';
+import type { AuditOutcome } from '../modules/audit/audit-store';
+import type { DisplayTokenRecord } from '../modules/wall-displays/display-token-store';
+import type { ShareRecord } from '../storage/records';
 import type { UserRecord } from '../modules/accounts/user-store';
 import type { AuditEvent } from './audit-events';
 

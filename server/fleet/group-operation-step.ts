@@ -1,7 +1,7 @@
 import type { DeviceType } from '../../contract/protocol/types';
 import { vehicleChange } from '../hub/record-change';
 import type { ServerContext } from '../server-context';
-import type { GroupLogVehicle, GroupOperationKind } from '../storage/records';
+import type { GroupLogVehicle, GroupOperationKind } from '../modules/group-logs/group-log-store';
 
 export interface GroupStepRef {
   vehicleId: string;

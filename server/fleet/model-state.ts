@@ -5,7 +5,7 @@ import { createGzip, gunzip } from 'node:zlib';
 import type { FleetSimulator, SimVehicleSpec } from '../sim/types';
 import type { SavedVehicle } from '../sim/vehicle-snapshot';
 import { savedVehicleId } from '../sim/vehicle-snapshot';
-import type { ModelStateStore } from '../storage/fleet-repository';
+import type { ModelStateStore } from '../modules/model-state/model-state-store';
 
 const gunzipAsync = promisify(gunzip);
 

@@ -4,13 +4,13 @@ import { registerAccountAdminRoutes } from '../modules/accounts/account-admin-ro
 import { registerAccountCandidateRoutes } from '../modules/accounts/account-candidate-routes';
 import { registerAccountScopeRoutes } from '../modules/accounts/account-scope-routes';
 import { registerAccountSelfRoutes } from '../modules/accounts/account-self-routes';
-import { registerAlarmAckRoutes } from './alarm-ack-routes';
-import { registerAlarmRoutes } from './alarm-routes';
-import { registerAuditRoutes } from './audit-routes';
+import { registerAlarmAckRoutes } from '../modules/alarms/alarm-ack-routes';
+import { registerAlarmRoutes } from '../modules/alarms/alarm-routes';
+import { registerAuditRoutes } from '../modules/audit/audit-routes';
 import { registerDepotRoutes } from '../modules/depots/depot-routes';
 import { registerFeedbackRoutes } from '../modules/feedback/feedback-routes';
 import { registerFleetRoutes } from '../modules/fleets/fleet-routes';
-import { registerGroupLogRoutes } from './group-log-routes';
+import { registerGroupLogRoutes } from '../modules/group-logs/group-log-routes';
 import { registerHistoryRoutes } from './history-routes';
 import { registerIssueRoutes } from '../modules/issues/issue-routes';
 import { registerOauthTokenRoute } from '../modules/sessions/oauth-token-route';
@@ -27,7 +27,7 @@ import { registerVehicleAdminRoutes } from './vehicle-admin-routes';
 import { registerVehicleBatchRoute } from './vehicle-batch-route';
 import { registerVehicleLiveRoutes } from './vehicle-live-routes';
 import { registerWallPlaylistRoutes } from '../modules/wall-playlists/wall-playlist-routes';
-import { registerDisplayTokenRoutes } from './display-token-routes';
+import { registerDisplayTokenRoutes } from '../modules/wall-displays/display-token-routes';
 
 /** Every route under /api. */
 export const registerApiRoutes = (api: FastifyInstance, ctx: ServerContext) => {

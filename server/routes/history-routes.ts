@@ -13,7 +13,7 @@ import { downsample } from '../telemetry/downsample';
 import { sampleValue } from '../telemetry/sample-value';
 import type { HistorySample } from '../storage/records';
 import { csvText } from '../../contract/csv-text';
-import { MAX_RANGE_MS } from './alarm-routes';
+import { MAX_RANGE_MS } from '../modules/alarms/alarm-routes';
 
 const MAX_POINTS = 2000;
 

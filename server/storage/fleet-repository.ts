@@ -1,6 +1,5 @@
 // The storage boundary the handlers talk to. Every method is async so that a networked backend
 // (PostgreSQL) can implement it; multi-row writes that must be atomic are single methods here.
-import type { AlarmSeverity } from '../../contract/api/types';
 import type { DeviceType } from '../../contract/protocol/types';
 import type { AccountSettingsStore } from '../modules/account-settings/account-settings-store';
 import type { PlaylistStore } from '../modules/wall-playlists/playlist-store';
@@ -11,19 +10,13 @@ import type { SessionStore } from '../modules/sessions/session-store';
 import type { FleetRecord, FleetStore } from '../modules/fleets/fleet-store';
 import type { SubFleetRecord, SubFleetStore } from '../modules/sub-fleets/sub-fleet-store';
 import type { DepotRecord, DepotStore } from '../modules/depots/depot-store';
+import type { AlarmStore } from '../modules/alarms/alarm-store';
+import type { AuditStore } from '../modules/audit/audit-store';
+import type { GroupLogStore } from '../modules/group-logs/group-log-store';
+import type { ModelStateStore } from '../modules/model-state/model-state-store';
+import type { DisplayTokenStore } from '../modules/wall-displays/display-token-store';
 import type {
-  AlarmFilter,
-  AlarmAck,
-  DisplayTokenRecord,
-  AlarmRecord,
-  AuditEntry,
-  AuditFilter,
-  AuditRecord,
   DeviceRecord,
-  GroupLogRecord,
-  GroupOperationKind,
-  GroupLogState,
-  GroupLogVehicle,
   HistorySample,
   PageQuery,
   Paged,
@@ -100,43 +93,6 @@ export interface ShareStore {
   delete(id: string): Promise<void>;
 }
 
-export interface AlarmEventInput {
-  type: 'raised' | 'cleared';
-  vehicleId: string;
-  deviceType: DeviceType;
-  deviceId: number;
-  kind: string;
-  severity: AlarmSeverity;
-  message: string;
-  ts: number;
-}
-
-/** What makes an alarm the same alarm: one of a kind per device at a time. */
-export type AlarmIdentity = Pick<AlarmEventInput, 'vehicleId' | 'deviceType' | 'deviceId' | 'kind'>;
-
-export interface AlarmStore {
-  /** Applies raise/clear events in order, in one transaction. */
-  record(events: AlarmEventInput[]): Promise<void>;
-  /**
-   * Ends every alarm still open that the model no longer has (all of them without `stillActive`),
-   * except fired pre-alarms, which outlive restarts.
-   */
-  closeOpen(nowMs: number, stillActive?: (alarm: AlarmIdentity) => boolean): Promise<void>;
-  list(filter: AlarmFilter, page: PageQuery): Promise<Paged<AlarmRecord>>;
-  /** How many alarms of each kind match the filter. */
-  countByKind(filter: AlarmFilter): Promise<Record<string, number>>;
-  get(id: string): Promise<AlarmRecord | null>;
-  /** Records the first acknowledgement of an alarm; a later one leaves it as it was. */
-  acknowledge(id: string, ack: AlarmAck): Promise<void>;
-}
-
-/** The fleet model's saved state (see server/fleet/model-state.ts for its format). */
-export interface ModelStateStore {
-  load(): Promise<{ savedAt: number; state: Buffer } | null>;
-  /** Replaces the saved state. */
-  save(state: Buffer, savedAt: number): Promise<void>;
-}
-
 export interface HistoryStore {
   append(samples: HistorySample[]): Promise<void>;
   /** Samples of one device between from and to (inclusive), oldest first. */
@@ -193,54 +149,6 @@ export interface RollupStore {
   markedIn(vehicleIds: readonly string[], from: number, to: number): Promise<Array<{ vehicleId: string; hour: number }>>;
   /** Drops the rollups and marks of hours and days that start before `beforeMs`. */
   prune(beforeMs: number): Promise<void>;
-}
-
-export interface GroupLogFilter {
-  scope: VisibleScope;
-  operation?: GroupOperationKind;
-  vehicleId?: string;
-  /** Logs touching a vehicle that is now in this fleet, sub-fleet or depot. */
-  fleetId?: string;
-  subFleetId?: string;
-  depotId?: string;
-}
-
-export interface GroupLogSummary extends GroupLogRecord {
-  vehicles: number;
-  success: number;
-  failure: number;
-  running: number;
-}
-
-export interface GroupLogStore {
-  create(log: Omit<GroupLogRecord, 'id' | 'userName'>, vehicles: Array<Omit<GroupLogVehicle, 'vehicleName'>>): Promise<string>;
-  list(filter: GroupLogFilter, page: PageQuery): Promise<Paged<GroupLogSummary>>;
-  get(id: string, scope: VisibleScope): Promise<{ log: GroupLogSummary; vehicles: GroupLogVehicle[] } | null>;
-  /** Progress of a device's running firmware burn, applied to its open group-log rows. */
-  progress(ref: { vehicleId: string; deviceType: DeviceType; deviceId: number }, state: GroupLogState, progress: number, msg: string, ts: number): Promise<void>;
-  /** Runs rows of a log again: each row gets its new state, and the log's detail the retry count. */
-  restart(id: string, detail: Record<string, unknown>, rows: Array<Omit<GroupLogVehicle, 'vehicleName'>>): Promise<void>;
-}
-
-/** Wall display tokens; a revoked one stays listed. */
-export interface DisplayTokenStore {
-  /** Newest first. */
-  list(): Promise<DisplayTokenRecord[]>;
-  get(id: string): Promise<DisplayTokenRecord | null>;
-  byTokenHash(tokenHash: string): Promise<DisplayTokenRecord | null>;
-  create(display: Omit<DisplayTokenRecord, 'id' | 'lastSeenAt' | 'lastSeenAddress' | 'revokedAt' | 'playlistId'>): Promise<DisplayTokenRecord>;
-  /** False when there is no such display or it was revoked before. */
-  revoke(id: string, at: number): Promise<boolean>;
-  /** Assigns a playlist (null: none); false when there is no such display or it is revoked. */
-  assignPlaylist(id: string, playlistId: string | null): Promise<boolean>;
-  seen(id: string, at: number, address: string): Promise<void>;
-}
-
-/** The audit log: append and read, nothing else. */
-export interface AuditStore {
-  append(entry: AuditEntry): Promise<void>;
-  /** Newest first. */
-  list(filter: AuditFilter, page: PageQuery): Promise<Paged<AuditRecord>>;
 }
 
 export interface FleetRepository {

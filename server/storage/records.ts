@@ -1,7 +1,5 @@
 // Rows as the handlers see them, independent of the database behind the repository.
-import type { AlarmSeverity } from '../../contract/api/types';
 import type { DeviceType } from '../../contract/protocol/types';
-import type { AuditEvent } from '../audit/audit-events';
 import type { VehicleKind } from '../sim/types';
 
 export type EntityStatus = 'active' | 'disabled';
@@ -52,44 +50,6 @@ export interface Paged<T> {
   total: number;
 }
 
-export interface AlarmRecord {
-  id: string;
-  vehicleId: string;
-  vehicleName: string;
-  fleetId: string;
-  deviceType: DeviceType;
-  deviceId: number;
-  kind: string;
-  severity: AlarmSeverity;
-  message: string;
-  startedAt: number;
-  endedAt: number | null;
-  ack: AlarmAck | null;
-}
-
-/** A wall display's credential: read-only, over every fleet or one (`fleetId`), until revoked. */
-export interface DisplayTokenRecord {
-  id: string;
-  name: string;
-  fleetId: string | null;
-  tokenHash: string;
-  createdAt: number;
-  /** The name of the account that issued it, copied so the record survives the account. */
-  createdBy: string | null;
-  lastSeenAt: number | null;
-  lastSeenAddress: string | null;
-  revokedAt: number | null;
-  /** The playlist the wall plays, assigned by an administrator; null: its board (or what its link says). */
-  playlistId: string | null;
-}
-
-/** Who acknowledged an alarm (their name when they did), when (epoch ms), and their note. */
-export interface AlarmAck {
-  by: string;
-  at: number;
-  note: string | null;
-}
-
 export interface ShareRecord {
   id: string;
   account: string;
@@ -116,79 +76,11 @@ export interface ShareListing extends ShareRecord {
   vehicleName: string;
 }
 
-export interface AlarmFilter {
-  scope: VisibleScope;
-  vehicleId?: string;
-  fleetId?: string;
-  active?: boolean;
-  severity?: AlarmSeverity;
-  /** Alarms that started at or after `from` and before `to` (epoch ms). */
-  from?: number;
-  to?: number;
-}
-
 export interface HistorySample {
   vehicleId: string;
   deviceType: DeviceType;
   deviceId: number;
   ts: number;
   values: Record<string, number>;
-}
-
-/** A firmware push, a setting written, or vehicles moved to another fleet, sub-fleet or depot. */
-export type GroupOperationKind = 'firmware' | 'setting' | 'transfer';
-
-export interface GroupLogRecord {
-  id: string;
-  operation: GroupOperationKind;
-  userId: string | null;
-  userName: string | null;
-  deviceType: DeviceType;
-  detail: Record<string, unknown>;
-  createdAt: number;
-}
-
-export type GroupLogState = 'pending' | 'updating' | 'success' | 'failure';
-
-export interface GroupLogVehicle {
-  vehicleId: string;
-  vehicleName: string;
-  deviceId: number;
-  state: GroupLogState;
-  progress: number;
-  msg: string;
-  updatedAt: number;
-}
-
-export type AuditOutcome = 'success' | 'failure';
-
-/** One security-relevant event. Never holds a password or a token. */
-export interface AuditEntry {
-  at: number;
-  event: AuditEvent;
-  outcome: AuditOutcome;
-  /** Who did it: the signed-in account, or the account that signed in; null for failed sign-ins, guests and unknown callers. */
-  actorId: string | null;
-  actor: string | null;
-  /** What it was done to: an account, role or share (its id and a readable label). */
-  targetId: string | null;
-  target: string | null;
-  /** The client address it came from. */
-  address: string | null;
-  detail: string;
-}
-
-export interface AuditRecord extends AuditEntry {
-  id: string;
-}
-
-export interface AuditFilter {
-  event?: AuditEvent;
-  outcome?: AuditOutcome;
-  /** Events the account did or that were done to it. */
-  accountId?: string;
-  /** At or after `from` and before `to` (epoch ms). */
-  from?: number;
-  to?: number;
 }
 

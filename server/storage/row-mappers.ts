@@ -1,11 +1,5 @@
-import type { AuditEvent } from '../audit/audit-events';
-import type { AlarmIdentity, GroupLogSummary } from './fleet-repository';
 import type {
-  AlarmRecord,
-  DisplayTokenRecord,
-  AuditRecord,
   DeviceRecord,
-  GroupLogVehicle,
   ShareRecord,
   VehicleRecord,
 } from './records';
@@ -97,78 +91,4 @@ export const fromShare = (s: ShareRecord): Row => ({
   active: s.active ? 1 : 0,
   created_at: s.createdAt,
   expires_at: s.expiresAt,
-});
-
-export const toAlarm = (r: Row): AlarmRecord => ({
-  id: String(r.id),
-  vehicleId: String(r.vehicle_id),
-  vehicleName: String(r.vehicle_name),
-  fleetId: String(r.fleet_id),
-  deviceType: String(r.device_type) as AlarmRecord['deviceType'],
-  deviceId: Number(r.device_id),
-  kind: String(r.kind),
-  severity: String(r.severity) as AlarmRecord['severity'],
-  message: String(r.message),
-  startedAt: Number(r.started_at),
-  endedAt: r.ended_at === null ? null : Number(r.ended_at),
-  ack: r.acked_at === null || r.acked_at === undefined ? null : { by: String(r.acked_by), at: Number(r.acked_at), note: r.ack_note === null ? null : String(r.ack_note) },
-});
-
-export const toAlarmIdentity = (r: Row): AlarmIdentity => ({
-  vehicleId: String(r.vehicle_id),
-  deviceType: String(r.device_type) as AlarmIdentity['deviceType'],
-  deviceId: Number(r.device_id),
-  kind: String(r.kind),
-});
-
-const optNum = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-export const toDisplayToken = (r: Row): DisplayTokenRecord => ({
-  id: String(r.id),
-  name: String(r.name),
-  fleetId: optStr(r.fleet_id),
-  tokenHash: String(r.token_hash),
-  createdAt: Number(r.created_at),
-  createdBy: optStr(r.created_by),
-  lastSeenAt: optNum(r.last_seen_at),
-  lastSeenAddress: optStr(r.last_seen_address),
-  revokedAt: optNum(r.revoked_at),
-  playlistId: optStr(r.playlist_id),
-});
-
-export const toAudit = (r: Row): AuditRecord => ({
-  id: String(r.id),
-  at: Number(r.at),
-  event: String(r.event) as AuditEvent,
-  outcome: r.outcome === 'failure' ? 'failure' : 'success',
-  actorId: optStr(r.actor_id),
-  actor: optStr(r.actor),
-  targetId: optStr(r.target_id),
-  target: optStr(r.target),
-  address: optStr(r.address),
-  detail: String(r.detail),
-});
-
-export const toGroupLogSummary = (r: Row): GroupLogSummary => ({
-  id: String(r.id),
-  operation: String(r.operation) as GroupLogSummary['operation'],
-  userId: optStr(r.user_id),
-  userName: optStr(r.user_name),
-  deviceType: String(r.device_type) as GroupLogSummary['deviceType'],
-  detail: JSON.parse(String(r.detail)) as Record<string, unknown>,
-  createdAt: Number(r.created_at),
-  vehicles: Number(r.vehicles),
-  success: Number(r.success),
-  failure: Number(r.failure),
-  running: Number(r.running),
-});
-
-export const toGroupLogVehicle = (r: Row): GroupLogVehicle => ({
-  vehicleId: String(r.vehicle_id),
-  vehicleName: String(r.vehicle_name),
-  deviceId: Number(r.device_id),
-  state: String(r.state) as GroupLogVehicle['state'],
-  progress: Number(r.progress),
-  msg: String(r.msg),
-  updatedAt: Number(r.updated_at),
 });

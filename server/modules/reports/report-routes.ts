@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { REPORT_TABLE_NAMES, ReportFields, ReportResultSchema, ReportSchema } from '../../../contract/protocol/report-schemas';
-import { Id, PageOf, PageQuery, PlainText, Timestamp } from '../../../contract/protocol/rest-schemas';
+import { PageOf, PageQuery, Id, Timestamp, PlainText } from '../../../contract/protocol/rest-schemas';
 import { type Actor, can, isSuperAdmin } from '../../access/actor';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
@@ -13,7 +13,7 @@ import type { TypeBoxProvider } from '../../http/type-provider';
 import { computeReport } from '../../reports/compute-report';
 import type { ServerContext } from '../../server-context';
 import type { ReportPermission, ReportRecord } from './report-store';
-import { MAX_RANGE_MS } from '../../routes/alarm-routes';
+import { MAX_RANGE_MS } from '../alarms/alarm-routes';
 
 type Account = Extract<Actor, { kind: 'user' }>;
 

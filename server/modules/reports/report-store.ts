@@ -3,7 +3,7 @@
 import type { Selectable } from 'kysely';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { ReportsTable } from '../../platform/database/fleet-tables';
-import type { GroupLogState } from '../../storage/records';
+import type { GroupLogState } from '../group-logs/group-log-store';
 
 export type ReportPermission = 'view' | 'edit';
 

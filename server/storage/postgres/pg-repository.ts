@@ -11,12 +11,9 @@ import {
 } from '../row-mappers';
 import { likePattern, pageClause } from '../sql-text';
 import { insertRows, pgAccess, type PgQueries, updateRow, updateVersioned } from './pg-access';
-import { pgAlarmStore } from './pg-alarm-store';
-import { pgAuditStore } from './pg-audit-store';
 import { feedbackStore } from '../../modules/feedback/feedback-store';
 import { issueStore } from '../../modules/issues/issue-store';
 import { accountSettingsStore } from '../../modules/account-settings/account-settings-store';
-import { pgGroupLogStore } from './pg-group-log-store';
 import { pgHistoryStore } from './pg-history-store';
 import { reportStore } from '../../modules/reports/report-store';
 import { prealarmStore } from '../../modules/prealarms/prealarm-store';
@@ -33,9 +30,12 @@ import { depotStore, fromDepot } from '../../modules/depots/depot-store';
 import { groupNames } from '../../modules/fleets/group-names';
 import { accountScope } from '../../modules/fleets/account-scope';
 import { postgresFleetDatabase } from '../../platform/database/fleet-database';
+import { alarmStore } from '../../modules/alarms/alarm-store';
+import { auditStore } from '../../modules/audit/audit-store';
+import { groupLogStore } from '../../modules/group-logs/group-log-store';
+import { modelStateStore } from '../../modules/model-state/model-state-store';
+import { displayTokenStore } from '../../modules/wall-displays/display-token-store';
 import { pgRollupStore } from './pg-rollup-store';
-import { portableDisplayTokenStore } from '../display-token-store';
-import { portableModelStateStore } from '../model-state-store';
 
 const vehicleWhere = (f: VehicleFilter) => {
   const scope = pgVehicleScope(f.scope);
@@ -65,14 +65,14 @@ export const createPostgresRepository = (pool: pg.Pool): FleetRepository => {
     roles: roleStore(database),
     users: userStore(database),
     codes: verificationCodeStore(database),
-    alarms: pgAlarmStore(a),
+    alarms: alarmStore(database),
     playlists: playlistStore(database),
-    displays: portableDisplayTokenStore(a),
-    modelState: portableModelStateStore(a),
+    displays: displayTokenStore(database),
+    modelState: modelStateStore(database),
     history: pgHistoryStore(a),
     rollups: pgRollupStore(a),
-    groupLogs: pgGroupLogStore(a),
-    audit: pgAuditStore(a),
+    groupLogs: groupLogStore(database),
+    audit: auditStore(database),
     issues: issueStore(database),
     feedback: feedbackStore(database),
     accountSettings: accountSettingsStore(database),

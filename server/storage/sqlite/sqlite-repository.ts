@@ -10,12 +10,8 @@ import {
   toVehicle,
   vehicleColumns,
 } from '../row-mappers';
-import { sqliteAlarmStore } from './alarm-store';
-import { sqliteAuditStore } from './audit-store';
-import { sqliteGroupLogStore } from './group-log-store';
 import { sqliteHistoryStore } from './history-store';
 import { sqliteRollupStore } from './rollup-store';
-import type { PortableQueries } from '../report-stores';
 import { reportStore } from '../../modules/reports/report-store';
 import { prealarmStore } from '../../modules/prealarms/prealarm-store';
 import { sqliteAccess } from './sqlite-access';
@@ -35,9 +31,12 @@ import { fromSubFleet, subFleetStore } from '../../modules/sub-fleets/sub-fleet-
 import { depotStore, fromDepot } from '../../modules/depots/depot-store';
 import { groupNames } from '../../modules/fleets/group-names';
 import { accountScope } from '../../modules/fleets/account-scope';
+import { alarmStore } from '../../modules/alarms/alarm-store';
+import { auditStore } from '../../modules/audit/audit-store';
+import { groupLogStore } from '../../modules/group-logs/group-log-store';
+import { modelStateStore } from '../../modules/model-state/model-state-store';
+import { displayTokenStore } from '../../modules/wall-displays/display-token-store';
 import { exclusiveStore, sqliteFleetDatabase } from '../../platform/database/fleet-database';
-import { portableDisplayTokenStore } from '../display-token-store';
-import { portableModelStateStore } from '../model-state-store';
 
 /** The SQLite backend of the fleet repository (better-sqlite3, synchronous under the hood). */
 export const createSqliteRepository = (db: Database.Database): FleetRepository => {
@@ -59,27 +58,21 @@ export const createSqliteRepository = (db: Database.Database): FleetRepository =
     return { sql: parts.join(' AND '), params };
   };
 
-  const portable: PortableQueries = {
-    one: async (sql, ...params) => one(sql, ...params),
-    many: async (sql, ...params) => many(sql, ...params),
-    run: async (sql, ...params) => access.run(sql, ...params),
-  };
-
   return {
     reports: reportStore(database),
     prealarms: prealarmStore(database),
     roles: roleStore(database),
     users: userStore(database),
     codes: verificationCodeStore(database),
-    alarms: sqliteAlarmStore(access),
+    alarms: alarmStore(database),
     playlists: playlistStore(database),
-    displays: portableDisplayTokenStore(portable),
-    modelState: portableModelStateStore(portable),
+    displays: displayTokenStore(database),
+    modelState: modelStateStore(database),
     // History keeps its own SQL per database for speed (packed rows, bulk insert paths).
     history: exclusiveStore(database, sqliteHistoryStore(access)),
     rollups: exclusiveStore(database, sqliteRollupStore(access)),
-    groupLogs: sqliteGroupLogStore(access),
-    audit: sqliteAuditStore(access),
+    groupLogs: groupLogStore(database),
+    audit: auditStore(database),
     issues: issueStore(database),
     feedback: feedbackStore(database),
     accountSettings: accountSettingsStore(database),

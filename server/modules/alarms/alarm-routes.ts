@@ -1,15 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../contract/api/permissions';
-import { canSeeVehicle } from '../access/can-see-vehicle';
-import { badRequest, forbidden, notFound } from '../http/api-error';
-import { viewerOf } from '../http/actor-of';
-import { answers, ok } from '../http/envelope';
-import { AlarmPageSchema, AlarmSchema, Id, PageQuery, SeveritySchema, Timestamp } from '../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../http/type-provider';
-import type { ServerContext } from '../server-context';
-import type { AlarmRecord } from '../storage/records';
-import { alarmPeak, hasPeak } from '../alarms/alarm-peak';
+import { PERMISSIONS } from '../../../contract/api/permissions';
+import { canSeeVehicle } from '../../access/can-see-vehicle';
+import { badRequest, forbidden, notFound } from '../../http/api-error';
+import { viewerOf } from '../../http/actor-of';
+import { answers, ok } from '../../http/envelope';
+import { AlarmPageSchema, AlarmSchema, Id, PageQuery, SeveritySchema, Timestamp } from '../../../contract/protocol/rest-schemas';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import type { ServerContext } from '../../server-context';
+import type { AlarmRecord } from './alarm-store';
+import { alarmPeak, hasPeak } from '../../alarms/alarm-peak';
 
 export const MAX_RANGE_MS = 31 * 24 * 3600_000;
 const iso = (ms: number) => new Date(ms).toISOString();

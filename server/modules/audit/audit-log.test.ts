@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, session } from './test-support/api-client';
-import { runRawStatement } from './test-support/raw-statement';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, CLIENT_BASIC, startTestServer, type TestServer } from './test-support/test-server';
+import { api, login, session } from '../../test-support/api-client';
+import { runRawStatement } from '../../test-support/raw-statement';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, CLIENT_BASIC, startTestServer, type TestServer } from '../../test-support/test-server';
 
 interface AuditRow {
   at: string;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CMD, FORCED_LOGOUT } from '../contract/protocol/types';
-import { tokenHash } from './auth/secrets';
-import { api, login, openSocket, session } from './test-support/api-client';
-import { roleUsers, type RoleName, type RoleUser } from './test-support/role-fixtures';
-import { createTestDatabase } from './test-support/test-database';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './test-support/test-server';
+import { CMD, FORCED_LOGOUT } from '../../../contract/protocol/types';
+import { tokenHash } from '../../auth/secrets';
+import { api, login, openSocket, session } from '../../test-support/api-client';
+import { roleUsers, type RoleName, type RoleUser } from '../../test-support/role-fixtures';
+import { createTestDatabase } from '../../test-support/test-database';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../../test-support/test-server';
 
 let t: TestServer;
 let users: Record<RoleName, RoleUser>;

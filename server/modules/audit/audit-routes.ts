@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_EVENTS } from '../audit/audit-events';
-import { badRequest } from '../http/api-error';
-import { answers, ok } from '../http/envelope';
-import { Id, Nullable, PageOf, PageQuery, Timestamp } from '../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../http/type-provider';
-import type { ServerContext } from '../server-context';
-import type { AuditRecord } from '../storage/records';
+import { AUDIT_EVENTS } from '../../audit/audit-events';
+import { badRequest } from '../../http/api-error';
+import { answers, ok } from '../../http/envelope';
+import { Id, Nullable, PageOf, PageQuery, Timestamp } from '../../../contract/protocol/rest-schemas';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import type { ServerContext } from '../../server-context';
+import type { AuditRecord } from './audit-store';
 
 const AuditEventSchema = Type.Union(AUDIT_EVENTS.map((e) => Type.Literal(e)));
 const Outcome = Type.Union([Type.Literal('success'), Type.Literal('failure')]);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, openSocket } from './test-support/api-client';
-import { roleUsers, type RoleName, type RoleUser } from './test-support/role-fixtures';
-import type { AlarmKind } from './sim/types';
-import { startTestServer, type TestServer } from './test-support/test-server';
+import { api, openSocket } from '../../test-support/api-client';
+import { roleUsers, type RoleName, type RoleUser } from '../../test-support/role-fixtures';
+import type { AlarmKind } from '../../sim/types';
+import { startTestServer, type TestServer } from '../../test-support/test-server';
 
 let t: TestServer;
 let users: Record<RoleName, RoleUser>;

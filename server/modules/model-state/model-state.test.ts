@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
-import { api, session } from './test-support/api-client';
-import { startServerProcess, stopServerProcess, type ServerProcess } from './test-support/server-process';
+import { api, session } from '../../test-support/api-client';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../../test-support/server-process';
 
 const dir = mkdtempSync(join(tmpdir(), 'fleet-model-state-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,0 +1,234 @@
+import { CompiledQuery, type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import type { AlarmSeverity } from '../../../contract/api/types';
+import type { DeviceType } from '../../../contract/protocol/types';
+import type { FleetDatabase } from '../../platform/database/fleet-database';
+import type { AlarmsTable, FleetTables } from '../../platform/database/fleet-tables';
+import { vehicleInScope } from '../../platform/database/vehicle-scope';
+import { PREALARM_KIND_PREFIX } from '../../prealarms/prealarm-kind';
+import type { PageQuery, Paged, VisibleScope } from '../../storage/records';
+
+/** Who acknowledged an alarm (their name when they did), when (epoch ms), and their note. */
+export interface AlarmAck {
+  by: string;
+  at: number;
+  note: string | null;
+}
+
+export interface AlarmRecord {
+  id: string;
+  vehicleId: string;
+  vehicleName: string;
+  fleetId: string;
+  deviceType: DeviceType;
+  deviceId: number;
+  kind: string;
+  severity: AlarmSeverity;
+  message: string;
+  startedAt: number;
+  endedAt: number | null;
+  ack: AlarmAck | null;
+}
+
+export interface AlarmFilter {
+  scope: VisibleScope;
+  vehicleId?: string;
+  fleetId?: string;
+  active?: boolean;
+  severity?: AlarmSeverity;
+  /** Alarms that started at or after `from` and before `to` (epoch ms). */
+  from?: number;
+  to?: number;
+}
+
+export interface AlarmEventInput {
+  type: 'raised' | 'cleared';
+  vehicleId: string;
+  deviceType: DeviceType;
+  deviceId: number;
+  kind: string;
+  severity: AlarmSeverity;
+  message: string;
+  ts: number;
+}
+
+/** What makes an alarm the same alarm: one of a kind per device at a time. */
+export type AlarmIdentity = Pick<AlarmEventInput, 'vehicleId' | 'deviceType' | 'deviceId' | 'kind'>;
+
+export interface AlarmStore {
+  /** Applies raise/clear events in order, in one transaction. */
+  record(events: AlarmEventInput[]): Promise<void>;
+  /**
+   * Ends every alarm still open that the model no longer has (all of them without `stillActive`),
+   * except fired pre-alarms, which outlive restarts.
+   */
+  closeOpen(nowMs: number, stillActive?: (alarm: AlarmIdentity) => boolean): Promise<void>;
+  list(filter: AlarmFilter, page: PageQuery): Promise<Paged<AlarmRecord>>;
+  /** How many alarms of each kind match the filter. */
+  countByKind(filter: AlarmFilter): Promise<Record<string, number>>;
+  get(id: string): Promise<AlarmRecord | null>;
+  /** Records the first acknowledgement of an alarm; a later one leaves it as it was. */
+  acknowledge(id: string, ack: AlarmAck): Promise<void>;
+}
+
+type AlarmRow = Selectable<AlarmsTable> & { vehicle_name: string; fleet_id: string };
+
+const toAlarm = (r: AlarmRow): AlarmRecord => ({
+  id: String(r.id),
+  vehicleId: r.vehicle_id,
+  vehicleName: r.vehicle_name,
+  fleetId: r.fleet_id,
+  deviceType: r.device_type as DeviceType,
+  deviceId: Number(r.device_id),
+  kind: r.kind,
+  severity: r.severity as AlarmSeverity,
+  message: r.message,
+  startedAt: Number(r.started_at),
+  endedAt: r.ended_at === null ? null : Number(r.ended_at),
+  ack: r.acked_at === null ? null : { by: String(r.acked_by), at: Number(r.acked_at), note: r.ack_note },
+});
+
+/** Alarm ids are integers; anything else names no alarm (and must not reach PostgreSQL's bigint). */
+const alarmId = (id: string): number | null => (/^\d{1,15}$/.test(id) ? Number(id) : null);
+
+/** Rows at most per UPDATE … IN list, well under either database's parameter limit. */
+const IDS_PER_STATEMENT = 10_000;
+
+/** Marks where each of an event's values goes in a statement compiled once (see `eventStatements`). */
+const SLOT = '\u0001alarm-event:';
+const slot = (key: keyof AlarmEventInput) => `${SLOT}${key}`;
+const slotKey = (parameter: unknown) => {
+  if (typeof parameter !== 'string' || !parameter.startsWith(SLOT)) throw new Error(`not an event slot: ${String(parameter)}`);
+  return parameter.slice(SLOT.length) as keyof AlarmEventInput;
+};
+
+/** The open alarm of this identity (at most one: a raise opens none while it is open). */
+const isOpenSlots = (eb: ExpressionBuilder<FleetTables, 'alarms'>) =>
+  eb.and([
+    eb('alarms.vehicle_id', '=', slot('vehicleId')),
+    eb('alarms.device_type', '=', slot('deviceType')),
+    eb('alarms.device_id', '=', slot('deviceId') as never),
+    eb('alarms.kind', '=', slot('kind')),
+    eb('alarms.ended_at', 'is', null),
+  ]);
+
+/**
+ * A raise opens an alarm unless the same one is open (or the vehicle is gone); a clear ends it. Both
+ * are compiled once: events come at the model's rate, and building each statement anew cost more
+ * than running it. The raised values are cast because PostgreSQL types a SELECT list's parameters as text.
+ */
+const eventStatements = (db: Kysely<FleetTables>) => {
+  const raise = db
+    .insertInto('alarms')
+    .columns(['vehicle_id', 'device_type', 'device_id', 'kind', 'severity', 'message', 'started_at'])
+    .expression(
+      db
+        .selectNoFrom([
+          sql<string>`cast(${slot('vehicleId')} as text)`.as('vehicle_id'),
+          sql<string>`cast(${slot('deviceType')} as text)`.as('device_type'),
+          sql<number>`cast(${slot('deviceId')} as integer)`.as('device_id'),
+          sql<string>`cast(${slot('kind')} as text)`.as('kind'),
+          sql<string>`cast(${slot('severity')} as text)`.as('severity'),
+          sql<string>`cast(${slot('message')} as text)`.as('message'),
+          sql<number>`cast(${slot('ts')} as bigint)`.as('started_at'),
+        ])
+        .where(({ and, exists, not, selectFrom }) =>
+          and([
+            exists(selectFrom('vehicles').select(sql.lit(1).as('one')).where('vehicles.id', '=', slot('vehicleId'))),
+            not(exists(selectFrom('alarms').select(sql.lit(1).as('one')).where(isOpenSlots))),
+          ]),
+        ),
+    )
+    .compile();
+  const clear = db
+    .updateTable('alarms')
+    .set({ ended_at: slot('ts') as never })
+    .where(isOpenSlots)
+    .compile();
+  const bind = (statement: CompiledQuery) => {
+    const keys = statement.parameters.map(slotKey);
+    return (e: AlarmEventInput) => CompiledQuery.raw(statement.sql, keys.map((k) => e[k]));
+  };
+  return { raised: bind(raise), cleared: bind(clear) };
+};
+
+export const alarmStore = (database: FleetDatabase): AlarmStore => {
+  const { db, dialect } = database;
+  const statements = eventStatements(db);
+
+  const withVehicle = () => db.selectFrom('alarms as a').innerJoin('vehicles as v', 'v.id', 'a.vehicle_id');
+
+  /** The list's filters after the caller's scope, joined with AND. */
+  const filtered = (f: AlarmFilter) => {
+    let q = withVehicle().where(vehicleInScope(dialect, f.scope));
+    if (f.vehicleId) q = q.where('a.vehicle_id', '=', f.vehicleId);
+    if (f.fleetId) q = q.where('v.fleet_id', '=', f.fleetId);
+    if (f.active !== undefined) q = q.where('a.ended_at', f.active ? 'is' : 'is not', null);
+    if (f.severity) q = q.where('a.severity', '=', f.severity);
+    if (f.from !== undefined) q = q.where('a.started_at', '>=', f.from);
+    if (f.to !== undefined) q = q.where('a.started_at', '<', f.to);
+    return q;
+  };
+
+  const detail = () => withVehicle().selectAll('a').select(['v.name as vehicle_name', 'v.fleet_id']);
+
+  return {
+    record: async (events) => {
+      if (events.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        for (const e of events) await trx.executeQuery(statements[e.type](e));
+      });
+    },
+    closeOpen: async (nowMs, stillActive = () => false) => {
+      await db.transaction().execute(async (trx) => {
+        // Open alarms raised by the model: not fired pre-alarms, whose kinds start with the prefix.
+        const open = await trx
+          .selectFrom('alarms')
+          .select(['id', 'vehicle_id', 'device_type', 'device_id', 'kind'])
+          .where('ended_at', 'is', null)
+          .where('kind', 'not like', `${PREALARM_KIND_PREFIX}%`)
+          .execute();
+        const ended = open
+          .filter((r) => !stillActive({ vehicleId: r.vehicle_id, deviceType: r.device_type as DeviceType, deviceId: Number(r.device_id), kind: r.kind }))
+          .map((r) => Number(r.id));
+        for (let i = 0; i < ended.length; i += IDS_PER_STATEMENT) {
+          await trx.updateTable('alarms').set({ ended_at: nowMs }).where('id', 'in', ended.slice(i, i + IDS_PER_STATEMENT)).execute();
+        }
+      });
+    },
+    list: async (f, page) => {
+      const counted = await filtered(f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const rows = await filtered(f)
+        .selectAll('a')
+        .select(['v.name as vehicle_name', 'v.fleet_id'])
+        .orderBy('a.started_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(Math.floor(page.pageSize))
+        .offset(Math.floor((page.pageNum - 1) * page.pageSize))
+        .execute();
+      return { rows: rows.map(toAlarm), total: Number(counted?.n ?? 0) };
+    },
+    countByKind: async (f) => {
+      const rows = await filtered(f)
+        .select(['a.kind', (eb) => eb.fn.countAll().as('n')])
+        .groupBy('a.kind')
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
+    },
+    get: async (id) => {
+      const n = alarmId(id);
+      if (n === null) return null;
+      const r = await detail().where('a.id', '=', n).executeTakeFirst();
+      return r ? toAlarm(r) : null;
+    },
+    acknowledge: async (id, ack) => {
+      const n = alarmId(id);
+      if (n === null) return;
+      await db
+        .updateTable('alarms')
+        .set({ acked_by: ack.by, acked_at: ack.at, ack_note: ack.note })
+        .where('id', '=', n)
+        .where('acked_at', 'is', null)
+        .execute();
+    },
+  };
+};
