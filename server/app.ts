@@ -50,7 +50,7 @@ import type { FleetSimulator, SimFrame, SimVehicleSpec } from './sim/types';
 import { backfillHistory, type HistoryWindow, warmUpFleet } from './telemetry/history-backfill';
 import { sampleHistory } from './telemetry/history-sampler';
 import { openRepository } from './storage/open-repository';
-import type { DeviceRecord } from './storage/records';
+import type { DeviceRecord } from './modules/vehicles/vehicle-store';
 
 export interface BuildServerOptions {
   config: ServerConfig;

@@ -1,5 +1,6 @@
 import { permits, ROLE_KEYS } from '../../contract/api/permissions';
-import type { DisplayTokenRecord, RoleRecord, SessionRecord, ShareRecord, UserRecord, VisibleScope } from '../storage/records';
+import type { DisplayTokenRecord, RoleRecord, SessionRecord, UserRecord, VisibleScope } from '../storage/records';
+import type { ShareRecord } from '../modules/shares/share-store';
 
 /**
  * Who is calling: a signed-in account with its role and scope, a share guest bound to one vehicle,

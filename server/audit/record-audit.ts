@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../server-context';
-import type { AuditOutcome, DisplayTokenRecord, ShareRecord, UserRecord } from '../storage/records';
+import type { AuditOutcome, DisplayTokenRecord, UserRecord } from '../storage/records';
+import type { ShareRecord } from '../modules/shares/share-store';
 import type { AuditEvent } from './audit-events';
 
 /** An account, role or share an event is about, as the log shows it. */

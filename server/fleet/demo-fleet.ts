@@ -1,6 +1,7 @@
 import { BUILTIN_ROLES } from '../access/builtin-roles';
-import type { SeedData } from '../storage/fleet-repository';
-import type { DepotRecord, FleetRecord, SubFleetRecord, UserRecord, VehicleRecord } from '../storage/records';
+import type { SeedData } from '../platform/database/seed-once';
+import type { DepotRecord, FleetRecord, SubFleetRecord, UserRecord } from '../storage/records';
+import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 import type { VehicleKind } from '../sim/types';
 import { deviceRecords } from './vehicle-devices';
 import { mulberry32 } from '../sim/random';

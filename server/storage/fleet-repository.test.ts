@@ -4,7 +4,8 @@ import { demoFleet } from '../fleet/demo-fleet';
 import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../test-support/test-database';
 import type { FleetRepository } from './fleet-repository';
 import { openRepository } from './open-repository';
-import type { UserRecord, VehicleRecord } from './records';
+import type { UserRecord } from './records';
+import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 import { StorageConflict } from './storage-conflict';
 
 const CREATED = '2026-11-01T00:00:00.000Z';

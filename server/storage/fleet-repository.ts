@@ -4,6 +4,9 @@ import type { AlarmSeverity } from '../../contract/api/types';
 import type { DeviceType } from '../../contract/protocol/types';
 import type { AccountSettingsStore } from './account-settings-store';
 import type { PlaylistStore } from '../modules/wall-playlists/playlist-store';
+import type { ShareStore } from '../modules/shares/share-store';
+import type { VehicleStore } from '../modules/vehicles/vehicle-store';
+import type { SeedData } from '../platform/database/seed-once';
 import type {
   AlarmFilter,
   CodePurpose,
@@ -14,7 +17,6 @@ import type {
   AuditFilter,
   AuditRecord,
   DepotRecord,
-  DeviceRecord,
   EntityStatus,
   FleetRecord,
   GroupLogRecord,
@@ -26,27 +28,12 @@ import type {
   Paged,
   RoleRecord,
   SessionRecord,
-  ShareFilter,
-  ShareListing,
-  ShareRecord,
   SubFleetRecord,
   UserRecord,
-  VehicleRecord,
   VisibleScope,
 } from './records';
 import type { FeedbackStore, IssueStore } from './follow-up-records';
 import type { PrealarmStore, ReportStore } from './report-records';
-
-export interface SeedData {
-  roles: RoleRecord[];
-  /** The super admin first, then the demo fleets' service engineer. */
-  accounts: UserRecord[];
-  fleets: FleetRecord[];
-  subFleets: SubFleetRecord[];
-  depots: DepotRecord[];
-  vehicles: VehicleRecord[];
-  devices: DeviceRecord[];
-}
 
 export interface RoleStore {
   list(filter: { name?: string }, page: PageQuery | null): Promise<Paged<RoleRecord & { users: number }>>;
@@ -152,57 +139,6 @@ export interface DepotStore {
   update(depot: DepotRecord, basedOn?: number): Promise<number | null>;
   /** Deletes the depot; its vehicles move to `moveTo` (null: no depot). Answers their ids. */
   delete(id: string, moveTo: { depotId: string | null }): Promise<string[]>;
-}
-
-export interface VehicleFilter {
-  scope: VisibleScope;
-  fleetId?: string;
-  subFleetId?: string;
-  depotId?: string;
-  /** Matches name or S/N, case-insensitively. */
-  search?: string;
-}
-
-/** A stored column the vehicle list sorts by; pinned vehicles come first whatever the order. */
-export interface VehicleOrder {
-  by: 'name' | 'sn';
-  desc: boolean;
-}
-
-export interface VehicleStore {
-  all(): Promise<VehicleRecord[]>;
-  list(filter: VehicleFilter, page: PageQuery | null, order?: VehicleOrder): Promise<Paged<VehicleRecord>>;
-  get(id: string): Promise<VehicleRecord | null>;
-  devices(vehicleId: string): Promise<DeviceRecord[]>;
-  allDevices(): Promise<DeviceRecord[]>;
-  /** The vehicle holding this S/N in any case, surrounding white space ignored. */
-  bySn(sn: string): Promise<VehicleRecord | null>;
-  /** Adds vehicles with their devices, all or none. */
-  createMany(vehicles: Array<{ vehicle: VehicleRecord; devices: DeviceRecord[] }>): Promise<void>;
-  /** Raises the row's version; with `basedOn`, only from that version (else StaleRecord). Answers the new version, null: no such row. */
-  update(vehicle: VehicleRecord, basedOn?: number): Promise<number | null>;
-  delete(id: string): Promise<void>;
-  /** Replaces the vehicle's row (as `update`) and its device list in one step. */
-  replaceDevices(vehicle: VehicleRecord, devices: DeviceRecord[], basedOn?: number): Promise<number | null>;
-  /** Records the firmware versions devices reported; rows already at that version are left alone. */
-  setDeviceVersions(list: DeviceVersion[]): Promise<void>;
-}
-
-export interface DeviceVersion {
-  vehicleId: string;
-  deviceType: string;
-  deviceId: number;
-  version: string;
-}
-
-export interface ShareStore {
-  byAccount(account: string): Promise<ShareRecord | null>;
-  /** Shares of vehicles in the filter's scope, newest first. */
-  list(filter: ShareFilter, page: PageQuery): Promise<Paged<ShareListing>>;
-  create(share: ShareRecord): Promise<void>;
-  /** Replaces the row with the same id (account, protection, password, active). */
-  update(share: ShareRecord): Promise<void>;
-  delete(id: string): Promise<void>;
 }
 
 export interface AlarmEventInput {

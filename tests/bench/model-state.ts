@@ -12,7 +12,7 @@ import { demoFleet } from '../../server/fleet/demo-fleet';
 import { createFleetModel } from '../../server/fleet/fleet-model';
 import { encodeModelState, resumeFleet } from '../../server/fleet/model-state';
 import { simSpecOf } from '../../server/fleet/vehicle-devices';
-import type { DeviceRecord } from '../../server/storage/records';
+import type { DeviceRecord } from '../../server/modules/vehicles/vehicle-store';
 import { openDatabase } from '../../server/storage/open-database';
 import { createSqliteRepository } from '../../server/storage/sqlite/sqlite-repository';
 
