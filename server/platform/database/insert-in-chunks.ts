@@ -24,7 +24,10 @@ export const insertInChunks = async <T extends keyof FleetTables & string>(
     const chunk = rows.slice(i, i + perStatement);
     const text = texts.get(chunk.length);
     if (text !== undefined) {
-      await db.executeQuery(CompiledQuery.raw(text, chunk.flatMap((row) => columns.map((c) => row[c]))));
+      const values: unknown[] = new Array(chunk.length * columns.length);
+      let n = 0;
+      for (const row of chunk) for (const column of columns) values[n++] = row[column];
+      await db.executeQuery(CompiledQuery.raw(text, values));
       continue;
     }
     // Kysely cannot check a table chosen by a type parameter; the rows are checked at the call.
