@@ -156,13 +156,15 @@ export const vehicleStore = ({ db, dialect }: FleetDatabase): VehicleStore => ({
       return eb.and(parts);
     });
     const counted = await matching.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-    // lower() folds ASCII letters only on both (SQLite without ICU; PostgreSQL on the "C" columns),
-    // so this is the order SQLite's COLLATE NOCASE gave.
+    // The same order on both: letter case ignored for ASCII letters only (SQLite's NOCASE; lower() on
+    // PostgreSQL's "C" columns), then by bytes. NOCASE sorts 100,000 rows faster than lower() there.
+    const column = sql.ref(order.by === 'sn' ? 'v.sn' : 'v.name');
+    const caseBlind = dialect.name === 'sqlite' ? sql`${column} COLLATE NOCASE` : sql`lower(${column})`;
     const rows = await matching
       .selectAll('v')
       .orderBy(sql`v.pinned_at IS NULL`)
       .orderBy('v.pinned_at', 'desc')
-      .orderBy(sql`lower(${sql.ref(order.by === 'sn' ? 'v.sn' : 'v.name')})`, order.desc ? 'desc' : 'asc')
+      .orderBy(caseBlind, order.desc ? 'desc' : 'asc')
       .orderBy('v.id')
       .$if(page !== null, (q) => q.limit(Math.floor(page!.pageSize)).offset(Math.floor((page!.pageNum - 1) * page!.pageSize)))
       .execute();
