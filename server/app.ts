@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AttemptLimiter } from './auth/attempt-limiter';
 import { CodeLimits } from './auth/code-limits';
-import { openMailer, type Mailer } from './auth/mailer';
+import { type Mailer, openMailer } from './auth/mailer';
 import { SHARE_LINK_FAILURES, SignInThrottle } from './auth/sign-in-throttle';
 import { displayLastSeen } from './access/display-last-seen';
 import type { ServerConfig } from './config';

@@ -1,4 +1,5 @@
-import type { VehicleRecord, VisibleScope } from '../storage/records';
+import type { VisibleScope } from '../storage/records';
+import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 
 type Placement = Pick<VehicleRecord, 'fleetId' | 'subFleetId' | 'depotId'>;
 

@@ -1,4 +1,4 @@
-import type { ShareRecord } from '../storage/records';
+import type { ShareRecord } from '../modules/shares/share-store';
 
 /** A share opens its vehicle while it is on and its expiry, if it has one, has not come. */
 export const shareIsOpen = (share: Pick<ShareRecord, 'active' | 'expiresAt'>, nowMs: number): boolean =>

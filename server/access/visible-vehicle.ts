@@ -1,6 +1,6 @@
 import { forbidden, notFound } from '../http/api-error';
 import type { FleetRepository } from '../storage/fleet-repository';
-import type { VehicleRecord } from '../storage/records';
+import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 import type { Actor } from './actor';
 import { canSeeVehicle } from './can-see-vehicle';
 

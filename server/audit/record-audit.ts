@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../server-context';
 import type { AuditOutcome } from '../modules/audit/audit-store';
 import type { DisplayTokenRecord } from '../modules/wall-displays/display-token-store';
-import type { ShareRecord } from '../storage/records';
+import type { ShareRecord } from '../modules/shares/share-store';
 import type { UserRecord } from '../modules/accounts/user-store';
 import type { AuditEvent } from './audit-events';
 

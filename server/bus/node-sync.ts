@@ -3,7 +3,7 @@ import type { VehicleDirectory } from '../fleet/vehicle-directory';
 import { simSpecOf } from '../fleet/vehicle-devices';
 import type { SocketHub } from '../hub/socket-hub';
 import type { FleetRepository } from '../storage/fleet-repository';
-import type { ShareRecord } from '../storage/records';
+import type { ShareRecord } from '../modules/shares/share-store';
 import type { RecordChange } from '../hub/record-change';
 import type { FleetBus, SessionMatch } from './fleet-bus';
 import { type FollowUpNotice, type NoticeAudience, reaches } from '../follow-up/follow-up-notices';

@@ -1,10 +1,10 @@
 import { BUILTIN_ROLES } from '../access/builtin-roles';
-import type { SeedData } from '../storage/fleet-repository';
-import type { UserRecord } from '../modules/accounts/user-store';
+import type { SeedData } from '../platform/database/seed-once';
 import type { DepotRecord } from '../modules/depots/depot-store';
 import type { FleetRecord } from '../modules/fleets/fleet-store';
 import type { SubFleetRecord } from '../modules/sub-fleets/sub-fleet-store';
-import type { VehicleRecord } from '../storage/records';
+import type { UserRecord } from '../modules/accounts/user-store';
+import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 import type { VehicleKind } from '../sim/types';
 import { deviceRecords } from './vehicle-devices';
 import { mulberry32 } from '../sim/random';

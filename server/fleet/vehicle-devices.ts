@@ -1,6 +1,6 @@
 import type { DeviceType } from '../../contract/protocol/types';
 import type { SimVehicleSpec } from '../sim/types';
-import type { DeviceRecord, VehicleRecord } from '../storage/records';
+import type { DeviceRecord, VehicleRecord } from '../modules/vehicles/vehicle-store';
 import { FIRMWARE_CATALOGUE } from './firmware-catalogue';
 
 type Equipment = Pick<VehicleRecord, 'id' | 'solarW' | 'tanks'>;

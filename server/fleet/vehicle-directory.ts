@@ -1,4 +1,4 @@
-import type { VehicleRecord } from '../storage/records';
+import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 
 export type Placement = Pick<VehicleRecord, 'id' | 'fleetId' | 'subFleetId' | 'depotId'>;
 

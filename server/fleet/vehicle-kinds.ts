@@ -1,5 +1,5 @@
 import type { VehicleKind } from '../sim/types';
-import type { VehicleRecord } from '../storage/records';
+import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 
 type Equipment = Pick<VehicleRecord, 'nominalVoltage' | 'batteryAh' | 'solarW' | 'tanks' | 'tyres' | 'airConditioner'>;
 

@@ -1,5 +1,5 @@
 import type { ServerContext } from '../server-context';
-import type { DeviceRecord, VehicleRecord } from '../storage/records';
+import type { DeviceRecord, VehicleRecord } from '../modules/vehicles/vehicle-store';
 import { vehicleChange } from '../hub/record-change';
 import { turnTaker } from './turn-taker';
 import { simSpecOf } from './vehicle-devices';

@@ -1,7 +1,7 @@
 import type { VehicleDetail, VehicleListRow, VehicleSnapshot } from '../../contract/api/types';
 import type { LiveFleet } from './live-fleet';
 import type { FleetRepository } from '../storage/fleet-repository';
-import type { VehicleRecord } from '../storage/records';
+import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 import { availableVersion } from './firmware-catalogue';
 
 /** A vehicle's row merged with the simulator's live state. */

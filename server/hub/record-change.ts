@@ -1,5 +1,5 @@
 import type { RecordKind } from '../../contract/protocol/types';
-import type { VehicleRecord } from '../storage/records';
+import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 
 /** Where a record sits in the fleet: who may hear that it changed. */
 export type RecordPlace = Pick<VehicleRecord, 'fleetId' | 'subFleetId' | 'depotId'>;

@@ -6,7 +6,7 @@ import { shareIsOpen } from '../access/share-open';
 import type { SessionMatch } from '../bus/fleet-bus';
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
 import type { SimFrame } from '../sim/types';
-import type { ShareRecord } from '../storage/records';
+import type { ShareRecord } from '../modules/shares/share-store';
 import type { RecordChange } from './record-change';
 import { wireOf } from './frame-wire';
 import { matchesSession } from './session-match';

@@ -18,14 +18,14 @@ import { registerPrealarmRoutes } from '../modules/prealarms/prealarm-routes';
 import { registerReportRoutes } from '../modules/reports/report-routes';
 import { registerRoleRoutes } from '../modules/roles/role-routes';
 import { registerSessionInfoRoutes } from '../modules/sessions/session-info-routes';
-import { registerShareRoutes } from './share-routes';
+import { registerShareRoutes } from '../modules/shares/share-routes';
 import { registerSocketRoute } from './socket-route';
 import { registerSubFleetRoutes } from '../modules/sub-fleets/sub-fleet-routes';
 import { registerTileRoutes } from './tile-routes';
 import { registerTestHookRoutes } from './test-hook-routes';
-import { registerVehicleAdminRoutes } from './vehicle-admin-routes';
-import { registerVehicleBatchRoute } from './vehicle-batch-route';
-import { registerVehicleLiveRoutes } from './vehicle-live-routes';
+import { registerVehicleAdminRoutes } from '../modules/vehicles/vehicle-admin-routes';
+import { registerVehicleBatchRoute } from '../modules/vehicles/vehicle-batch-route';
+import { registerVehicleLiveRoutes } from '../modules/vehicles/vehicle-live-routes';
 import { registerWallPlaylistRoutes } from '../modules/wall-playlists/wall-playlist-routes';
 import { registerDisplayTokenRoutes } from '../modules/wall-displays/display-token-routes';
 

@@ -4,7 +4,7 @@ import { demoFleet } from '../fleet/demo-fleet';
 import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../test-support/test-database';
 import type { FleetRepository } from './fleet-repository';
 import { openRepository } from './open-repository';
-import type { VehicleRecord } from './records';
+import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 import type { UserRecord } from '../modules/accounts/user-store';
 import { StorageConflict } from './storage-conflict';
 

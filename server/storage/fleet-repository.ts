@@ -3,95 +3,26 @@
 import type { DeviceType } from '../../contract/protocol/types';
 import type { AccountSettingsStore } from '../modules/account-settings/account-settings-store';
 import type { PlaylistStore } from '../modules/wall-playlists/playlist-store';
-import type { RoleRecord, RoleStore } from '../modules/roles/role-store';
-import type { UserRecord, UserStore } from '../modules/accounts/user-store';
+import type { RoleStore } from '../modules/roles/role-store';
+import type { UserStore } from '../modules/accounts/user-store';
 import type { CodeStore } from '../modules/accounts/verification-code-store';
 import type { SessionStore } from '../modules/sessions/session-store';
-import type { FleetRecord, FleetStore } from '../modules/fleets/fleet-store';
-import type { SubFleetRecord, SubFleetStore } from '../modules/sub-fleets/sub-fleet-store';
-import type { DepotRecord, DepotStore } from '../modules/depots/depot-store';
+import type { FleetStore } from '../modules/fleets/fleet-store';
+import type { SubFleetStore } from '../modules/sub-fleets/sub-fleet-store';
+import type { DepotStore } from '../modules/depots/depot-store';
 import type { AlarmStore } from '../modules/alarms/alarm-store';
 import type { AuditStore } from '../modules/audit/audit-store';
 import type { GroupLogStore } from '../modules/group-logs/group-log-store';
 import type { ModelStateStore } from '../modules/model-state/model-state-store';
 import type { DisplayTokenStore } from '../modules/wall-displays/display-token-store';
-import type {
-  DeviceRecord,
-  HistorySample,
-  PageQuery,
-  Paged,
-  ShareFilter,
-  ShareListing,
-  ShareRecord,
-  VehicleRecord,
-  VisibleScope,
-} from './records';
+import type { ShareStore } from '../modules/shares/share-store';
+import type { VehicleStore } from '../modules/vehicles/vehicle-store';
+import type { SeedData } from '../platform/database/seed-once';
+import type { HistorySample, VisibleScope } from './records';
 import type { FeedbackStore } from '../modules/feedback/feedback-store';
 import type { IssueStore } from '../modules/issues/issue-store';
 import type { PrealarmStore } from '../modules/prealarms/prealarm-store';
 import type { ReportStore } from '../modules/reports/report-store';
-
-export interface SeedData {
-  roles: RoleRecord[];
-  /** The super admin first, then the demo fleets' service engineer. */
-  accounts: UserRecord[];
-  fleets: FleetRecord[];
-  subFleets: SubFleetRecord[];
-  depots: DepotRecord[];
-  vehicles: VehicleRecord[];
-  devices: DeviceRecord[];
-}
-
-export interface VehicleFilter {
-  scope: VisibleScope;
-  fleetId?: string;
-  subFleetId?: string;
-  depotId?: string;
-  /** Matches name or S/N, case-insensitively. */
-  search?: string;
-}
-
-/** A stored column the vehicle list sorts by; pinned vehicles come first whatever the order. */
-export interface VehicleOrder {
-  by: 'name' | 'sn';
-  desc: boolean;
-}
-
-export interface VehicleStore {
-  all(): Promise<VehicleRecord[]>;
-  list(filter: VehicleFilter, page: PageQuery | null, order?: VehicleOrder): Promise<Paged<VehicleRecord>>;
-  get(id: string): Promise<VehicleRecord | null>;
-  devices(vehicleId: string): Promise<DeviceRecord[]>;
-  allDevices(): Promise<DeviceRecord[]>;
-  /** The vehicle holding this S/N in any case, surrounding white space ignored. */
-  bySn(sn: string): Promise<VehicleRecord | null>;
-  /** Adds vehicles with their devices, all or none. */
-  createMany(vehicles: Array<{ vehicle: VehicleRecord; devices: DeviceRecord[] }>): Promise<void>;
-  /** Raises the row's version; with `basedOn`, only from that version (else StaleRecord). Answers the new version, null: no such row. */
-  update(vehicle: VehicleRecord, basedOn?: number): Promise<number | null>;
-  delete(id: string): Promise<void>;
-  /** Replaces the vehicle's row (as `update`) and its device list in one step. */
-  replaceDevices(vehicle: VehicleRecord, devices: DeviceRecord[], basedOn?: number): Promise<number | null>;
-  /** Records the firmware versions devices reported; rows already at that version are left alone. */
-  setDeviceVersions(list: DeviceVersion[]): Promise<void>;
-}
-
-export interface DeviceVersion {
-  vehicleId: string;
-  deviceType: string;
-  deviceId: number;
-  version: string;
-}
-
-export interface ShareStore {
-  byAccount(account: string): Promise<ShareRecord | null>;
-  /** Shares of vehicles in the filter's scope, newest first. */
-  list(filter: ShareFilter, page: PageQuery): Promise<Paged<ShareListing>>;
-  create(share: ShareRecord): Promise<void>;
-  /** Replaces the row with the same id (account, protection, password, active). */
-  update(share: ShareRecord): Promise<void>;
-  delete(id: string): Promise<void>;
-}
 
 export interface HistoryStore {
   append(samples: HistorySample[]): Promise<void>;

@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { openRepository } from '../storage/open-repository';
-import type { SeedData } from '../storage/fleet-repository';
+import type { SeedData } from '../platform/database/seed-once';
 import { createTestDatabase, TEST_STORAGE, type TestDatabase } from './test-database';
 
 const VERSIONED_TABLES = ['vehicles', 'fleets', 'sub_fleets', 'depots', 'roles', 'users', 'issues'];

@@ -11,7 +11,7 @@ import { demoFleet } from '../../server/fleet/demo-fleet';
 import { createFleetModel } from '../../server/fleet/fleet-model';
 import { simSpecOf } from '../../server/fleet/vehicle-devices';
 import { openDatabase } from '../../server/storage/open-database';
-import { createSqliteRepository } from '../../server/storage/sqlite/sqlite-repository';
+import { sqliteRepository } from '../../server/storage/open-repository';
 import { backfillHistory, warmUpFleet } from '../../server/telemetry/history-backfill';
 
 const config = readConfig({ ...process.env, FLEET_SIM_VEHICLES: process.env.BENCH_VEHICLES ?? process.env.FLEET_SIM_VEHICLES });
@@ -21,7 +21,7 @@ try {
   const seed = demoFleet({ vehicles: config.simVehicles, seed: config.simSeed, createdAt: new Date(now).toISOString(), admin: { id: 'bench' } as never });
   const specs = seed.vehicles.map((v) => simSpecOf(v, seed.devices.filter((d) => d.vehicleId === v.id)));
   const db = openDatabase(join(dir, 'fleet.db'));
-  const repo = createSqliteRepository(db);
+  const repo = sqliteRepository(db);
   const window = { hours: config.historyBackfillH, intervalMs: config.historyIntervalS * 1000, untilMs: now };
   const cpuSince = (from: NodeJS.CpuUsage) => {
     const cpu = process.cpuUsage(from);

@@ -12,9 +12,9 @@ import { demoFleet } from '../../server/fleet/demo-fleet';
 import { createFleetModel } from '../../server/fleet/fleet-model';
 import { encodeModelState, resumeFleet } from '../../server/fleet/model-state';
 import { simSpecOf } from '../../server/fleet/vehicle-devices';
-import type { DeviceRecord } from '../../server/storage/records';
+import type { DeviceRecord } from '../../server/modules/vehicles/vehicle-store';
 import { openDatabase } from '../../server/storage/open-database';
-import { createSqliteRepository } from '../../server/storage/sqlite/sqlite-repository';
+import { sqliteRepository } from '../../server/storage/open-repository';
 
 const SIZES = (process.env.BENCH_VEHICLES ?? '10000,100000').split(',').map(Number);
 const config = readConfig({ ...process.env, FLEET_SIM_SCENARIO: 'demo' });
@@ -31,7 +31,7 @@ for (const vehicles of SIZES) {
     const sim = createFleetModel(config, now - 3600_000);
     for (const spec of specs) sim.add(spec, now - 3600_000);
     for (let t = now - 3000_000; t <= now; t += 600_000) sim.step(t);
-    const repo = createSqliteRepository(openDatabase(join(dir, 'fleet.db')));
+    const repo = sqliteRepository(openDatabase(join(dir, 'fleet.db')));
 
     // The save as the server makes it, a few hundred vehicles a turn; the event loop's longest stall meanwhile.
     const stalls = monitorEventLoopDelay({ resolution: 10 });

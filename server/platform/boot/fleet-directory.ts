@@ -3,7 +3,7 @@ import { simSpecOf } from '../../fleet/vehicle-devices';
 import type { VehicleDirectory } from '../../fleet/vehicle-directory';
 import type { SimVehicleSpec } from '../../sim/types';
 import type { FleetRepository } from '../../storage/fleet-repository';
-import type { DeviceRecord } from '../../storage/records';
+import type { DeviceRecord } from '../../modules/vehicles/vehicle-store';
 
 /** Puts every stored vehicle in the directory (and the cluster mirror); answers the model's specs of them. */
 export const loadFleet = async (repo: FleetRepository, directory: VehicleDirectory, mirror: LiveMirror | null): Promise<SimVehicleSpec[]> => {

@@ -114,10 +114,6 @@ export const insertRows = async (q: PgQueries, table: string, rows: Row[], onCon
   }
 };
 
-/** `UPDATE table SET … WHERE id = ?` for the given columns of a row. */
-export const updateRow = (q: PgQueries, table: string, row: Row, columns: string[]): Promise<number> =>
-  q.run(`UPDATE ${table} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, ...columns.map((c) => row[c]), row.id);
-
 /**
  * `UPDATE table SET …, version = version + 1 WHERE id = ?` for the given columns of a row; with
  * `basedOn`, only while the stored version is still that one (StaleRecord otherwise). Answers the new

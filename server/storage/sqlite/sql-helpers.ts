@@ -8,10 +8,6 @@ export type Row = Record<string, unknown>;
 export const inserter = (db: Database.Database, table: string, columns: string[]) =>
   db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
 
-/** `UPDATE table SET … WHERE id = @id` for the given columns. */
-export const updater = (db: Database.Database, table: string, columns: string[]) =>
-  db.prepare(`UPDATE ${table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
-
 /**
  * Writes the given columns of `row` and raises its version, in one statement; with `basedOn`, only
  * while the stored version is still that one (StaleRecord otherwise). Answers the new version, null

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { api, session } from './test-support/api-client';
-import { runRawStatement } from './test-support/raw-statement';
-import { startServerProcess, stopServerProcess, type ServerProcess } from './test-support/server-process';
-import { createTestDatabase, type TestDatabase } from './test-support/test-database';
+import { api, session } from '../../test-support/api-client';
+import { runRawStatement } from '../../test-support/raw-statement';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../../test-support/server-process';
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
 
 const dir = mkdtempSync(join(tmpdir(), 'fleet-batch-crash-'));
 let db: TestDatabase;
@@ -52,7 +52,8 @@ const stallStatements = (postgres: boolean): string[] =>
         `CREATE TRIGGER stall_import BEFORE INSERT ON vehicles WHEN NEW.sn = '${STALLED_SN}' BEGIN SELECT count(*) FROM stall a, stall b, stall c; END`,
       ];
 
-const STALLED_INSERT = "SELECT pid FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query LIKE 'INSERT INTO vehicles%'";
+// The query builder writes `insert into "vehicles"`: matched whatever the case and quoting.
+const STALLED_INSERT = "SELECT pid FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query ~* '^insert into \"?vehicles\"? '";
 
 /** Resolves once the server is busy on the stalled row: its event loop stuck in SQLite, or its insert asleep in PostgreSQL. */
 const stalled = async (server: ServerProcess, token: string, answer: () => unknown) => {

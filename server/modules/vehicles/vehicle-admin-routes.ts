@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../contract/api/permissions';
-import { MAX_DEVICE_ID, type DeviceType } from '../../contract/protocol/types';
-import { vehicleActions } from '../access/allowed-actions';
-import { visibleVehicle } from '../access/visible-vehicle';
-import { FIRMWARE_CATALOGUE } from '../fleet/firmware-catalogue';
-import { KIND_DEFAULTS } from '../fleet/vehicle-kinds';
-import { addVehicles, removeVehicle, replaceVehicle } from '../fleet/vehicle-lifecycle';
-import { checkPlacement, placementError, type PlacementInput } from '../fleet/vehicle-placement';
-import { deviceRecords } from '../fleet/vehicle-devices';
-import { detailOf, listRowsOf, snapshotOf } from '../fleet/vehicle-view';
-import { badRequest } from '../http/api-error';
-import { accountOf, actorOf } from '../http/actor-of';
-import { answers, ok } from '../http/envelope';
+import { PERMISSIONS } from '../../../contract/api/permissions';
+import { MAX_DEVICE_ID, type DeviceType } from '../../../contract/protocol/types';
+import { vehicleActions } from '../../access/allowed-actions';
+import { visibleVehicle } from '../../access/visible-vehicle';
+import { FIRMWARE_CATALOGUE } from '../../fleet/firmware-catalogue';
+import { KIND_DEFAULTS } from '../../fleet/vehicle-kinds';
+import { addVehicles, removeVehicle, replaceVehicle } from '../../fleet/vehicle-lifecycle';
+import { checkPlacement, placementError, type PlacementInput } from '../../fleet/vehicle-placement';
+import { deviceRecords } from '../../fleet/vehicle-devices';
+import { detailOf, listRowsOf, snapshotOf } from '../../fleet/vehicle-view';
+import { badRequest } from '../../http/api-error';
+import { accountOf, actorOf } from '../../http/actor-of';
+import { answers, ok } from '../../http/envelope';
 import {
   DeviceTypeSchema,
   Id,
@@ -29,13 +29,13 @@ import {
   VehicleNameCreate,
   VehicleNameEdit,
   VehicleStatusSchema,
-} from '../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../http/type-provider';
-import type { ServerContext } from '../server-context';
-import type { DeviceRecord, VehicleRecord } from '../storage/records';
-import { vehicleChange } from '../hub/record-change';
-import { BasedOn, saveVersioned, versionedAnswers } from '../http/record-version';
-import type { VehicleListRow } from '../../contract/api/types';
+} from '../../../contract/protocol/rest-schemas';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import type { ServerContext } from '../../server-context';
+import type { DeviceRecord, VehicleRecord } from './vehicle-store';
+import { vehicleChange } from '../../hub/record-change';
+import { BasedOn, saveVersioned, versionedAnswers } from '../../http/record-version';
+import type { VehicleListRow } from '../../../contract/api/types';
 
 const Kind = Type.Union([Type.Literal('van'), Type.Literal('rv'), Type.Literal('bus'), Type.Literal('boat')]);
 const Equipment = {

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../contract/api/permissions';
-import { FORCED_LOGOUT } from '../../contract/protocol/types';
-import { visibleVehicle } from '../access/visible-vehicle';
-import { recordAudit, shareSubject } from '../audit/record-audit';
-import { hashPassword } from '../auth/password-hash';
-import { randomToken } from '../auth/secrets';
-import { detailOf } from '../fleet/vehicle-view';
-import { badRequest, forbidden } from '../http/api-error';
-import { consoleLink } from '../http/public-origin';
-import { SHARE_LINK } from '../../contract/protocol/console-links';
-import { accountOf, actorOf } from '../http/actor-of';
-import { answers, ok } from '../http/envelope';
+import { PERMISSIONS } from '../../../contract/api/permissions';
+import { FORCED_LOGOUT } from '../../../contract/protocol/types';
+import { visibleVehicle } from '../../access/visible-vehicle';
+import { recordAudit, shareSubject } from '../../audit/record-audit';
+import { hashPassword } from '../../auth/password-hash';
+import { randomToken } from '../../auth/secrets';
+import { detailOf } from '../../fleet/vehicle-view';
+import { badRequest, forbidden } from '../../http/api-error';
+import { consoleLink } from '../../http/public-origin';
+import { SHARE_LINK } from '../../../contract/protocol/console-links';
+import { accountOf, actorOf } from '../../http/actor-of';
+import { answers, ok } from '../../http/envelope';
 import {
   Id,
   Nullable,
@@ -23,11 +23,12 @@ import {
   ShareSchema,
   Timestamp,
   VehicleDetailSchema,
-} from '../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../http/type-provider';
-import type { ServerContext } from '../server-context';
-import type { ShareRecord, VehicleRecord } from '../storage/records';
-import { shareIsOpen } from '../access/share-open';
+} from '../../../contract/protocol/rest-schemas';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import type { ServerContext } from '../../server-context';
+import type { ShareRecord } from './share-store';
+import type { VehicleRecord } from '../vehicles/vehicle-store';
+import { shareIsOpen } from '../../access/share-open';
 
 const ShareAccount = Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 const Protection = Type.Integer({ minimum: 0, maximum: 1, description: '1: password protected, 0: open' });

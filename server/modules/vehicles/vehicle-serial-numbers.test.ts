@@ -2,8 +2,8 @@
 // add; it is stored as entered.
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, session } from './test-support/api-client';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './test-support/test-server';
+import { api, session } from '../../test-support/api-client';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../../test-support/test-server';
 
 const TAKEN = 'The operation failed. Please recheck the vehicle serial number (SN): it is already registered';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from './test-support/api-client';
-import { roleUsers, type RoleName, type RoleUser } from './test-support/role-fixtures';
-import { startTestServer, type TestServer } from './test-support/test-server';
+import { api } from '../../test-support/api-client';
+import { roleUsers, type RoleName, type RoleUser } from '../../test-support/role-fixtures';
+import { startTestServer, type TestServer } from '../../test-support/test-server';
 
 let t: TestServer;
 let users: Record<RoleName, RoleUser>;

@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../contract/api/permissions';
-import { visibleVehicle } from '../access/visible-vehicle';
-import { detailOf, snapshotOf } from '../fleet/vehicle-view';
-import { actorOf, viewerOf } from '../http/actor-of';
-import { answers, ok } from '../http/envelope';
-import { Id, PageOf, VehicleDetailSchema, VehicleSnapshotSchema } from '../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../http/type-provider';
-import type { ServerContext } from '../server-context';
+import { PERMISSIONS } from '../../../contract/api/permissions';
+import { visibleVehicle } from '../../access/visible-vehicle';
+import { detailOf, snapshotOf } from '../../fleet/vehicle-view';
+import { actorOf, viewerOf } from '../../http/actor-of';
+import { answers, ok } from '../../http/envelope';
+import { Id, PageOf, VehicleDetailSchema, VehicleSnapshotSchema } from '../../../contract/protocol/rest-schemas';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import type { ServerContext } from '../../server-context';
 
 /** Live views of vehicles: the snapshot the console merges socket deltas into, and one vehicle's detail. */
 export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerContext) => {

@@ -1,24 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../contract/api/permissions';
-import { readVehicleSheet, SheetRefusal, SheetsBusy, type SheetRow } from '../fleet/batch-sheet';
-import { isSpreadsheet } from '../../contract/spreadsheet-file';
-import { KIND_DEFAULTS } from '../fleet/vehicle-kinds';
-import { addVehicles } from '../fleet/vehicle-lifecycle';
-import { checkPlacement } from '../fleet/vehicle-placement';
-import { deviceRecords } from '../fleet/vehicle-devices';
-import { turnTaker } from '../fleet/turn-taker';
-import { ApiError, badRequest } from '../http/api-error';
-import { accountOf } from '../http/actor-of';
-import { enveloped, Failure } from '../http/envelope';
-import type { TypeBoxProvider } from '../http/type-provider';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FIELDS } from '../http/upload-limits';
-import type { ServerContext } from '../server-context';
-import type { DepotRecord } from '../modules/depots/depot-store';
-import type { SubFleetRecord } from '../modules/sub-fleets/sub-fleet-store';
-import type { DeviceRecord, VehicleRecord } from '../storage/records';
-import type { VehicleKind } from '../sim/types';
+import { PERMISSIONS } from '../../../contract/api/permissions';
+import { readVehicleSheet, type SheetRow, SheetsBusy } from '../../fleet/batch-sheet';
+import { SheetRefusal } from '../../fleet/sheet-archive';
+import { isSpreadsheet } from '../../../contract/spreadsheet-file';
+import { KIND_DEFAULTS } from '../../fleet/vehicle-kinds';
+import { addVehicles } from '../../fleet/vehicle-lifecycle';
+import { checkPlacement } from '../../fleet/vehicle-placement';
+import { deviceRecords } from '../../fleet/vehicle-devices';
+import { turnTaker } from '../../fleet/turn-taker';
+import { ApiError, badRequest } from '../../http/api-error';
+import { accountOf } from '../../http/actor-of';
+import { Failure, enveloped } from '../../http/envelope';
+import type { TypeBoxProvider } from '../../http/type-provider';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FIELDS } from '../../http/upload-limits';
+import type { ServerContext } from '../../server-context';
+import type { DepotRecord } from '../depots/depot-store';
+import type { SubFleetRecord } from '../sub-fleets/sub-fleet-store';
+import type { DeviceRecord, VehicleRecord } from './vehicle-store';
+import type { VehicleKind } from '../../sim/types';
 
 const BatchReport = Type.Object({
   added: Type.Array(Type.Object({ row: Type.Integer(), name: Type.String(), sn: Type.String(), vehicleId: Type.String() })),
