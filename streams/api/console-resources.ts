@@ -271,7 +271,7 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
       addVehiclesFromSheet(api, file, onProgress).then(reloading(resources.vehicles, resources.fleets, resources.subFleets, resources.depots)),
     computeReport$: (request) => computeReport$(api, request),
     prealarmStates$: (prealarmId) =>
-      loadable$(of(prealarmId), (id) => api.get<PrealarmVehicleState[]>('/customization/prealarm/v1/query/states', { prealarmId: id }), {
+      loadable$(of(prealarmId), (id, signal) => api.get<PrealarmVehicleState[]>('/customization/prealarm/v1/query/states', { prealarmId: id }, { signal }), {
         retry,
         poll: { everyMs: PREALARM_STATES_POLL_MS },
       }),

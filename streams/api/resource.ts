@@ -74,7 +74,7 @@ export function createResourceFactory(api: RestClient, retry: RetryPolicy) {
       list$: (query, options = {}) =>
         loadable$(
           (isObservable(query) ? query : of(query)).pipe(distinctUntilChanged(sameQuery)),
-          (q) => api.get<Page<Row>>(listPath(spec.base), listParams(q)),
+          (q, signal) => api.get<Page<Row>>(listPath(spec.base), listParams(q), { signal }),
           { retry, refresh$, poll: options.poll },
         ),
       listAll: async (query) => {
@@ -86,7 +86,11 @@ export function createResourceFactory(api: RestClient, retry: RetryPolicy) {
         }
       },
       get$: (id, options = {}) =>
-        loadable$(of(id), (key) => api.get<Detail>(`${spec.base}/get/detail`, { [spec.idParam]: key }), { retry, refresh$, poll: options.poll }),
+        loadable$(of(id), (key, signal) => api.get<Detail>(`${spec.base}/get/detail`, { [spec.idParam]: key }, { signal }), {
+          retry,
+          refresh$,
+          poll: options.poll,
+        }),
       create: (input) => api.post<Detail>(`${spec.base}/add/single`, input).then(wrote),
       update: (input) => api.put<Detail>(`${spec.base}/update/single`, input).then(wrote),
       remove: (id, options) => api.del<null>(`${spec.base}/delete/single`, { ...options, [spec.idParam]: id }).then(() => void wrote(null)),
