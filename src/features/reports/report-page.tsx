@@ -2,9 +2,9 @@
 // else by the session (report id and title). Choose vehicles, a
 // sub-fleet or the report's fleet, a range of at most 31 days and the tables; the server computes
 // them from history and alarms, in batches whose progress shows and which can be cancelled.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Field, Heading, HStack, Input, NativeSelect, Progress, SimpleGrid, Stack, Text, Wrap, chakra } from '@chakra-ui/react';
-import type { Subscription } from 'rxjs';
+import { EMPTY, type Subscription, defer, switchMap } from 'rxjs';
 import type { ReportProgress, ReportResult } from '../../../streams/api/report-calls';
 import { REPORT_TABLE_NAMES, REPORT_TABLES, type ReportTable } from '../../../streams/protocol/report-schemas';
 import { ResourceView } from '../../components/resource-view';
@@ -71,15 +71,17 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
     return (await resources.vehicles.listAll({ filters })).map((v) => v.id);
   };
 
-  // A computation still running when the page goes is of no use to anyone.
-  useEffect(() => () => run?.unsubscribe(), [run]);
+  // A computation still running when the page goes is of no use to anyone. The run is held from the
+  // click on, its vehicles still being read: a page left before the batches start starts none.
+  const running = useRef<Subscription | null>(null);
+  useEffect(() => () => running.current?.unsubscribe(), []);
 
   const rangeProblem = (first: string, last: string) =>
     first && last ? (eventDateRange({ from: dayStart(first), to: dayStart(last) }) ?? undefined) : 'Please choose the date range!';
   // A message shown stays only while its field is still wrong.
   const recheck = (field: 'range' | 'tables', problem: string | undefined) => setErrors((shown) => (shown[field] ? { ...shown, [field]: problem } : shown));
 
-  const generate = async () => {
+  const generate = () => {
     const range = { from: dayStart(from), to: new Date(dayStart(to).getTime() + DAY_MS) };
     const next = {
       range: rangeProblem(from, to),
@@ -88,25 +90,36 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
     };
     setErrors(next);
     if (next.range || next.tables || next.target) return;
-    const ids = await vehiclesOfTarget();
-    if (ids.length === 0) return setErrors({ target: 'There are no vehicles to report on.' });
     const chosen = [...tables];
-    setProgress({ done: 0, total: ids.length, result: null });
-    const subscription = resources.computeReport$({ reportId: props.reportId, vehicleIds: ids, from: range.from, to: range.to, tables: chosen }).subscribe({
-      next: (p) => {
-        setProgress(p);
-        if (p.result) setShown({ result: p.result, tables: chosen, at: Date.now() });
-      },
-      error: () => {
-        setErrors({ failed: 'The report could not be computed. Please try again.' });
-        setRun(null);
-      },
-      complete: () => setRun(null),
-    });
-    setRun(subscription);
+    running.current?.unsubscribe();
+    setProgress(null);
+    const subscription = defer(vehiclesOfTarget)
+      .pipe(
+        switchMap((ids) => {
+          if (ids.length === 0) {
+            setErrors({ target: 'There are no vehicles to report on.' });
+            return EMPTY;
+          }
+          setProgress({ done: 0, total: ids.length, result: null });
+          return resources.computeReport$({ reportId: props.reportId, vehicleIds: ids, from: range.from, to: range.to, tables: chosen });
+        }),
+      )
+      .subscribe({
+        next: (p) => {
+          setProgress(p);
+          if (p.result) setShown({ result: p.result, tables: chosen, at: Date.now() });
+        },
+        error: () => {
+          setErrors({ failed: 'The report could not be computed. Please try again.' });
+          setRun(null);
+        },
+        complete: () => setRun(null),
+      });
+    running.current = subscription;
+    if (!subscription.closed) setRun(subscription);
   };
   const cancel = () => {
-    run?.unsubscribe();
+    running.current?.unsubscribe();
     setRun(null);
     setProgress(null);
   };
@@ -127,7 +140,7 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
         </Text>
       </Box>
       {/* The spec's messages, not the browser's own bubbles, say what is wrong with a range. */}
-      <chakra.form noValidate borderWidth="1px" borderRadius="lg" p="4" aria-label="Report options" onSubmit={(e: React.FormEvent) => (e.preventDefault(), void generate())}>
+      <chakra.form noValidate borderWidth="1px" borderRadius="lg" p="4" aria-label="Report options" onSubmit={(e: React.FormEvent) => (e.preventDefault(), generate())}>
         <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
           <Field.Root invalid={errors.target !== undefined}>
             <Field.Label>Vehicles</Field.Label>
