@@ -11,6 +11,7 @@ import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
 import { useResource } from '../../lib/use-resource';
 import { integer, lowSoc, MESSAGES, required, TRIGGER_HOURS, triggerDuration } from '../../lib/validation';
+import type { PrealarmCreate } from '../../../streams/api/entity-writes';
 
 type Field = 'name' | 'deviceKey' | 'logic' | 'value' | 'triggerHours' | 'message' | 'assignment' | 'vehicleIds';
 
@@ -21,8 +22,9 @@ const VehiclePicker = chakra('select', {
 /** The rule a form's values describe, as the server takes it. */
 const ruleOf = (values: Record<Field, string>) => ({
   name: values.name.trim(),
-  deviceKey: values.deviceKey,
-  logic: values.logic,
+  // The selects offer the known keys and comparisons only.
+  deviceKey: values.deviceKey as PrealarmCreate['deviceKey'],
+  logic: values.logic as PrealarmCreate['logic'],
   value: Number(values.value),
   triggerHours: Number(values.triggerHours),
   message: values.message.trim(),
