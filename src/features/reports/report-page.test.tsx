@@ -45,7 +45,7 @@ function held() {
   };
 }
 
-async function openReport(routes: Parameters<typeof startFakeConsole>[0]) {
+async function openReport(routes: Parameters<typeof startFakeConsole>[0], generate = true) {
   window.history.replaceState(null, '', '/data/report/page?reportId=r1');
   live = await startFakeConsole({
     'GET /customization/report/v1/get/detail': ok(REPORT),
@@ -53,7 +53,8 @@ async function openReport(routes: Parameters<typeof startFakeConsole>[0]) {
     ...routes,
   });
   const view = await renderLive(live.console, <ReportPage />);
-  fireEvent.click(await screen.findByRole('button', { name: 'Generate report' }, { timeout: 10_000 }));
+  const button = await screen.findByRole('button', { name: 'Generate report' }, { timeout: 10_000 });
+  if (generate) fireEvent.click(button);
   return view;
 }
 
@@ -86,5 +87,36 @@ describe('the report page', () => {
     compute.releaseAll();
     await settle();
     expect(compute.asked()).toBe(1);
+  });
+
+  it('reports on vehicles found by typing, whatever the size of the fleet', { timeout: 20_000 }, async () => {
+    const searched: string[] = [];
+    const computed: unknown[] = [];
+    await openReport(
+      {
+        'GET /customization/vehicle/v1/query/list': (url) => {
+          searched.push(url.search);
+          const search = url.searchParams.get('search') ?? '';
+          // Vehicle 70412 of a fleet of 100,000: never in a first page.
+          const rows = search === '70412' ? [vehicleRow('v70412', { name: 'Coach 70412' })] : Array.from({ length: 20 }, (_, i) => vehicleRow(`v${i}`));
+          return Response.json(ok({ rows, total: search ? rows.length : 100_000 }));
+        },
+        'POST /customization/report/v1/query/compute': async (_url, init) => {
+          computed.push(JSON.parse(String(init.body)));
+          return Response.json(ok(EMPTY_RESULT));
+        },
+      },
+      false,
+    );
+    fireEvent.change(screen.getByRole('combobox', { name: 'Report on' }), { target: { value: 'vehicles' } });
+    const box = await screen.findByRole('combobox', { name: 'Add a vehicle' });
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: '70412' } });
+    fireEvent.mouseDown(await screen.findByRole('option', { name: 'Coach 70412' }, { timeout: 5000 }));
+    expect(screen.getByRole('list', { name: 'Chosen vehicles' }).textContent).toContain('Coach 70412');
+    expect(searched.at(-1)).toBe('?fleetId=f1&search=70412&pageNum=1&pageSize=20');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate report' }));
+    await expect.poll(() => computed.length).toBe(1);
+    expect(computed[0]).toMatchObject({ reportId: 'r1', vehicleIds: ['v70412'] });
   });
 });
