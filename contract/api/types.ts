@@ -125,11 +125,13 @@ export type MileageUnit = Profile['mileageUnit'];
 /** GET/DELETE query parameters; undefined and null are left out, arrays repeat the key. */
 export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
-export type ApiErrorKind = 'code' | 'network' | 'timeout';
+/** `aborted`: the caller gave the request up (its screen moved on); nobody is told. */
+export type ApiErrorKind = 'code' | 'network' | 'timeout' | 'aborted';
 
 export interface RestClient {
   /** `quiet`: the caller shows a failure itself, in its own words (no toast, no dialog). */
-  get<T>(path: string, query?: Query, options?: { quiet?: boolean }): Promise<T>;
+  /** `signal`: aborting it aborts the fetch; the call then rejects as `aborted`, with no toast. */
+  get<T>(path: string, query?: Query, options?: { quiet?: boolean; signal?: AbortSignal }): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   del<T>(path: string, query?: Query): Promise<T>;

@@ -4,7 +4,7 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { BehaviorSubject, type Observable, of } from 'rxjs';
 import type { Resource } from '../../streams/api/resource';
 import { parseListUrl, listQueryOf } from '../lib/list-url';
-import { headerCount$$ } from './header-count';
+import { HeaderCountScope, useShownCount } from './header-count';
 import type { ListColumn } from './list-columns';
 import { type LiveRows, ListPage } from './list-page';
 
@@ -20,6 +20,10 @@ const COLUMNS: ListColumn<Depot>[] = [
   { id: 'city', header: 'City', value: (d) => d.city },
 ];
 
+function HeaderCountProbe() {
+  return <output data-testid="header-count-probe">{useShownCount()}</output>;
+}
+
 function setUp(search: string, rows: Depot[], total = rows.length, live?: Observable<LiveRows<Depot>>, columns = COLUMNS) {
   const asked: unknown[] = [];
   const resource = {
@@ -34,17 +38,20 @@ function setUp(search: string, rows: Depot[], total = rows.length, live?: Observ
   const bulk = vi.fn();
   render(
     <ChakraProvider value={defaultSystem}>
-      <ListPage
-        resource={resource}
-        list={{ state, query: listQueryOf(state), change }}
-        columns={columns}
-        rowId={(d) => d.id}
-        label="Depots"
-        failed="The depots could not be loaded."
-        empty="No depots yet. Add one with Add depot."
-        bulkActions={(selected) => <button onClick={() => bulk(selected.map((d) => d.id))}>Delete selected</button>}
-        live={live}
-      />
+      <HeaderCountScope page="/depots">
+        <HeaderCountProbe />
+        <ListPage
+          resource={resource}
+          list={{ state, query: listQueryOf(state), change }}
+          columns={columns}
+          rowId={(d) => d.id}
+          label="Depots"
+          failed="The depots could not be loaded."
+          empty="No depots yet. Add one with Add depot."
+          bulkActions={(selected) => <button onClick={() => bulk(selected.map((d) => d.id))}>Delete selected</button>}
+          live={live}
+        />
+      </HeaderCountScope>
     </ChakraProvider>,
   );
   return { change, bulk };
@@ -72,7 +79,7 @@ describe('ListPage', () => {
     setUp('pageNum=2', depots(20), 45);
     const table = await screen.findByRole('table', { name: 'Depots' });
     expect(within(table).getByText('Depot 0')).toBeTruthy();
-    expect(headerCount$$.value).toBe(45);
+    expect(screen.getByTestId('header-count-probe').textContent).toBe('45');
     expect(screen.getByTestId('pagination-text').textContent).toBe('3 pages in total, current page 2');
   });
 

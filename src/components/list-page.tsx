@@ -53,6 +53,8 @@ export interface ListPageProps<Row, F extends string> {
   live?: Observable<LiveRows<Row>>;
   /** The table's narrowest width, below which it scrolls sideways (60rem unless given: a wide list). */
   minWidth?: string;
+  /** The key the list's count goes into the header under, for a page with several lists to choose it by. */
+  countKey?: string;
 }
 
 /** A row as it is now, its live values merged in; the same object as long as they do not change. */
@@ -70,7 +72,7 @@ const HeaderButton = chakra('button', {
 export function ListPage<Row, F extends string>(props: ListPageProps<Row, F>) {
   const { list } = props;
   const page = useList(props.resource, list.query, props.poll);
-  usePublishCount(page.data?.total ?? null);
+  usePublishCount(page.data?.total ?? null, props.countKey);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const queryKey = JSON.stringify(list.query);
   useEffect(() => setSelection((current) => (Object.keys(current).length === 0 ? current : {})), [queryKey]);

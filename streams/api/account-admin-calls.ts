@@ -19,7 +19,7 @@ export interface AccountAdminCalls {
 
 export function createAccountAdminCalls(api: RestClient, retry: RetryPolicy, accounts: Resource<Account>, roles: Resource<Role>): AccountAdminCalls {
   return {
-    menuCatalogue$: () => loadable$(of(null), () => api.get<MenuCatalogue>('/customization/role/v1/query/menus'), { retry }),
+    menuCatalogue$: () => loadable$(of(null), (_, signal) => api.get<MenuCatalogue>('/customization/role/v1/query/menus', undefined, { signal }), { retry }),
     allocate: async (roleId, accountIds) => {
       const changed = await api.put<number>('/customization/role/v1/update/allocation', { roleId, accountIds });
       accounts.refresh();
@@ -27,7 +27,7 @@ export function createAccountAdminCalls(api: RestClient, retry: RetryPolicy, acc
       return changed;
     },
     sendPasswordReset: (accountId) => api.put('/customization/account/v1/update/reset', { accountId }),
-    scope$: (accountId) => loadable$(of(accountId), (id) => api.get<AccountScopeChoices>('/customization/account/v1/get/scope', { accountId: id }), { retry }),
+    scope$: (accountId) => loadable$(of(accountId), (id, signal) => api.get<AccountScopeChoices>('/customization/account/v1/get/scope', { accountId: id }, { signal }), { retry }),
     saveScope: async (accountId, scope) => {
       const saved = await api.put<AccountScope>('/customization/account/v1/update/scope', { accountId, ...scope });
       accounts.refresh();

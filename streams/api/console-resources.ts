@@ -87,6 +87,33 @@ import type {
   VehicleListRow,
 } from '../../contract/api/types';
 
+import type {
+  AccountCreate,
+  AccountUpdate,
+  DepotCreate,
+  DepotUpdate,
+  DisplayCreate,
+  FeedbackCreate,
+  FleetCreate,
+  FleetUpdate,
+  IssueCreate,
+  IssueUpdate,
+  PlaylistCreate,
+  PlaylistUpdate,
+  PrealarmCreate,
+  PrealarmUpdate,
+  ReportCreate,
+  ReportUpdate,
+  RoleCreate,
+  RoleUpdate,
+  ShareCreate,
+  ShareUpdate,
+  SubFleetCreate,
+  SubFleetUpdate,
+  VehicleCreate,
+  VehicleUpdate,
+} from './entity-writes';
+
 const DISPLAY_BASE = '/customization/display-token/v1';
 export const FLEET_BASE = '/customization/fleet/v1';
 export const SUB_FLEET_BASE = '/customization/subfleet/v1';
@@ -98,35 +125,35 @@ export interface ConsoleResources {
   alarms: Resource<Alarm>;
   groupLogs: Resource<GroupLog, GroupLogDetail>;
   /** `get$` is the vehicle detail (fleet, devices and their firmware). */
-  vehicles: Resource<VehicleListRow, VehicleDetail>;
-  fleets: Resource<Fleet>;
-  subFleets: Resource<SubFleet>;
-  depots: Resource<Depot>;
+  vehicles: Resource<VehicleListRow, VehicleDetail, VehicleCreate, VehicleUpdate>;
+  fleets: Resource<Fleet, Fleet, FleetCreate, FleetUpdate>;
+  subFleets: Resource<SubFleet, SubFleet, SubFleetCreate, SubFleetUpdate>;
+  depots: Resource<Depot, Depot, DepotCreate, DepotUpdate>;
   /**
    * Vehicle shares, named by their account (the link's secret); filters `vehicleId`, `mine`, `open`.
    * Closing and sharing again (`update` with active false, then true) gives a new account and link.
    */
-  shares: Resource<Share>;
+  shares: Resource<Share, Share, ShareCreate, ShareUpdate>;
   /** Accounts the caller may administer (/users/role); filters `search`, `status`, `roleId`. */
-  accounts: Resource<Account>;
+  accounts: Resource<Account, Account, AccountCreate, AccountUpdate>;
   /** Roles with their menu and manager authority and how many accounts hold them; filter `name`. */
-  roles: Resource<Role>;
+  roles: Resource<Role, Role, RoleCreate, RoleUpdate>;
   /** Role allocation, mailed password resets and the menu catalogue of the role form. */
   accountAdmin: AccountAdminCalls;
   /** Reports of /data/reports; each row says whether the caller may edit it (`permission`). */
-  reports: Resource<Report>;
+  reports: Resource<Report, Report, ReportCreate, ReportUpdate>;
   /** A report computed in batches of vehicles: progress after each, cancelled by unsubscribing. */
   computeReport$(request: ReportRequest): Observable<ReportProgress>;
   /** Fleets with their pre-alarm counts (/data/prealarm). */
   prealarmFleets: Resource<PrealarmFleet>;
   /** Pre-alarm rules; list filters `fleetId` and, for a sub-fleet's rules, `subFleetId`. */
-  prealarms: Resource<Prealarm>;
+  prealarms: Resource<Prealarm, Prealarm, PrealarmCreate, PrealarmUpdate>;
   /** A rule's pending and firing vehicles, reloaded every 10 s. */
   prealarmStates$(prealarmId: string): Observable<Loadable<PrealarmVehicleState[]>>;
   /** How often a rule (not yet saved) would have fired over the last 7 days. */
   previewPrealarm(rule: object): Promise<PrealarmPreview>;
   /** Issue reports: filters `status`, `fleetId`, `vehicleId`, `alarmId`, `assigneeId`, `age`. */
-  issues: Resource<Issue, IssueDetail>;
+  issues: Resource<Issue, IssueDetail, IssueCreate, IssueUpdate>;
   /** Issues per status under the list's filters (status left out); reloads after issue writes. */
   issueCounts$(filters: Query): Observable<Loadable<IssueCounts>>;
   /** Escalates by hand with a reason; the fleet's managers get a live notice. */
@@ -135,13 +162,13 @@ export interface ConsoleResources {
   escalationLimits$(): Observable<Loadable<EscalationLimit[]>>;
   setEscalationLimit(fleetId: string, hours: number): Promise<EscalationLimit[]>;
   /** Feedback: `create` sends one (header's Send feedback); filters `status`, `category`, `fleetId`, `mine`. */
-  feedback: Resource<Feedback, FeedbackDetail>;
+  feedback: Resource<Feedback, FeedbackDetail, FeedbackCreate>;
   replyToFeedback(feedbackId: string, message: string): Promise<FeedbackDetail>;
   setFeedbackStatus(feedbackId: string, status: string): Promise<FeedbackDetail>;
   /** Wall playlists (ordered views with dwell times); written by super.admin. */
-  playlists: Resource<Playlist>;
+  playlists: Resource<Playlist, Playlist, PlaylistCreate, PlaylistUpdate>;
   /** Wall display tokens (super.admin): `create` answers with the token, the one time it is shown; no detail read. */
-  displays: Resource<DisplayToken, IssuedDisplayToken>;
+  displays: Resource<DisplayToken, IssuedDisplayToken, DisplayCreate>;
   /** Revokes a display token: the wall blanks at once. */
   revokeDisplay(displayId: string): Promise<DisplayToken>;
   /** Assigns a playlist to a display (null: none); its wall switches at once. */
@@ -203,6 +230,7 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
       base: '/customization/vehicle/v1',
       idParam: 'vehicleId',
       schemas: { row: VehicleListRowSchema, detail: VehicleDetailSchema },
+      lookupParam: 'search',
       // Fleet, sub-fleet and depot rows count their vehicles.
       refreshes: ['fleets', 'subFleets', 'depots'],
     }),
@@ -233,6 +261,7 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
       base: '/customization/account/v1',
       idParam: 'accountId',
       schemas: { row: AccountSchema, detail: AccountSchema },
+      lookupParam: 'search',
       refreshes: ['roles'],
     }),
     // Roles count their accounts, and accounts show their role's name.
@@ -271,7 +300,7 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
       addVehiclesFromSheet(api, file, onProgress).then(reloading(resources.vehicles, resources.fleets, resources.subFleets, resources.depots)),
     computeReport$: (request) => computeReport$(api, request),
     prealarmStates$: (prealarmId) =>
-      loadable$(of(prealarmId), (id) => api.get<PrealarmVehicleState[]>('/customization/prealarm/v1/query/states', { prealarmId: id }), {
+      loadable$(of(prealarmId), (id, signal) => api.get<PrealarmVehicleState[]>('/customization/prealarm/v1/query/states', { prealarmId: id }, { signal }), {
         retry,
         poll: { everyMs: PREALARM_STATES_POLL_MS },
       }),

@@ -1,10 +1,9 @@
 import {
   type MonoTypeOperatorFunction,
-  type Observable,
   type SchedulerLike,
   NEVER,
+  Observable,
   catchError,
-  defer,
   identity,
   map,
   merge,
@@ -65,6 +64,24 @@ export function withRetry<T>(policy: RetryPolicy): MonoTypeOperatorFunction<T> {
   });
 }
 
+/**
+ * One call per subscription, handed an abort signal: unsubscribing aborts the call in flight, so a
+ * superseded read stops on the wire, and its rejection reaches nobody.
+ */
+export function abortable$<T>(call: (signal: AbortSignal) => Promise<T>): Observable<T> {
+  return new Observable<T>((subscriber) => {
+    const controller = new AbortController();
+    call(controller.signal).then(
+      (value) => {
+        subscriber.next(value);
+        subscriber.complete();
+      },
+      (error: unknown) => subscriber.error(error),
+    );
+    return () => controller.abort();
+  });
+}
+
 function carry<T>(previous: Loadable<T>, step: Step<T>): Loadable<T> {
   if (step.status === 'ready') return { status: 'ready', data: step.data, stale: false };
   const kept = previous.data;
@@ -77,10 +94,14 @@ function carry<T>(previous: Loadable<T>, step: Step<T>): Loadable<T> {
  * `error`, never an error notification. A new request cancels the one in flight; a refresh
  * reloads the current request without going back to `loading`.
  */
-export function loadable$<Q, T>(requests$: Observable<Q>, fetch: (request: Q) => Promise<T>, options: LoadOptions<T, Q>): Observable<Loadable<T>> {
+export function loadable$<Q, T>(
+  requests$: Observable<Q>,
+  fetch: (request: Q, signal: AbortSignal) => Promise<T>,
+  options: LoadOptions<T, Q>,
+): Observable<Loadable<T>> {
   const { poll, refresh$ = NEVER } = options;
   const answers$ = (request: Q): Observable<T> => {
-    const once$ = defer(() => fetch(request)).pipe(withRetry<T>(options.retry));
+    const once$ = abortable$((signal) => fetch(request, signal)).pipe(withRetry<T>(options.retry));
     if (!poll || !(poll.when?.(request) ?? true)) return once$;
     return once$.pipe(
       repeat({ delay: () => timer(poll.everyMs, options.retry.scheduler) }),

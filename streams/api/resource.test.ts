@@ -169,3 +169,15 @@ describe('resource listAll', () => {
     ]);
   });
 });
+
+describe('resource lookup', () => {
+  it('asks one small page of the list filtered by what was typed, within the given filters', async () => {
+    const { calls, depots } = setUp({ 'GET /customization/depot/v1/query/list': page('North quay') });
+    await expect(depots.lookup(' north ', { fleetId: 'f1' })).resolves.toEqual([{ id: 'd0', name: 'North quay' }]);
+    await depots.lookup('');
+    expect(calls).toEqual([
+      'GET /api/customization/depot/v1/query/list?fleetId=f1&name=north&pageNum=1&pageSize=20',
+      'GET /api/customization/depot/v1/query/list?pageNum=1&pageSize=20',
+    ]);
+  });
+});

@@ -28,18 +28,29 @@ export interface ResourceSpec<Row extends TSchema, Detail extends TSchema> {
   schemas: { row: Row; detail: Detail };
   /** Other resources whose lists change when this one is written (counts, names). */
   refreshes?: readonly string[];
+  /** The list filter `lookup` searches with: `name` (contains) unless the list searches more (`search`). */
+  lookupParam?: string;
 }
 
 /** Where a collection's pages are read, below its `base`. */
 export const listPath = (base: string): string => `${base}/query/list`;
 
-export interface Resource<Row, Detail = Row> {
+/** The rows a picker offers for what is typed: one small page of the list's own search. */
+export const LOOKUP_PAGE_SIZE = 20;
+
+/** `Create` and `Update` are the bodies of the designed writes (entity-writes.ts); left out, the resource is read-only. */
+export interface Resource<Row, Detail = Row, Create = never, Update = never> {
   list$(query: ListQuery | Observable<ListQuery>, options?: { poll?: Poll<Page<Row>, ListQuery> }): Observable<Loadable<Page<Row>>>;
   /** Every row matching the query's sort and filters, across all pages (exports). */
   listAll(query: ListQuery): Promise<Row[]>;
   get$(id: string, options?: { poll?: Poll<Detail> }): Observable<Loadable<Detail>>;
-  create(input: object): Promise<Detail>;
-  update(input: object): Promise<Detail>;
+  /**
+   * The first rows whose name (or the list's own search) contains `search`, within `filters`: what a
+   * picker offers as someone types, so any row of a large collection can be chosen.
+   */
+  lookup(search: string, filters?: Query, signal?: AbortSignal): Promise<Row[]>;
+  create(input: Create): Promise<Detail>;
+  update(input: Update): Promise<Detail>;
   /** `options` go along in the query, e.g. `moveTo` for where a deleted fleet's vehicles go. */
   remove(id: string, options?: Query): Promise<void>;
   /** Reloads every open list and detail of this resource. */
@@ -48,7 +59,7 @@ export interface Resource<Row, Detail = Row> {
   changes$: Observable<string>;
 }
 
-export type ResourceOf<S extends ResourceSpec<TSchema, TSchema>> = Resource<Static<S['schemas']['row']>, Static<S['schemas']['detail']>>;
+export type ResourceOf<S extends ResourceSpec<TSchema, TSchema>> = Resource<Static<S['schemas']['row']>, Static<S['schemas']['detail']>, object, object>;
 
 function listParams(query: ListQuery): Query {
   return { ...query.filters, pageNum: query.pageNum ?? 1, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE, sort: query.sort };
@@ -74,7 +85,7 @@ export function createResourceFactory(api: RestClient, retry: RetryPolicy) {
       list$: (query, options = {}) =>
         loadable$(
           (isObservable(query) ? query : of(query)).pipe(distinctUntilChanged(sameQuery)),
-          (q) => api.get<Page<Row>>(listPath(spec.base), listParams(q)),
+          (q, signal) => api.get<Page<Row>>(listPath(spec.base), listParams(q), { signal }),
           { retry, refresh$, poll: options.poll },
         ),
       listAll: async (query) => {
@@ -85,8 +96,17 @@ export function createResourceFactory(api: RestClient, retry: RetryPolicy) {
           if (page.rows.length < MAX_PAGE_SIZE || rows.length >= page.total) return rows;
         }
       },
+      lookup: async (search, filters, signal) => {
+        const term = search.trim();
+        const query = { ...filters, ...(term ? { [spec.lookupParam ?? 'name']: term } : {}), pageNum: 1, pageSize: LOOKUP_PAGE_SIZE };
+        return (await api.get<Page<Row>>(listPath(spec.base), query, { quiet: true, signal })).rows;
+      },
       get$: (id, options = {}) =>
-        loadable$(of(id), (key) => api.get<Detail>(`${spec.base}/get/detail`, { [spec.idParam]: key }), { retry, refresh$, poll: options.poll }),
+        loadable$(of(id), (key, signal) => api.get<Detail>(`${spec.base}/get/detail`, { [spec.idParam]: key }, { signal }), {
+          retry,
+          refresh$,
+          poll: options.poll,
+        }),
       create: (input) => api.post<Detail>(`${spec.base}/add/single`, input).then(wrote),
       update: (input) => api.put<Detail>(`${spec.base}/update/single`, input).then(wrote),
       remove: (id, options) => api.del<null>(`${spec.base}/delete/single`, { ...options, [spec.idParam]: id }).then(() => void wrote(null)),

@@ -25,6 +25,8 @@ export interface RequestOptions {
   form?: FormData;
   /** Share of the upload sent (0 to 1), where the platform reports it (the browser's XMLHttpRequest). */
   onUploadProgress?: (sent: number) => void;
+  /** The caller gives the request up: the fetch is aborted and nothing is shown. */
+  signal?: AbortSignal;
 }
 
 export interface RestChannel {
@@ -69,7 +71,8 @@ export function createRestClient(options: RestClientOptions): RestChannel {
   const base = options.apiBase.replace(/\/+$/, '');
 
   const notify = (opts: RequestOptions, notice: Notice): void => {
-    if (!opts.quiet) notices$$.next(notice);
+    // A request its caller gave up answers a screen that has moved on: it says nothing.
+    if (!opts.quiet && !opts.signal?.aborted) notices$$.next(notice);
   };
 
   const reject = (code: number, msg: string | undefined, opts: RequestOptions, data?: unknown): never => {
@@ -111,7 +114,10 @@ export function createRestClient(options: RestClientOptions): RestChannel {
     const authorization = opts.authorization ?? (token ? `Bearer ${token}` : undefined);
     if (authorization) headers.Authorization = authorization;
 
+    if (opts.signal?.aborted) throw new ApiError('aborted');
     const controller = new AbortController();
+    const giveUp = () => controller.abort();
+    opts.signal?.addEventListener('abort', giveUp, { once: true });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -123,6 +129,7 @@ export function createRestClient(options: RestClientOptions): RestChannel {
       const response = await send(base + target, init);
       return (await settle(method, target, response, opts)) as T;
     } catch (error) {
+      if (opts.signal?.aborted) throw new ApiError('aborted');
       if (error instanceof ApiError) throw error;
       if (timedOut) {
         notify(opts, { kind: 'toast', level: 'error', text: NOTICE_TEXT.timeout, durationMs: TOAST_MS.timeout });
@@ -132,11 +139,12 @@ export function createRestClient(options: RestClientOptions): RestChannel {
       throw new ApiError('network', undefined, error instanceof Error ? error.message : undefined);
     } finally {
       clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', giveUp);
     }
   };
 
   const clientWith = (shared: RequestOptions): RestClient => ({
-    get: (path, query, options) => request('GET', path, { ...shared, query, quiet: options?.quiet ?? shared.quiet }),
+    get: (path, query, options) => request('GET', path, { ...shared, query, quiet: options?.quiet ?? shared.quiet, signal: options?.signal }),
     post: (path, body) => request('POST', path, { ...shared, body }),
     put: (path, body) => request('PUT', path, { ...shared, body }),
     del: (path, query) => request('DELETE', path, { ...shared, query }),

@@ -50,6 +50,14 @@ const table = () => page.getByRole('table', { name: 'Vehicles' });
 const firstRowName = () => page.locator('[data-row-id]').first().getByRole('link').first().innerText();
 const rowOf = (name: string) => table().getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
+/** The list's fleet filter: type (the server searches), then choose the match. */
+async function pickFleet(name: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: 'Fleet', exact: true });
+  await box.click();
+  await box.fill(name);
+  await page.getByRole('listbox', { name: 'Fleet' }).getByRole('option', { name, exact: true }).click();
+}
+
 function sheet(rows: string[][]): string {
   const book = utils.book_new();
   utils.book_append_sheet(book, utils.aoa_to_sheet([['Name', 'S/N', 'Fleet', 'Sub-fleet', 'Depot', 'Kind'], ...rows]), 'Vehicles');
@@ -100,7 +108,8 @@ describe('/vehicles/list as the super administrator', () => {
   });
 
   it('keeps filters, sort and page in the URL across a reload, and back from a vehicle returns to them', async () => {
-    await page.getByRole('combobox', { name: 'Fleet', exact: true }).selectOption('fleet-1');
+    const fleetOne = await server.adminCall<{ name: string }>('GET', '/customization/fleet/v1/get/detail?fleetId=fleet-1');
+    await pickFleet(fleetOne.name);
     await page.waitForURL(/fleetId=fleet-1/);
     await page.getByRole('button', { name: /^S\/N/ }).click();
     await page.waitForURL(/sort=sn/);
@@ -111,13 +120,44 @@ describe('/vehicles/list as the super administrator', () => {
     await page.reload();
     await expect.poll(() => firstRowName()).toBe(expected[0]);
     // The filter's options come from their own read, which may answer after the rows.
-    await expect.poll(() => page.getByRole('combobox', { name: 'Fleet', exact: true }).inputValue()).toBe('fleet-1');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Fleet', exact: true }).inputValue()).toBe(fleetOne.name);
 
     await rowOf(expected[1]!).getByRole('link', { name: expected[1]!, exact: true }).click();
     await page.waitForURL('**/vehicles/subdetail/page?vehicleId=*');
     await page.getByTestId('back-button').click();
     await page.waitForURL(/\/vehicles\/list\?.*fleetId=fleet-1.*sort=-sn/);
     await expect.poll(() => firstRowName()).toBe(expected[0]);
+  });
+
+  it('finds a fleet beyond the first page of its picker by typing, and keeps it shown by name', async () => {
+    const model = await server.adminCall<{ managerId: string; serviceEngineerId: string }>('GET', '/customization/fleet/v1/get/detail?fleetId=fleet-1');
+    const people = { status: 'active', managerId: model.managerId, serviceEngineerId: model.serviceEngineerId };
+    for (let i = 0; i < 25; i += 1) await server.adminCall('POST', '/customization/fleet/v1/add/single', { ...people, name: `Coastal Fleet ${String(i).padStart(2, '0')}` });
+    const zulu = await server.adminCall<{ id: string }>('POST', '/customization/fleet/v1/add/single', { ...people, name: 'Zulu Harbour Rentals' });
+    for (const [width, height] of [[1920, 1080], [1100, 900]] as const) {
+      await signIn(server.admin, width, height);
+      await page.goto(`${server.url}/vehicles/list`);
+      await table().waitFor();
+      const box = page.getByRole('combobox', { name: 'Fleet', exact: true });
+      await box.click();
+      const options = page.getByRole('listbox', { name: 'Fleet' }).getByRole('option');
+      // One page of matches (and All fleets): the newest fleet is not among them.
+      await expect.poll(() => options.count()).toBe(21);
+      await expect(options.filter({ hasText: 'Zulu Harbour Rentals' }).count()).resolves.toBe(0);
+      await box.fill('zulu');
+      await expect.poll(() => options.allInnerTexts()).toEqual(['All fleets', 'Zulu Harbour Rentals']);
+      await screenshot(page, `fleet-picker-${width}`);
+      await options.filter({ hasText: 'Zulu Harbour Rentals' }).click();
+      await page.waitForURL(new RegExp(`fleetId=${zulu.id}`));
+      await expect.poll(() => box.inputValue()).toBe('Zulu Harbour Rentals');
+    }
+    // Opened from its address, the chosen fleet is named though no search answered it.
+    await page.reload();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Fleet', exact: true }).inputValue(), { timeout: 15_000 }).toBe('Zulu Harbour Rentals');
+    for (const name of ['Zulu Harbour Rentals', ...Array.from({ length: 25 }, (_, i) => `Coastal Fleet ${String(i).padStart(2, '0')}`)]) {
+      const found = await server.adminCall<ApiPage<{ id: string }>>('GET', `/customization/fleet/v1/query/list?name=${encodeURIComponent(name)}`);
+      for (const fleet of found.rows) await server.adminCall('DELETE', `/customization/fleet/v1/delete/single?fleetId=${fleet.id}`);
+    }
   });
 
   it('searches by S/N and says what to do when nothing matches', async () => {

@@ -3,7 +3,7 @@ import { Avatar, Badge, Box, Button, Dialog, Flex, HStack, Heading, IconButton, 
 import { ArrowLeft, LogOut, Menu, MonitorCog, MonitorPlay, Moon, Sun } from 'lucide-react';
 import { useObservableState } from 'observable-hooks';
 import type { UserInfo } from '../../../contract/api/types';
-import { headerCount$$ } from '../../components/header-count';
+import { useShownCount } from '../../components/header-count';
 import { PERMISSIONS, holdsPermission } from '../../../contract/api/permissions';
 import { IfRole } from '../../components/access-gate';
 import { setColorMode, useColorMode, type ColorMode } from '../../lib/color-mode';
@@ -36,7 +36,7 @@ export function Header(props: {
   backTo: string | undefined;
   onOpenMenu?: () => void;
 }) {
-  const count = useObservableState(headerCount$$);
+  const count = useShownCount();
   const colorMode = useColorMode();
   const fleetConsole = useFleetConsole();
   const signOut = useSignOut();

@@ -8,6 +8,7 @@ import { useFleetConsole } from '../../lib/services';
 import { useAccountTheme } from '../../lib/use-account-theme';
 import { APP_VERSION } from '../../lib/version';
 import { useViewport } from '../use-viewport';
+import { HeaderCountScope } from '../../components/header-count';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 
@@ -47,21 +48,23 @@ export function MainLayout(props: { route: RouteSpec; info: UserInfo; menu: read
         </Drawer.Root>
       )}
       <Flex direction="column" flex="1" minWidth="0">
-        <Header
-          title={route.title}
-          path={route.path}
-          info={props.info}
-          backTo={backTo}
-          onOpenMenu={hasMenu && viewport === 'narrow' ? () => setDrawerOpen(true) : undefined}
-        />
-        <Box as="main" flex="1" overflow="auto" p={route.hideFooter ? '0' : { base: '3', md: '5' }}>
-          {props.children}
-        </Box>
-        {!route.hideFooter && (
-          <Box as="footer" px="5" py="2" borderTopWidth="1px" fontSize="xs" color="fg.muted" data-testid="footer">
-            <Text>Fleet Console {APP_VERSION}</Text>
+        <HeaderCountScope page={route.path}>
+          <Header
+            title={route.title}
+            path={route.path}
+            info={props.info}
+            backTo={backTo}
+            onOpenMenu={hasMenu && viewport === 'narrow' ? () => setDrawerOpen(true) : undefined}
+          />
+          <Box as="main" flex="1" overflow="auto" p={route.hideFooter ? '0' : { base: '3', md: '5' }}>
+            {props.children}
           </Box>
-        )}
+          {!route.hideFooter && (
+            <Box as="footer" px="5" py="2" borderTopWidth="1px" fontSize="xs" color="fg.muted" data-testid="footer">
+              <Text>Fleet Console {APP_VERSION}</Text>
+            </Box>
+          )}
+        </HeaderCountScope>
       </Flex>
     </Flex>
   );

@@ -13,6 +13,7 @@ import { useValidatedForm } from '../../lib/use-validated-form';
 import { readDataUrl } from '../../lib/read-data-url';
 import { isBlank } from '../../../contract/text-rules';
 import { HeaderTip } from './header-tip';
+import type { FeedbackCreate } from '../../../streams/api/entity-writes';
 
 type Field = 'category' | 'message' | 'screenshot';
 const MESSAGE_MAX = 2000;
@@ -58,7 +59,7 @@ function SendFeedbackForm(props: { onClose: () => void }) {
     },
     async (values) => {
       const picked = file.current;
-      await resources.feedback.create({ category: values.category, message: values.message.trim(), ...(picked ? { screenshot: await readDataUrl(picked) } : {}) });
+      await resources.feedback.create({ category: values.category as FeedbackCreate['category'], message: values.message.trim(), ...(picked ? { screenshot: await readDataUrl(picked) } : {}) });
       showSuccess(SUCCESS.added);
       props.onClose();
     },

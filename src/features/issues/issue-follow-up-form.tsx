@@ -14,6 +14,7 @@ import { useFleetConsole } from '../../lib/services';
 import { useRecordVersion } from '../../lib/use-record-version';
 import { useResource } from '../../lib/use-resource';
 import { useValidatedForm } from '../../lib/use-validated-form';
+import type { IssueUpdate } from '../../../streams/api/entity-writes';
 
 type Field = 'status' | 'rootCause' | 'shortTermSolution' | 'longTermSolution' | 'assigneeId';
 const TEXTS = [
@@ -51,7 +52,7 @@ export function IssueFollowUpForm({ issue, canEdit }: { issue: IssueDetail; canE
     valuesOf(issue),
     check(issue.status),
     async (values) => {
-      const current = await record.save((version) => resources.issues.update({ issueId: issue.id, version, ...values, assigneeId: values.assigneeId || null }));
+      const current = await record.save((version) => resources.issues.update({ issueId: issue.id, version, ...values, status: values.status as IssueUpdate['status'], assigneeId: values.assigneeId || null }));
       if (current) {
         form.setValues(valuesOf(current as IssueDetail));
         form.setErrors({});

@@ -3,26 +3,25 @@
 // sub-fleet. A low-SOC rule outside 0-50 % is warned about, not refused. Before saving, a preview
 // tells how often the rule would have fired over the last 7 days.
 import { useCallback, useState } from 'react';
-import { Box, Button, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { isLowSocRule, LOGIC_LABEL, PREALARM_KEY_NAMES, PREALARM_KEYS, PREALARM_LOGIC } from '../../../contract/api/prealarm-keys';
 import type { Prealarm, PrealarmPreview } from '../../../streams/api/report-calls';
+import { SearchMultiPicker } from '../../components/search-multi-picker';
+import { usePickerLookup } from '../../lib/use-picker-lookup';
 import { DialogForm } from '../../components/dialog-form';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
-import { useResource } from '../../lib/use-resource';
 import { integer, lowSoc, MESSAGES, required, TRIGGER_HOURS, triggerDuration } from '../../lib/validation';
+import type { PrealarmCreate } from '../../../streams/api/entity-writes';
 
 type Field = 'name' | 'deviceKey' | 'logic' | 'value' | 'triggerHours' | 'message' | 'assignment' | 'vehicleIds';
-
-const VehiclePicker = chakra('select', {
-  base: { width: 'full', borderWidth: '1px', borderRadius: 'md', p: '1', bg: 'transparent', fontSize: 'sm' },
-});
 
 /** The rule a form's values describe, as the server takes it. */
 const ruleOf = (values: Record<Field, string>) => ({
   name: values.name.trim(),
-  deviceKey: values.deviceKey,
-  logic: values.logic,
+  // The selects offer the known keys and comparisons only.
+  deviceKey: values.deviceKey as PrealarmCreate['deviceKey'],
+  logic: values.logic as PrealarmCreate['logic'],
   value: Number(values.value),
   triggerHours: Number(values.triggerHours),
   message: values.message.trim(),
@@ -32,10 +31,8 @@ const ruleOf = (values: Record<Field, string>) => ({
 export function PrealarmFormDialog(props: { open: boolean; fleetId: string; subFleetId: string | null; rule: Prealarm | null; onClose: () => void }) {
   const { resources } = useFleetConsole();
   const { rule, fleetId, subFleetId } = props;
-  const vehicles = useResource(
-    () => resources.vehicles.list$({ pageSize: 500, filters: subFleetId ? { subFleetId } : { fleetId } }),
-    [resources, fleetId, subFleetId],
-  );
+  // Searched on the server: any vehicle of a large fleet can be chosen.
+  const vehicleLookup = usePickerLookup(resources.vehicles, subFleetId ? { subFleetId } : { fleetId });
   const [values, setValues] = useState<Record<Field, string> | null>(null);
   const [preview, setPreview] = useState<{ state: 'running' } | { state: 'done'; answer: PrealarmPreview } | { state: 'failed' } | null>(null);
   // Stable, so the form reports only real changes; any change makes an earlier preview stale.
@@ -102,19 +99,13 @@ export function PrealarmFormDialog(props: { open: boolean; fleetId: string; subF
                 label: 'Vehicles',
                 rules: [required(MESSAGES.vehiclesRequired)],
                 editor: (value: string, change: (value: string) => void) => (
-                  <VehiclePicker
-                    multiple
-                    htmlSize={6}
-                    aria-label="Vehicles"
+                  <SearchMultiPicker
+                    label="Vehicles"
+                    addLabel="Add a vehicle"
                     value={value.split('\n').filter(Boolean)}
-                    onChange={(e) => change([...e.currentTarget.selectedOptions].map((o) => o.value).join('\n'))}
-                  >
-                    {(vehicles.data?.rows ?? []).map((v) => (
-                      <option key={v.id} value={v.id}>
-                        {v.name}
-                      </option>
-                    ))}
-                  </VehiclePicker>
+                    {...vehicleLookup}
+                    onChange={(ids) => change(ids.join('\n'))}
+                  />
                 ),
               },
             ]

@@ -22,6 +22,8 @@ import { RowEditDelete } from '../../components/row-edit-delete';
 
 const FILTERS = [] as const;
 const SHOWN_STATES = 4;
+/** The header count key of the rules list, for a page that shows other lists too. */
+export const PREALARM_COUNT = 'prealarms';
 
 /** The time, once a minute: countdowns move between reads of the rule's states. */
 function useMinuteClock(): number {
@@ -96,6 +98,7 @@ export function PrealarmRules(props: { fleetId: string; subFleetId: string | nul
         columns={columns}
         rowId={(r) => r.id}
         label={props.label}
+        countKey={PREALARM_COUNT}
         failed="The pre-alarms could not be loaded."
         minWidth="50rem"
         empty={canEdit ? 'No pre-alarms yet. Add one with Add pre-alarm.' : 'No pre-alarms yet.'}

@@ -3,6 +3,7 @@
 import { Box, Heading, Stack } from '@chakra-ui/react';
 import { of } from 'rxjs';
 import type { SubFleet } from '../../../contract/api/types';
+import { useHeaderCountOf } from '../../components/header-count';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
 import { usePinnedSearch } from '../../lib/navigation';
@@ -10,7 +11,7 @@ import { LINKS } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useListUrl } from '../../lib/use-list-url';
 import { useResource } from '../../lib/use-resource';
-import { PrealarmRules } from './prealarm-rules';
+import { PREALARM_COUNT, PrealarmRules } from './prealarm-rules';
 
 const SUB_FILTERS = [] as const;
 const EMPTY = of({ status: 'ready' as const, stale: false, data: null });
@@ -23,6 +24,8 @@ export default function PrefleetPage() {
   const fleet = useResource(() => (named === null && fleetId ? resources.fleets.get$(fleetId) : EMPTY), [resources, named, fleetId]);
   const title = named ?? fleet.data?.name ?? 'Fleet';
   const subList = useListUrl(SUB_FILTERS, 'sub');
+  // The page is the fleet's pre-alarms: the header counts its rules, not its sub-fleets.
+  useHeaderCountOf(PREALARM_COUNT);
   const open = (sub: SubFleet) => session.set('preSubFleetTitle', sub.name);
   const subColumns: ReadonlyArray<ListColumn<SubFleet>> = [
     {
@@ -49,6 +52,7 @@ export default function PrefleetPage() {
           columns={subColumns}
           rowId={(s) => s.id}
           label={`Sub-fleets of ${title}`}
+          countKey="sub-fleets"
           failed="The sub-fleets could not be loaded."
           minWidth="30rem"
           empty="This fleet has no sub-fleets."

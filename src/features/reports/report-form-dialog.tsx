@@ -9,6 +9,7 @@ import { useFleetConsole } from '../../lib/services';
 import { useResource } from '../../lib/use-resource';
 import { MESSAGES, required } from '../../lib/validation';
 import { isBlank } from '../../../contract/text-rules';
+import type { ReportCreate } from '../../../streams/api/entity-writes';
 
 export const PERMISSION_LABEL = { view: 'View only', edit: 'Allow edit' } as const;
 
@@ -55,7 +56,8 @@ export function ReportFormDialog(props: { open: boolean; report: Report | null; 
       ]}
       onSubmit={(typed) => {
         // A description of nothing readable is no description.
-        const values = { ...typed, description: isBlank(typed.description) ? '' : typed.description };
+        // The sharing select offers the two permissions only.
+        const values = { ...typed, sharing: typed.sharing as ReportCreate['sharing'] & string, description: isBlank(typed.description) ? '' : typed.description };
         return report ? resources.reports.update({ reportId: report.id, ...values }) : resources.reports.create(values);
       }}
       onClose={props.onClose}

@@ -2,12 +2,14 @@
 // else by the session (report id and title). Choose vehicles, a
 // sub-fleet or the report's fleet, a range of at most 31 days and the tables; the server computes
 // them from history and alarms, in batches whose progress shows and which can be cancelled.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Field, Heading, HStack, Input, NativeSelect, Progress, SimpleGrid, Stack, Text, Wrap, chakra } from '@chakra-ui/react';
-import type { Subscription } from 'rxjs';
+import { EMPTY, type Subscription, defer, switchMap } from 'rxjs';
 import type { ReportProgress, ReportResult } from '../../../streams/api/report-calls';
 import { REPORT_TABLE_NAMES, REPORT_TABLES, type ReportTable } from '../../../contract/protocol/report-schemas';
 import { ResourceView } from '../../components/resource-view';
+import { type PickerItem, SearchPicker } from '../../components/search-picker';
+import { usePickerLookup } from '../../lib/use-picker-lookup';
 import { useDisplayUnits } from '../../components/use-display-units';
 import { usePinnedSearch } from '../../lib/navigation';
 import { useFleetConsole } from '../../lib/services';
@@ -23,9 +25,6 @@ type Target = 'fleet' | 'subFleet' | 'vehicles';
 
 const TableOption = chakra('label', { base: { display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', cursor: 'pointer' } });
 
-const VehiclePicker = chakra('select', {
-  base: { mt: '2', width: 'full', borderWidth: '1px', borderRadius: 'md', p: '1', bg: 'transparent', fontSize: 'sm' },
-});
 const DAY_MS = 86_400_000;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -52,7 +51,8 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
   const today = isoDay(new Date());
   const [target, setTarget] = useState<Target>('fleet');
   const [subFleetId, setSubFleetId] = useState('');
-  const [vehicleIds, setVehicleIds] = useState<string[]>([]);
+  const [chosenVehicles, setChosenVehicles] = useState<PickerItem[]>([]);
+  const vehicleIds = chosenVehicles.map((v) => v.id);
   const [from, setFrom] = useState(isoDay(new Date(Date.now() - 6 * DAY_MS)));
   const [to, setTo] = useState(today);
   const [tables, setTables] = useState<ReportTable[]>([...REPORT_TABLE_NAMES]);
@@ -61,9 +61,8 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
   const [run, setRun] = useState<Subscription | null>(null);
   const [shown, setShown] = useState<{ result: ReportResult; tables: ReportTable[]; at: number } | null>(null);
 
-  const fleetQuery = { pageSize: 500, filters: { fleetId: props.fleetId } };
-  const subFleets = useResource(() => resources.subFleets.list$(fleetQuery), [resources, props.fleetId]);
-  const vehicles = useResource(() => resources.vehicles.list$(fleetQuery), [resources, props.fleetId]);
+  const subFleetLookup = usePickerLookup(resources.subFleets, { fleetId: props.fleetId });
+  const vehicleLookup = usePickerLookup(resources.vehicles, { fleetId: props.fleetId });
 
   const vehiclesOfTarget = async (): Promise<string[]> => {
     if (target === 'vehicles') return vehicleIds;
@@ -71,15 +70,17 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
     return (await resources.vehicles.listAll({ filters })).map((v) => v.id);
   };
 
-  // A computation still running when the page goes is of no use to anyone.
-  useEffect(() => () => run?.unsubscribe(), [run]);
+  // A computation still running when the page goes is of no use to anyone. The run is held from the
+  // click on, its vehicles still being read: a page left before the batches start starts none.
+  const running = useRef<Subscription | null>(null);
+  useEffect(() => () => running.current?.unsubscribe(), []);
 
   const rangeProblem = (first: string, last: string) =>
     first && last ? (eventDateRange({ from: dayStart(first), to: dayStart(last) }) ?? undefined) : 'Please choose the date range!';
   // A message shown stays only while its field is still wrong.
   const recheck = (field: 'range' | 'tables', problem: string | undefined) => setErrors((shown) => (shown[field] ? { ...shown, [field]: problem } : shown));
 
-  const generate = async () => {
+  const generate = () => {
     const range = { from: dayStart(from), to: new Date(dayStart(to).getTime() + DAY_MS) };
     const next = {
       range: rangeProblem(from, to),
@@ -88,25 +89,36 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
     };
     setErrors(next);
     if (next.range || next.tables || next.target) return;
-    const ids = await vehiclesOfTarget();
-    if (ids.length === 0) return setErrors({ target: 'There are no vehicles to report on.' });
     const chosen = [...tables];
-    setProgress({ done: 0, total: ids.length, result: null });
-    const subscription = resources.computeReport$({ reportId: props.reportId, vehicleIds: ids, from: range.from, to: range.to, tables: chosen }).subscribe({
-      next: (p) => {
-        setProgress(p);
-        if (p.result) setShown({ result: p.result, tables: chosen, at: Date.now() });
-      },
-      error: () => {
-        setErrors({ failed: 'The report could not be computed. Please try again.' });
-        setRun(null);
-      },
-      complete: () => setRun(null),
-    });
-    setRun(subscription);
+    running.current?.unsubscribe();
+    setProgress(null);
+    const subscription = defer(vehiclesOfTarget)
+      .pipe(
+        switchMap((ids) => {
+          if (ids.length === 0) {
+            setErrors({ target: 'There are no vehicles to report on.' });
+            return EMPTY;
+          }
+          setProgress({ done: 0, total: ids.length, result: null });
+          return resources.computeReport$({ reportId: props.reportId, vehicleIds: ids, from: range.from, to: range.to, tables: chosen });
+        }),
+      )
+      .subscribe({
+        next: (p) => {
+          setProgress(p);
+          if (p.result) setShown({ result: p.result, tables: chosen, at: Date.now() });
+        },
+        error: () => {
+          setErrors({ failed: 'The report could not be computed. Please try again.' });
+          setRun(null);
+        },
+        complete: () => setRun(null),
+      });
+    running.current = subscription;
+    if (!subscription.closed) setRun(subscription);
   };
   const cancel = () => {
-    run?.unsubscribe();
+    running.current?.unsubscribe();
     setRun(null);
     setProgress(null);
   };
@@ -127,7 +139,7 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
         </Text>
       </Box>
       {/* The spec's messages, not the browser's own bubbles, say what is wrong with a range. */}
-      <chakra.form noValidate borderWidth="1px" borderRadius="lg" p="4" aria-label="Report options" onSubmit={(e: React.FormEvent) => (e.preventDefault(), void generate())}>
+      <chakra.form noValidate borderWidth="1px" borderRadius="lg" p="4" aria-label="Report options" onSubmit={(e: React.FormEvent) => (e.preventDefault(), generate())}>
         <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
           <Field.Root invalid={errors.target !== undefined}>
             <Field.Label>Vehicles</Field.Label>
@@ -140,31 +152,39 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
               <NativeSelect.Indicator />
             </NativeSelect.Root>
             {target === 'subFleet' && (
-              <NativeSelect.Root size="sm" mt="2">
-                <NativeSelect.Field aria-label="Sub-fleet" value={subFleetId} onChange={(e) => setSubFleetId(e.currentTarget.value)}>
-                  <option value="">Please select</option>
-                  {(subFleets.data?.rows ?? []).map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-              </NativeSelect.Root>
+              <Box mt="2">
+                <SearchPicker label="Sub-fleet" width="full" value={subFleetId} {...subFleetLookup} onChange={(sub) => setSubFleetId(sub?.id ?? '')} />
+              </Box>
             )}
             {target === 'vehicles' && (
-              <VehiclePicker
-                multiple
-                aria-label="Chosen vehicles"
-                htmlSize={6}
-                value={vehicleIds}
-                onChange={(e) => setVehicleIds([...e.currentTarget.selectedOptions].map((o) => o.value))}
-              >
-                {(vehicles.data?.rows ?? []).map((v) => (
-                  <option key={v.id} value={v.id}>
-                    {v.name}
-                  </option>
-                ))}
-              </VehiclePicker>
+              <Stack gap="2" mt="2">
+                {/* A fleet may hold far more vehicles than a list can show: they are searched, one at a time. */}
+                <SearchPicker
+                  key={vehicleIds.length}
+                  label="Add a vehicle"
+                  width="full"
+                  value=""
+                  {...vehicleLookup}
+                  onChange={(vehicle) => vehicle && !vehicleIds.includes(vehicle.id) && setChosenVehicles([...chosenVehicles, vehicle])}
+                />
+                {chosenVehicles.length > 0 && (
+                  <Wrap gap="1.5" aria-label="Chosen vehicles" role="list">
+                    {chosenVehicles.map((v) => (
+                      <HStack key={v.id} role="listitem" gap="1" borderWidth="1px" borderRadius="full" ps="2.5" pe="1" fontSize="sm">
+                        <Text>{v.name}</Text>
+                        <Button
+                          size="2xs"
+                          variant="ghost"
+                          aria-label={`Remove ${v.name}`}
+                          onClick={() => setChosenVehicles(chosenVehicles.filter((c) => c.id !== v.id))}
+                        >
+                          ×
+                        </Button>
+                      </HStack>
+                    ))}
+                  </Wrap>
+                )}
+              </Stack>
             )}
             <Field.ErrorText>{errors.target}</Field.ErrorText>
           </Field.Root>

@@ -13,6 +13,7 @@ import { useResource } from '../../lib/use-resource';
 import { email, selected, userName } from '../../lib/validation';
 import { AccountFleets, NO_SCOPE, scopeForRole } from './account-fleets';
 import { roleOptions, useRoles } from './use-role-options';
+import type { AccountCreate } from '../../../streams/api/entity-writes';
 
 export const ACCOUNT_STATUSES = [
   { value: 'active', label: 'Active' },
@@ -45,7 +46,7 @@ export function AddAccountDialog(props: { open: boolean; onClose: () => void }) 
         { name: 'status', label: 'Status', rules: [selected], options: ACCOUNT_STATUSES },
       ]}
       onSubmit={async (values) => {
-        const created = await resources.accounts.create({ ...values, email: values.email.trim(), userName: values.userName.trim() });
+        const created = await resources.accounts.create({ ...values, status: values.status as AccountCreate['status'], email: values.email.trim(), userName: values.userName.trim() });
         const given = scopeForRole(roles.role, scope);
         if (given.fleetIds.length + given.subFleetIds.length > 0) await resources.accountAdmin.saveScope(created.id, given);
       }}
@@ -85,7 +86,7 @@ export function EditAccountDialog(props: { account: Account | null; onClose: () 
         { name: 'status', label: 'Status', rules: [selected], options: ACCOUNT_STATUSES },
       ]}
       onSubmit={async (values, version) => {
-        await resources.accounts.update({ accountId: account!.id, version, ...values, userName: values.userName.trim() });
+        await resources.accounts.update({ accountId: account!.id, version, ...values, status: values.status as AccountCreate['status'], userName: values.userName.trim() });
         // Saved when changed here or the role changed (kinds the new role is not given are dropped);
         // a role that needs no fleets leaves them as they were.
         if (scope && roles.role && roleNeedsScope(roles.role) && (edited !== null || values.roleId !== account!.roleId)) {

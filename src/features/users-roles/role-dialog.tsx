@@ -87,7 +87,7 @@ export function RoleDialog(props: { open: boolean; role: Role | null; onClose: (
           fleetManager: values.manager === 'both' || values.manager === 'fleet',
           subFleetManager: values.manager === 'both' || values.manager === 'subFleet',
         };
-        return role ? resources.roles.update({ roleId: role.id, version, ...body }) : resources.roles.create(body);
+        return role ? resources.roles.update({ roleId: role.id, version, ...body }) : resources.roles.create({ ...body, roleKey: values.roleKey.trim() });
       }}
       onClose={props.onClose}
     >

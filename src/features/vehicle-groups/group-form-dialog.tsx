@@ -7,6 +7,7 @@ import { useFleetConsole } from '../../lib/services';
 import { useResource } from '../../lib/use-resource';
 import { MESSAGES, groupName, required } from '../../lib/validation';
 import type { GroupKind } from './fleet-tree';
+import type { FleetCreate } from '../../../streams/api/entity-writes';
 
 /** What the dialog is for: a new node (a sub-fleet or depot inside `fleetId`) or an existing one. */
 export type GroupFormTarget =
@@ -66,14 +67,15 @@ export function GroupFormDialog({ target, onClose, onAddedFleet }: { target: Gro
     fields.push({ name: 'serviceEngineerId', label: 'Service engineer', rules: [required(MESSAGES.serviceEngineerRequired)], options: engineers });
   }
 
-  const submit = ({ serviceEngineerId, ...values }: Record<Field, string>, version: number | undefined) => {
-    const fleetFields = kind === 'fleet' ? { serviceEngineerId } : {};
+  const submit = ({ serviceEngineerId, status, ...fields }: Record<Field, string>, version: number | undefined) => {
+    // The status select offers the two statuses only.
+    const values = { ...fields, status: status as FleetCreate['status'] };
     if (target.mode === 'add') {
-      if (target.kind === 'fleet') return resources.fleets.create({ ...values, ...fleetFields }).then(onAddedFleet);
+      if (target.kind === 'fleet') return resources.fleets.create({ ...values, serviceEngineerId }).then(onAddedFleet);
       const resource = target.kind === 'subFleet' ? resources.subFleets : resources.depots;
       return resource.create({ ...values, fleetId: target.fleetId });
     }
-    if (target.kind === 'fleet') return resources.fleets.update({ ...values, ...fleetFields, version, fleetId: target.record.id });
+    if (target.kind === 'fleet') return resources.fleets.update({ ...values, serviceEngineerId, version, fleetId: target.record.id });
     if (target.kind === 'subFleet') return resources.subFleets.update({ ...values, version, subFleetId: target.record.id });
     return resources.depots.update({ ...values, version, depotId: target.record.id });
   };

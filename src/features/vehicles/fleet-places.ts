@@ -36,12 +36,6 @@ export function useFleetPlaces(): FleetPlaces {
   );
 }
 
-/** Every fleet the user sees, and the sub-fleets and depots of one of them, as filter options. */
-export function placementOptions(places: FleetPlaces, fleetId: string): { fleets: Option[]; subFleets: Option[]; depots: Option[] } {
-  const inFleet = (row: { fleetId: string }) => fleetId !== '' && row.fleetId === fleetId;
-  return { fleets: places.fleets.map(option), subFleets: places.subFleets.filter(inFleet).map(option), depots: places.depots.filter(inFleet).map(option) };
-}
-
 export interface VehicleDestinations {
   /** Fleets the user may put vehicles in, alone or in one of its sub-fleets or depots. */
   fleets: Option[];

@@ -6,6 +6,7 @@ import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
 import { MESSAGES, required, selected, serialNumber, vehicleName } from '../../lib/validation';
 import { type FleetPlaces, type VehicleDestinations, vehicleDestinations } from './fleet-places';
+import type { VehicleCreate } from '../../../streams/api/entity-writes';
 
 const KINDS = [
   { value: 'van', label: 'Van' },
@@ -58,6 +59,7 @@ export function AddVehicleDialog(props: { open: boolean; fleetId: string; places
       onSubmit={(values) =>
         resources.vehicles.create({
           ...values,
+          kind: values.kind as VehicleCreate['kind'],
           name: values.name.trim(),
           sn: values.sn.trim(),
           subFleetId: orNull(values.subFleetId),

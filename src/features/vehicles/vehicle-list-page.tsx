@@ -24,7 +24,9 @@ import { BulkActions } from './bulk-actions';
 import { liveVehicleRows } from './live-vehicle-rows';
 import { VEHICLE_CELLS, vehicleColumns } from './vehicle-columns';
 import { AddVehicleDialog, EditVehicleDialog, TransferDialog } from './vehicle-dialogs';
-import { type FleetPlaces, placementOptions, useFleetPlaces, vehicleDestinations } from './fleet-places';
+import { type FleetPlaces, useFleetPlaces, vehicleDestinations } from './fleet-places';
+import { SearchPicker } from '../../components/search-picker';
+import { usePickerLookup } from '../../lib/use-picker-lookup';
 import { useHoldsAll } from '../../components/access-gate';
 import { filterSelect, searchFilter } from '../../components/filter-select';
 import { RowMenu } from '../../components/row-menu';
@@ -69,7 +71,10 @@ export default function VehicleListPage() {
   // The header's factory narrows the list unless a fleet is picked in the filters.
   const fleetId = filters.fleetId || factoryId;
   const query = useMemo(() => ({ ...list.query, filters: { ...list.query.filters, fleetId: fleetId || undefined } }), [list.query, fleetId]);
-  const placement = placementOptions(places, fleetId);
+  // Fleets, sub-fleets and depots are searched on the server: any of thousands can be chosen.
+  const fleetLookup = usePickerLookup(resources.fleets);
+  const subFleetLookup = usePickerLookup(resources.subFleets, { fleetId });
+  const depotLookup = usePickerLookup(resources.depots, { fleetId });
   const live$ = useMemo(() => liveVehicleRows(fleetConsole.fleet.vehicles$), [fleetConsole.fleet]);
 
   const [adding, setAdding] = useState(false);
@@ -143,9 +148,38 @@ export default function VehicleListPage() {
           <>
             {searchFilter({ label: 'Search name or S/N', value: filters.search, onSearch: (search) => list.change({ filters: { search } }) })}
             {filterSelect('Status', filters.status, (status) => list.change({ filters: { status } }), VEHICLE_STATUSES.map((s) => ({ value: s, label: STATUS_STYLE[s].label })), 'All statuses')}
-            {filterSelect('Fleet', filters.fleetId, (id) => list.change({ filters: { fleetId: id, subFleetId: '', depotId: '' } }), placement.fleets, 'All fleets')}
-            {filterSelect('Sub-fleet', filters.subFleetId, (subFleetId) => list.change({ filters: { subFleetId } }), placement.subFleets, 'All sub-fleets')}
-            {filterSelect('Depot', filters.depotId, (depotId) => list.change({ filters: { depotId } }), placement.depots, 'All depots')}
+            <SearchPicker
+              label="Fleet"
+              none="All fleets"
+              value={filters.fleetId}
+              {...fleetLookup}
+              onChange={(fleet) => list.change({ filters: { fleetId: fleet?.id ?? '', subFleetId: '', depotId: '' } })}
+            />
+            {fleetId ? (
+              <>
+                <SearchPicker
+                  key={`sub-${fleetId}`}
+                  label="Sub-fleet"
+                  none="All sub-fleets"
+                  value={filters.subFleetId}
+                  {...subFleetLookup}
+                  onChange={(sub) => list.change({ filters: { subFleetId: sub?.id ?? '' } })}
+                />
+                <SearchPicker
+                  key={`depot-${fleetId}`}
+                  label="Depot"
+                  none="All depots"
+                  value={filters.depotId}
+                  {...depotLookup}
+                  onChange={(depot) => list.change({ filters: { depotId: depot?.id ?? '' } })}
+                />
+              </>
+            ) : (
+              <>
+                {filterSelect('Sub-fleet', '', () => undefined, [], 'All sub-fleets')}
+                {filterSelect('Depot', '', () => undefined, [], 'All depots')}
+              </>
+            )}
           </>
         }
         actions={

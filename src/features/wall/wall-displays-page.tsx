@@ -13,6 +13,7 @@ import { CopyLink } from '../../components/copy-link';
 import { DialogForm } from '../../components/dialog-form';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
+import { SearchPicker } from '../../components/search-picker';
 import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';
 import { linkProps } from '../../lib/navigation';
@@ -20,11 +21,11 @@ import { ROUTES } from '../../lib/routes';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
 import { useListUrl } from '../../lib/use-list-url';
+import { usePickerLookup } from '../../lib/use-picker-lookup';
 import { groupName } from '../../lib/validation';
 import { WallAdminOnly } from './wall-admin-only';
 
 const FILTERS = [] as const;
-const ALL_FLEETS = { pageNum: 1, pageSize: 500 };
 const ALL_PLAYLISTS = { pageNum: 1, pageSize: 500 };
 const NO_PLAYLIST = '';
 const EVERY_FLEET = '';
@@ -77,7 +78,8 @@ function PlaylistPicker({ display, playlists }: { display: DisplayToken; playlis
 function DisplayTokens() {
   const { resources } = useFleetConsole();
   const list = useListUrl(FILTERS);
-  const fleets = useList<{ id: string; name: string }>(resources.fleets, ALL_FLEETS).data?.rows ?? [];
+  // Searched on the server: any of thousands of fleets can be shown on a display.
+  const fleetLookup = usePickerLookup(resources.fleets);
   const playlists = useList<Playlist>(resources.playlists, ALL_PLAYLISTS).data?.rows ?? [];
   const [adding, setAdding] = useState(false);
   const [issued, setIssued] = useState<IssuedDisplayToken | null>(null);
@@ -154,7 +156,9 @@ function DisplayTokens() {
             name: 'fleetId',
             label: 'Fleets shown',
             rules: [],
-            options: [{ value: EVERY_FLEET, label: 'Every fleet' }, ...fleets.map((f) => ({ value: f.id, label: f.name }))],
+            editor: (value: string, change: (value: string) => void) => (
+              <SearchPicker label="Fleets shown" none="Every fleet" width="full" value={value} {...fleetLookup} onChange={(fleet) => change(fleet?.id ?? EVERY_FLEET)} />
+            ),
           },
         ]}
         onSubmit={async ({ name, fleetId }) => setIssued(await resources.displays.create({ name: name.trim(), fleetId: fleetId || null }))}

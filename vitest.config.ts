@@ -1,0 +1,100 @@
+import pg from 'pg';
+import { defineConfig, mergeConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+// The test projects, over the build's configuration (vite.config.ts, which needs no test tool).
+const testDatabaseUrl = process.env.FLEET_TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
+
+const postgresReachable = async (): Promise<boolean> => {
+  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 1000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+};
+
+/**
+ * The repository and API suites once more on PostgreSQL (FLEET_TEST_DATABASE_URL), each server in a
+ * schema of its own; left out, with a notice, where no PostgreSQL answers.
+ */
+const postgresProject = async (): Promise<TestProjectInlineConfiguration[]> => {
+  // Each project that extends this file loads it again: probe (and say so) once per run.
+  if (process.env.FLEET_TEST_POSTGRES === undefined) {
+    process.env.FLEET_TEST_POSTGRES = (await postgresReachable()) ? 'reachable' : 'unreachable';
+    if (process.env.FLEET_TEST_POSTGRES === 'unreachable') {
+      console.log(`PostgreSQL not reachable at ${new URL(testDatabaseUrl).host}: the storage and API suites run on SQLite only`);
+    }
+  }
+  if (process.env.FLEET_TEST_POSTGRES !== 'reachable') return [];
+  return [
+    {
+      extends: true,
+      test: {
+        name: 'unit-postgres',
+        environment: 'node',
+        include: ['server/*.test.ts', 'server/modules/**/*.test.ts', 'server/platform/**/*.test.ts', 'server/storage/**/*.test.ts', 'server/telemetry/**/*.test.ts'],
+        // A SQLite file's crash recovery has no PostgreSQL counterpart; the cluster test is on PostgreSQL already.
+        exclude: ['server/crash-recovery.test.ts', 'server/cluster.test.ts'],
+        env: { FLEET_TEST_STORAGE: 'postgres', FLEET_TEST_DATABASE_URL: testDatabaseUrl },
+        testTimeout: 30_000,
+        hookTimeout: 30_000,
+      },
+    },
+  ];
+};
+
+const storageProjects = await postgresProject();
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'node',
+            include: ['contract/**/*.test.ts', 'streams/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+            testTimeout: 20_000,
+            // Server suites start a whole server with its simulator before their tests.
+            hookTimeout: 30_000,
+          },
+        },
+        ...storageProjects,
+        {
+          extends: true,
+          test: {
+            name: 'ui',
+            environment: 'jsdom',
+            include: ['src/**/*.test.{ts,tsx}'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            environment: 'node',
+            include: ['tests/e2e/**/*.test.ts'],
+            globalSetup: ['tests/e2e/global-setup.ts'],
+            setupFiles: ['tests/e2e/support/csp-guard.ts', 'tests/e2e/support/retry-notice.ts'],
+            testTimeout: 120_000,
+            hookTimeout: 300_000,
+            // A browser test drives a live simulated fleet on whatever machine runs it; one retry
+            // absorbs a lost timing race (a click between two renderings of a row), while a real
+            // fault fails twice. A retried test prints a RETRY line (support/retry-notice.ts), and
+          // .ci/run fails a test retried in two runs in a row.
+            retry: 1,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  }),
+);
