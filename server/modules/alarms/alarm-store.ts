@@ -3,7 +3,7 @@ import type { AlarmSeverity } from '../../../contract/api/types';
 import type { DeviceType } from '../../../contract/protocol/types';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { AlarmsTable, FleetTables } from '../../platform/database/fleet-tables';
-import { vehicleInScope } from '../../platform/database/vehicle-scope';
+import { vehicleInScope } from '../vehicles/vehicle-scope';
 import { PREALARM_KIND_PREFIX } from '../../prealarms/prealarm-kind';
 import type { PageQuery, Paged, VisibleScope } from '../../storage/records';
 

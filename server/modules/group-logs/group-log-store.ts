@@ -2,7 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { DeviceType } from '../../../contract/protocol/types';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { GroupLogsTable, GroupLogVehiclesTable } from '../../platform/database/fleet-tables';
-import { vehicleInScope } from '../../platform/database/vehicle-scope';
+import { vehicleInScope } from '../vehicles/vehicle-scope';
 import type { PageQuery, Paged, VisibleScope } from '../../storage/records';
 
 /** A firmware push, a setting written, or vehicles moved to another fleet, sub-fleet or depot. */

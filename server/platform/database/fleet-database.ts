@@ -1,7 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { type Expression, Kysely, PostgresDialect, type RawBuilder, type SqlBool, SqliteDialect, sql } from 'kysely';
+import { type Expression, Kysely, PostgresDialect, type RawBuilder, type SqlBool, type SqliteDatabase, SqliteDialect, type SqliteStatement, sql } from 'kysely';
 import type pg from 'pg';
-import { likePattern } from '../../storage/sql-text';
 import { asStorageConflict } from './constraint-errors';
 import type { FleetTables } from './fleet-tables';
 import { guardedDialect } from './guarded-dialect';
@@ -30,6 +29,9 @@ export interface FleetDatabase {
   exclusive<T>(work: () => T | Promise<T>): Promise<T>;
 }
 
+/** A LIKE pattern for text that contains `search`, its `%`, `_` and `\\` taken literally (ESCAPE '\\'). */
+const likePattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 const sqliteDialect: SqlDialect = {
   name: 'sqlite',
   anyOf: (ref, values) => sql<SqlBool>`${ref} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`,
@@ -42,16 +44,39 @@ const postgresDialect: SqlDialect = {
   contains: (ref, search) => sql<SqlBool>`${ref} ILIKE ${likePattern(search)} ESCAPE '\\'`,
 };
 
+const PREPARED_KEPT = 500;
+
+/**
+ * The connection with its prepared statements kept by SQL text, the most recently used first:
+ * Kysely's driver prepares every statement anew, which cost the alarm recorder 4-5 times its time.
+ * (A kept statement cannot run twice at once; Kysely's queries on SQLite run one after the other, and
+ * the stores never stream rows.)
+ */
+const keepingStatements = (raw: BetterSqlite3.Database): SqliteDatabase => {
+  const kept = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => raw.close(),
+    prepare: (text: string) => {
+      let statement = kept.get(text);
+      if (statement) kept.delete(text);
+      else statement = raw.prepare(text);
+      kept.set(text, statement);
+      if (kept.size > PREPARED_KEPT) kept.delete(kept.keys().next().value!);
+      return statement as unknown as SqliteStatement;
+    },
+  };
+};
+
 /** The SQLite file (better-sqlite3, migrated by openDatabase) as a fleet database. */
 export const sqliteFleetDatabase = (raw: BetterSqlite3.Database): FleetDatabase => {
-  const db = new Kysely<FleetTables>({ dialect: guardedDialect(new SqliteDialect({ database: raw }), asStorageConflict) });
+  const db = new Kysely<FleetTables>({ dialect: guardedDialect(new SqliteDialect({ database: keepingStatements(raw) }), asStorageConflict) });
   return { db, dialect: sqliteDialect, exclusive: (work) => db.connection().execute(async () => work()) };
 };
 
 // PostgreSQL text cannot hold NUL, so no stored value contains one (the API refuses it in what it
 // stores): a lookup by a value with NUL gets U+FFFD in its place and matches nothing, as in SQLite,
 // instead of failing.
-const withoutNul = (params: readonly unknown[]) =>
+export const withoutNul = (params: readonly unknown[]) =>
   params.map((p) => (typeof p === 'string' && p.includes('\0') ? p.replace(/\0/g, '\uFFFD') : p));
 
 /** A migrated PostgreSQL pool (see createPool for how it reads numbers) as a fleet database. */

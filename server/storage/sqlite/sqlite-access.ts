@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Row } from './sql-helpers';
+type Row = Record<string, unknown>;
 
 /** Small typed helpers over one better-sqlite3 connection. */
 export const sqliteAccess = (db: Database.Database) => ({
