@@ -38,7 +38,7 @@ const postgresProject = async (): Promise<TestProjectInlineConfiguration[]> => {
       test: {
         name: 'unit-postgres',
         environment: 'node',
-        include: ['server/*.test.ts', 'server/modules/**/*.test.ts', 'server/platform/**/*.test.ts', 'server/storage/**/*.test.ts', 'server/telemetry/**/*.test.ts'],
+        include: ['server/*.test.ts', 'server/modules/**/*.test.ts', 'server/platform/database/**/*.test.ts', 'server/telemetry/**/*.test.ts'],
         // A SQLite file's crash recovery has no PostgreSQL counterpart; the cluster test is on PostgreSQL already.
         exclude: ['server/crash-recovery.test.ts', 'server/cluster.test.ts'],
         env: { FLEET_TEST_STORAGE: 'postgres', FLEET_TEST_DATABASE_URL: testDatabaseUrl },

@@ -1,16 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { AttemptLimiter } from './auth/attempt-limiter';
-import { CodeLimits } from './auth/code-limits';
-import { type Mailer, openMailer } from './auth/mailer';
-import { SHARE_LINK_FAILURES, SignInThrottle } from './auth/sign-in-throttle';
+import { AttemptLimiter } from './platform/auth/attempt-limiter';
+import { CodeLimits } from './platform/auth/code-limits';
+import { type Mailer, openMailer } from './platform/auth/mailer';
+import { SHARE_LINK_FAILURES, SignInThrottle } from './platform/auth/sign-in-throttle';
 import { displayLastSeen } from './access/display-last-seen';
 import type { ServerConfig } from './config';
-import type { FleetBus } from './bus/fleet-bus';
-import { LiveMirror } from './bus/live-mirror';
-import { LocalBus } from './bus/local-bus';
+import type { FleetBus } from './platform/bus/fleet-bus';
+import { LiveMirror } from './platform/bus/live-mirror';
+import { LocalBus } from './platform/bus/local-bus';
 import { VehicleDirectory } from './fleet/vehicle-directory';
-import { publicOrigin } from './http/public-origin';
-import { MAX_BODY_BYTES } from './http/upload-limits';
+import { publicOrigin } from './platform/http/public-origin';
+import { MAX_BODY_BYTES } from './platform/http/upload-limits';
 import { seedFirstStart } from './platform/boot/first-start';
 import { loadFleet } from './platform/boot/fleet-directory';
 import { connectFrameSources } from './platform/boot/frame-sources';
@@ -21,7 +21,7 @@ import { openTileArchive } from './tiles/tile-archive';
 import type { ServerContext } from './server-context';
 import type { FleetSimulator } from './sim/types';
 import type { HistoryWindow } from './telemetry/history-backfill';
-import { openRepository } from './storage/open-repository';
+import { openRepository } from './platform/database/open-repository';
 
 export interface BuildServerOptions {
   config: ServerConfig;

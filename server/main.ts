@@ -1,5 +1,5 @@
 import { buildServer } from './app';
-import { openBus } from './bus/open-bus';
+import { openBus } from './platform/bus/open-bus';
 import { readConfig } from './config';
 import { createFleetModel } from './fleet/fleet-model';
 

@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import type { AttemptLimiter } from './auth/attempt-limiter';
-import type { CodeLimits } from './auth/code-limits';
-import type { Mailer } from './auth/mailer';
-import type { SignInThrottle } from './auth/sign-in-throttle';
+import type { AttemptLimiter } from './platform/auth/attempt-limiter';
+import type { CodeLimits } from './platform/auth/code-limits';
+import type { Mailer } from './platform/auth/mailer';
+import type { SignInThrottle } from './platform/auth/sign-in-throttle';
 import type { ServerConfig } from './config';
-import type { FleetBus } from './bus/fleet-bus';
-import type { NodeSync } from './bus/node-sync';
+import type { FleetBus } from './platform/bus/fleet-bus';
+import type { NodeSync } from './platform/bus/node-sync';
 import type { LiveFleet } from './fleet/live-fleet';
 import type { VehicleDirectory } from './fleet/vehicle-directory';
 import type { SocketHub } from './hub/socket-hub';
-import type { FleetRepository } from './storage/fleet-repository';
+import type { FleetRepository } from './platform/database/fleet-repository';
 import type { TileArchive } from './tiles/tile-archive';
 import type { DisplayLastSeen } from './access/display-last-seen';
 

@@ -1,14 +1,14 @@
 // `npm run sim`: the fleet model as its own process, publishing over FLEET_MQTT_URL like one DTU
 // gateway per vehicle, for the fleet stored in the configured database.
 import mqtt from 'mqtt';
-import { ownDevices } from './bus/device-owner';
+import { ownDevices } from './platform/bus/device-owner';
 import { readConfig } from './config';
 import { createFleetModel } from './fleet/fleet-model';
 import { driveModel } from './fleet/model-clock';
 import { keepModelState, readSavedFleet } from './fleet/model-state';
 import { simSpecOf } from './fleet/vehicle-devices';
 import { runGateways } from './ingest/mqtt-gateway';
-import { openRepository } from './storage/open-repository';
+import { openRepository } from './platform/database/open-repository';
 
 /** How often the process looks for vehicles added, changed or removed through the API. */
 const FLEET_POLL_MS = 15_000;

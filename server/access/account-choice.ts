@@ -1,5 +1,5 @@
 import { PERMISSIONS, permits } from '../../contract/api/permissions';
-import { badRequest } from '../http/api-error';
+import { badRequest } from '../platform/http/api-error';
 import type { ServerContext } from '../server-context';
 import type { RoleRecord } from '../modules/roles/role-store';
 

@@ -2,7 +2,7 @@
 // super.admin reaches only the accounts whose fleets all lie in their own, grants only roles whose
 // permissions their own cover, and nobody can lock the console out by removing its last super.admin.
 import { permits, ROLE_KEYS } from '../../contract/api/permissions';
-import { badRequest, forbidden } from '../http/api-error';
+import { badRequest, forbidden } from '../platform/http/api-error';
 import type { ServerContext } from '../server-context';
 import type { RoleRecord } from '../modules/roles/role-store';
 import type { UserRecord } from '../modules/accounts/user-store';

@@ -1,7 +1,7 @@
 import { permits, ROLE_KEYS } from '../../contract/api/permissions';
 import type { DisplayTokenRecord } from '../modules/wall-displays/display-token-store';
 import type { ShareRecord } from '../modules/shares/share-store';
-import type { VisibleScope } from '../storage/records';
+import type { VisibleScope } from '../platform/database/records';
 import type { RoleRecord } from '../modules/roles/role-store';
 import type { SessionRecord } from '../modules/sessions/session-store';
 import type { UserRecord } from '../modules/accounts/user-store';

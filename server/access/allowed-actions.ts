@@ -3,7 +3,7 @@
 // the actions the server allows (docs/api.md, "allowed").
 import { PERMISSIONS } from '../../contract/api/permissions';
 import type { GROUP_ACTIONS, VEHICLE_ACTIONS } from '../../contract/protocol/rest-schemas';
-import type { VisibleScope } from '../storage/records';
+import type { VisibleScope } from '../platform/database/records';
 import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 import { type Viewer, can } from './actor';
 import { scopeIncludes } from './scope-includes';

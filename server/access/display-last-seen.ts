@@ -1,4 +1,4 @@
-import type { FleetRepository } from '../storage/fleet-repository';
+import type { FleetRepository } from '../platform/database/fleet-repository';
 
 /** A wall display's last seen time is written at most this often while its address stays the same. */
 export const DISPLAY_SEEN_EVERY_MS = 60_000;

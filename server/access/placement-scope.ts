@@ -1,9 +1,9 @@
 // What sub-fleet and depot routes share: both are placements inside a fleet, managed by the
 // fleet's manager or by their own manager, and shown with the manager's name and vehicle count.
-import { badRequest, forbidden, notFound } from '../http/api-error';
+import { badRequest, forbidden, notFound } from '../platform/http/api-error';
 import type { ServerContext } from '../server-context';
 import { NO_PLACEMENT } from '../../contract/protocol/rest-schemas';
-import type { VisibleScope } from '../storage/records';
+import type { VisibleScope } from '../platform/database/records';
 import { accountNames } from './account-choice';
 import type { Actor } from './actor';
 import { fleetInScope, placementActions, placementReachable } from './allowed-actions';

@@ -1,5 +1,5 @@
 import { ROLE_KEYS } from '../../contract/api/permissions';
-import type { FleetRepository } from '../storage/fleet-repository';
+import type { FleetRepository } from '../platform/database/fleet-repository';
 import type { SessionRecord } from '../modules/sessions/session-store';
 import { displayScope, type Actor } from './actor';
 import { shareIsOpen } from './share-open';

@@ -1,4 +1,4 @@
-import type { VisibleScope } from '../storage/records';
+import type { VisibleScope } from '../platform/database/records';
 import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 
 type Placement = Pick<VehicleRecord, 'fleetId' | 'subFleetId' | 'depotId'>;

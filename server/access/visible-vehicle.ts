@@ -1,5 +1,5 @@
-import { forbidden, notFound } from '../http/api-error';
-import type { FleetRepository } from '../storage/fleet-repository';
+import { forbidden, notFound } from '../platform/http/api-error';
+import type { FleetRepository } from '../platform/database/fleet-repository';
 import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 import type { Actor } from './actor';
 import { canSeeVehicle } from './can-see-vehicle';

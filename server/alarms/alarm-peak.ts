@@ -1,6 +1,6 @@
 // The worst value an alarm reached while it lasted, read from the device's stored history: the
 // lowest SOC of a low-SOC alarm, the hottest reading of a high-temperature one, and so on.
-import type { HistorySample } from '../storage/records';
+import type { HistorySample } from '../platform/database/records';
 
 interface PeakRule {
   keys: readonly string[];

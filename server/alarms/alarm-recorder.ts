@@ -1,6 +1,6 @@
 import type { FleetSimulator, SimAlarmEvent } from '../sim/types';
 import type { AlarmEventInput, AlarmIdentity } from '../modules/alarms/alarm-store';
-import type { FleetRepository } from '../storage/fleet-repository';
+import type { FleetRepository } from '../platform/database/fleet-repository';
 import { flushEvery } from '../fleet/periodic-flush';
 
 /** Persists the model's alarm events, batched into one transaction per flush. Returns a stop function. */

@@ -5,7 +5,7 @@ import {
   MAX_SHEET_READS_AT_ONCE,
   MAX_SHEET_READS_WAITING,
   MAX_SHEET_ROWS,
-} from '../http/upload-limits';
+} from '../platform/http/upload-limits';
 import { isXlsxArchive } from '../../contract/spreadsheet-file';
 import { checkSheetArchive, SheetRefusal } from './sheet-archive';
 

@@ -1,6 +1,6 @@
 import { CMD } from '../../contract/protocol/types';
 import type { FleetSimulator } from '../sim/types';
-import type { FleetRepository } from '../storage/fleet-repository';
+import type { FleetRepository } from '../platform/database/fleet-repository';
 import type { DeviceVersion } from '../modules/vehicles/vehicle-store';
 import { flushEvery } from './periodic-flush';
 

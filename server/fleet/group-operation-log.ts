@@ -1,5 +1,5 @@
 import type { GroupOperation } from '../hub/device-commands';
-import type { FleetRepository } from '../storage/fleet-repository';
+import type { FleetRepository } from '../platform/database/fleet-repository';
 import { groupStepRow } from './group-operation-step';
 
 /** Records a single-vehicle command from the socket as a group-log entry with that one vehicle. */

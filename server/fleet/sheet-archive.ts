@@ -1,5 +1,5 @@
 import { createInflateRaw } from 'node:zlib';
-import { MAX_SHEET_PACK_RATIO, MAX_SHEET_PARTS, MAX_SHEET_UNPACKED_BYTES } from '../http/upload-limits';
+import { MAX_SHEET_PACK_RATIO, MAX_SHEET_PARTS, MAX_SHEET_UNPACKED_BYTES } from '../platform/http/upload-limits';
 
 /** A sheet refused for what it would cost to read; the message is in the product's words. */
 export class SheetRefusal extends Error {}

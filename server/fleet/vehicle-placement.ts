@@ -1,7 +1,7 @@
 import type { Actor } from '../access/actor';
 import { scopeIncludes } from '../access/scope-includes';
-import { ApiError } from '../http/api-error';
-import type { FleetRepository } from '../storage/fleet-repository';
+import { ApiError } from '../platform/http/api-error';
+import type { FleetRepository } from '../platform/database/fleet-repository';
 
 export interface PlacementInput {
   fleetId: string;

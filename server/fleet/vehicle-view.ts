@@ -1,6 +1,6 @@
 import type { VehicleDetail, VehicleListRow, VehicleSnapshot } from '../../contract/api/types';
 import type { LiveFleet } from './live-fleet';
-import type { FleetRepository } from '../storage/fleet-repository';
+import type { FleetRepository } from '../platform/database/fleet-repository';
 import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 import { availableVersion } from './firmware-catalogue';
 

@@ -3,10 +3,10 @@ import type { Actor } from '../access/actor';
 import { fleetInScope } from '../access/allowed-actions';
 import { scopeIncludes } from '../access/scope-includes';
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
-import { forbidden, notFound } from '../http/api-error';
+import { forbidden, notFound } from '../platform/http/api-error';
 import type { ServerContext } from '../server-context';
 import type { IssueRecord } from '../modules/issues/issue-store';
-import type { VisibleScope } from '../storage/records';
+import type { VisibleScope } from '../platform/database/records';
 
 type UserActor = Extract<Actor, { kind: 'user' }>;
 

@@ -1,5 +1,5 @@
 import { SCREENSHOT_MAX_BYTES, SCREENSHOT_TYPES } from '../../contract/protocol/follow-up-schemas';
-import { decodeImageDataUrl } from '../http/image-data-url';
+import { decodeImageDataUrl } from '../platform/http/image-data-url';
 
 /** A feedback screenshot sent as a data: URL: an image of an allowed type, whose bytes say so, within the size limit. */
 export const decodeScreenshot = (dataUrl: string): { type: string; data: Buffer } =>

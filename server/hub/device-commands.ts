@@ -2,7 +2,7 @@ import { PERMISSIONS } from '../../contract/api/permissions';
 import { CMD, type DeviceRef } from '../../contract/protocol/types';
 import { can, type Actor } from '../access/actor';
 import { canSeeVehicle } from '../access/can-see-vehicle';
-import type { FleetBus } from '../bus/fleet-bus';
+import type { FleetBus } from '../platform/bus/fleet-bus';
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
 import { deviceRefOf } from './frame-guard';
 import type { DeviceCommandHandler } from './socket-hub';

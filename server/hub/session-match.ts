@@ -1,5 +1,5 @@
 import type { Actor } from '../access/actor';
-import type { SessionMatch } from '../bus/fleet-bus';
+import type { SessionMatch } from '../platform/bus/fleet-bus';
 
 export const matchesSession = (match: SessionMatch, a: Actor): boolean => {
   if ('tokenHash' in match) return a.session.tokenHash === match.tokenHash;

@@ -3,7 +3,7 @@ import { CMD } from '../../contract/protocol/types';
 import type { Actor } from '../access/actor';
 import { scopeIncludes } from '../access/scope-includes';
 import { shareIsOpen } from '../access/share-open';
-import type { SessionMatch } from '../bus/fleet-bus';
+import type { SessionMatch } from '../platform/bus/fleet-bus';
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
 import type { SimFrame } from '../sim/types';
 import type { ShareRecord } from '../modules/shares/share-store';

@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ownDevices } from '../bus/device-owner';
+import { ownDevices } from '../platform/bus/device-owner';
 import type { SimFrame } from '../sim/types';
 import { FakeSimulator } from '../test-support/fake-simulator';
 import { MQTT_URL, reachable, runPrefix } from '../test-support/services';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import { NO_OWNER, vehicleOf, type DeviceReply, type DeviceRequest } from '../bus/fleet-bus';
+import { NO_OWNER, vehicleOf, type DeviceReply, type DeviceRequest } from '../platform/bus/fleet-bus';
 import type { FleetSimulator, SimAlarmEvent, SimFrame } from '../sim/types';
 import { decodeTelemetry, MQTT_DROP_REASONS, mqttTopics, requestToWire, type MqttDropReason } from './mqtt-codec';
 

@@ -11,7 +11,7 @@
 // topic carries.
 import { decodeMessage } from '../../contract/protocol/decode';
 import { CMD, DEVICE_TYPES, type DeviceType, type FrameSink } from '../../contract/protocol/types';
-import type { DeviceRequest } from '../bus/fleet-bus';
+import type { DeviceRequest } from '../platform/bus/fleet-bus';
 import type { AlarmKind, SimAlarmEvent, SimFrame } from '../sim/types';
 
 export const mqttTopics = (prefix: string) => ({

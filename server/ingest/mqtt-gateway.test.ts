@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import type { MqttClient } from 'mqtt';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ownDevices } from '../bus/device-owner';
+import { ownDevices } from '../platform/bus/device-owner';
 import { driveModel } from '../fleet/model-clock';
 import { FakeSimulator } from '../test-support/fake-simulator';
 import { runGateways } from './mqtt-gateway';

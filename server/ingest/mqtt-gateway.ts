@@ -1,5 +1,5 @@
 import type { MqttClient } from 'mqtt';
-import type { DeviceRequestHandler } from '../bus/fleet-bus';
+import type { DeviceRequestHandler } from '../platform/bus/fleet-bus';
 import type { FleetSimulator } from '../sim/types';
 import { encodeAlarm, encodeFrame, mqttTopics, requestFromWire } from './mqtt-codec';
 

@@ -5,7 +5,7 @@ import { PREALARM_KEYS, type PrealarmKey, readingsOf } from '../../contract/api/
 import type { LiveFleet } from '../fleet/live-fleet';
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
 import type { AlarmEventInput } from '../modules/alarms/alarm-store';
-import type { FleetRepository } from '../storage/fleet-repository';
+import type { FleetRepository } from '../platform/database/fleet-repository';
 import type { PrealarmRecord, PrealarmStateRecord } from '../modules/prealarms/prealarm-store';
 import { prealarmKind } from './prealarm-kind';
 import { type PrealarmCondition, stepPrealarm } from './prealarm-step';

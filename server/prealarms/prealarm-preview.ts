@@ -1,7 +1,7 @@
 // "Over the last 7 days of history this rule would have fired N times": the live monitor's steps
 // replayed on each vehicle's sampled history.
 import { type PrealarmKey, readingsOf } from '../../contract/api/prealarm-keys';
-import type { FleetRepository } from '../storage/fleet-repository';
+import type { FleetRepository } from '../platform/database/fleet-repository';
 import { type PrealarmCondition, type PrealarmState, stepPrealarm } from './prealarm-step';
 
 export const PREVIEW_DAYS = 7;

@@ -5,7 +5,7 @@
 import { CMD } from '../../contract/protocol/types';
 import type { LiveFleet } from '../fleet/live-fleet';
 import type { SimFrame } from '../sim/types';
-import type { FleetRepository } from '../storage/fleet-repository';
+import type { FleetRepository } from '../platform/database/fleet-repository';
 import { LiveFleetOver } from '../fleet/live-fleet-over';
 
 export class PrealarmStatus extends LiveFleetOver {

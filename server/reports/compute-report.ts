@@ -3,8 +3,8 @@
 // and alarms, turned into the figures of the tables asked for.
 import type { DeviceType } from '../../contract/protocol/types';
 import type { ReportTable } from '../../contract/protocol/report-schemas';
-import type { FleetRepository, RollupRow } from '../storage/fleet-repository';
-import type { HistorySample } from '../storage/records';
+import type { FleetRepository, RollupRow } from '../platform/database/fleet-repository';
+import type { HistorySample } from '../platform/database/records';
 import { DAY_MS, dayOf, HOUR_MS, hourOf, type HourSummary, isSummaryKey, summariseHours, unpackHour } from './hour-summary';
 import { alarmFigures, type DayFigures, vehicleFigures } from './report-figures';
 

@@ -7,7 +7,7 @@
 // longer than MAX_GAP_MS is a gap (the vehicle was offline) and counts towards no energy or time.
 // The odometer is cumulative, so distance counts across gaps.
 import type { DeviceType } from '../../contract/protocol/types';
-import type { HistorySample } from '../storage/records';
+import type { HistorySample } from '../platform/database/records';
 
 const MAX_GAP_MS = 10 * 60_000;
 /** SOC under this is "low" (the report's time below 20 %). */

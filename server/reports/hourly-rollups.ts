@@ -2,7 +2,7 @@
 // (hour-summary.ts) once they are over, a vehicle's run of consecutive hours per read, and each day
 // is folded from its hours again whenever one of them changes.
 import { turnTaker } from '../fleet/turn-taker';
-import type { FleetRepository, RollupMark } from '../storage/fleet-repository';
+import type { FleetRepository, RollupMark } from '../platform/database/fleet-repository';
 import { DAY_MS, dayOf, foldHours, HOUR_MS, type HourSummary, isSummaryKey, packHour, SUMMARY_DEVICE_TYPES, summariseHours, unpackHour } from './hour-summary';
 
 /** Marks handled per round (one write). */

@@ -1,7 +1,7 @@
 // Report figures against a small history worked out by hand.
 import { describe, expect, it } from 'vitest';
 import type { DeviceType } from '../../contract/protocol/types';
-import type { HistorySample } from '../storage/records';
+import type { HistorySample } from '../platform/database/records';
 import { HOUR_MS, summariseHours } from './hour-summary';
 import { alarmFigures, type DayFigures, vehicleFigures } from './report-figures';
 

@@ -1,4 +1,4 @@
-import type { HistorySample } from '../storage/records';
+import type { HistorySample } from '../platform/database/records';
 import { sampleValue } from './sample-value';
 
 export interface SeriesBuckets {

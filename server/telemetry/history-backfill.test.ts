@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createFleetSimulator } from '../sim/fleet-simulator';
 import type { SimVehicleSpec } from '../sim/types';
-import type { FleetRepository } from '../storage/fleet-repository';
-import { openRepository } from '../storage/open-repository';
+import type { FleetRepository } from '../platform/database/fleet-repository';
+import { openRepository } from '../platform/database/open-repository';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 import { backfillHistory, warmUpFleet } from './history-backfill';
 import { numericValues } from './numeric-values';

@@ -1,7 +1,7 @@
 import { turnTaker } from '../fleet/turn-taker';
 import type { FleetSimulator, SimVehicleSpec, WarmUp } from '../sim/types';
-import type { FleetRepository } from '../storage/fleet-repository';
-import type { HistorySample } from '../storage/records';
+import type { FleetRepository } from '../platform/database/fleet-repository';
+import type { HistorySample } from '../platform/database/records';
 import { numericValues } from './numeric-values';
 
 /** Samples stored per transaction, so requests wait at most for one such write. */

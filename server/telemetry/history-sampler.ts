@@ -1,7 +1,7 @@
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
 import type { LiveFleet } from '../fleet/live-fleet';
-import type { FleetRepository } from '../storage/fleet-repository';
-import type { HistorySample } from '../storage/records';
+import type { FleetRepository } from '../platform/database/fleet-repository';
+import type { HistorySample } from '../platform/database/records';
 import { numericValues } from './numeric-values';
 
 const CHUNK = 500;

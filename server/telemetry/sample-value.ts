@@ -1,4 +1,4 @@
-import type { HistorySample } from '../storage/records';
+import type { HistorySample } from '../platform/database/records';
 
 /**
  * A sample's value of `key`, looked up among its own values only: a key that is asked for by name

@@ -3,7 +3,7 @@
 // the data the earlier version allowed, then the version is set.
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { openRepository } from '../storage/open-repository';
+import { openRepository } from '../platform/database/open-repository';
 import type { SeedData } from '../platform/database/seed-once';
 import { createTestDatabase, TEST_STORAGE, type TestDatabase } from './test-database';
 

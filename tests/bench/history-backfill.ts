@@ -10,8 +10,8 @@ import { readConfig } from '../../server/config';
 import { demoFleet } from '../../server/fleet/demo-fleet';
 import { createFleetModel } from '../../server/fleet/fleet-model';
 import { simSpecOf } from '../../server/fleet/vehicle-devices';
-import { openDatabase } from '../../server/storage/open-database';
-import { sqliteRepository } from '../../server/storage/open-repository';
+import { openDatabase } from '../../server/platform/database/open-database';
+import { sqliteRepository } from '../../server/platform/database/open-repository';
 import { backfillHistory, warmUpFleet } from '../../server/telemetry/history-backfill';
 
 const config = readConfig({ ...process.env, FLEET_SIM_VEHICLES: process.env.BENCH_VEHICLES ?? process.env.FLEET_SIM_VEHICLES });

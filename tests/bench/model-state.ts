@@ -13,8 +13,8 @@ import { createFleetModel } from '../../server/fleet/fleet-model';
 import { encodeModelState, resumeFleet } from '../../server/fleet/model-state';
 import { simSpecOf } from '../../server/fleet/vehicle-devices';
 import type { DeviceRecord } from '../../server/modules/vehicles/vehicle-store';
-import { openDatabase } from '../../server/storage/open-database';
-import { sqliteRepository } from '../../server/storage/open-repository';
+import { openDatabase } from '../../server/platform/database/open-database';
+import { sqliteRepository } from '../../server/platform/database/open-repository';
 
 const SIZES = (process.env.BENCH_VEHICLES ?? '10000,100000').split(',').map(Number);
 const config = readConfig({ ...process.env, FLEET_SIM_SCENARIO: 'demo' });

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { demoFleet } from '../../server/fleet/demo-fleet';
 import { simSpecOf } from '../../server/fleet/vehicle-devices';
 import { createFleetSimulator } from '../../server/sim/fleet-simulator';
-import { openRepository } from '../../server/storage/open-repository';
+import { openRepository } from '../../server/platform/database/open-repository';
 import { backfillHistory } from '../../server/telemetry/history-backfill';
 
 const url = process.env.BENCH_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';

@@ -15,7 +15,7 @@ import { simSpecOf } from '../../server/fleet/vehicle-devices';
 import { computeReport } from '../../server/reports/compute-report';
 import { DAY_MS, dayOf, foldHours, HOUR_MS, hourOf, type HourSummary, packHour, unpackHour } from '../../server/reports/hour-summary';
 import { buildRollups } from '../../server/reports/hourly-rollups';
-import { openRepository } from '../../server/storage/open-repository';
+import { openRepository } from '../../server/platform/database/open-repository';
 import { createTestDatabase } from '../../server/test-support/test-database';
 import { backfillHistory } from '../../server/telemetry/history-backfill';
 

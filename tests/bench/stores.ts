@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { demoFleet } from '../../server/fleet/demo-fleet';
-import { openRepository } from '../../server/storage/open-repository';
+import { openRepository } from '../../server/platform/database/open-repository';
 import { createTestDatabase, type TestStorage } from '../../server/test-support/test-database';
 
 // As the unit-postgres test project does.

@@ -4,10 +4,10 @@ import { PERMISSIONS } from '../../../contract/api/permissions';
 import { AccountCandidateSchema, AccountJobSchema } from '../../../contract/protocol/rest-schemas';
 import { can } from '../../access/actor';
 import { type AccountJob, canDoJob } from '../../access/account-choice';
-import { forbidden } from '../../http/api-error';
-import { accountOf } from '../../http/actor-of';
-import { answers, ok } from '../../http/envelope';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import { forbidden } from '../../platform/http/api-error';
+import { accountOf } from '../../platform/http/actor-of';
+import { answers, ok } from '../../platform/http/envelope';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 
 /** The job of each `job` value, and what the caller must be allowed to change to pick someone for it. */

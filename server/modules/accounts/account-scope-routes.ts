@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS, scopeKinds } from '../../../contract/api/permissions';
 import { mustReachAccount } from '../../access/account-reach';
 import { accountSubject, recordAudit } from '../../audit/record-audit';
-import { badRequest, notFound } from '../../http/api-error';
-import { accountOf } from '../../http/actor-of';
-import { answers, ok } from '../../http/envelope';
+import { badRequest, notFound } from '../../platform/http/api-error';
+import { accountOf } from '../../platform/http/actor-of';
+import { answers, ok } from '../../platform/http/envelope';
 import { AccountScopeChoicesSchema, AccountScopeSchema, Id } from '../../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { UserRecord } from './user-store';
 

@@ -1,9 +1,9 @@
 // The account and verification code stores on the backend under test (SQLite in `unit`, PostgreSQL in `unit-postgres`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFleet } from '../../fleet/demo-fleet';
-import type { FleetRepository } from '../../storage/fleet-repository';
-import { openRepository } from '../../storage/open-repository';
-import { StaleRecord } from '../../storage/storage-conflict';
+import type { FleetRepository } from '../../platform/database/fleet-repository';
+import { openRepository } from '../../platform/database/open-repository';
+import { StaleRecord } from '../../platform/database/storage-conflict';
 import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../../test-support/test-database';
 import type { UserRecord } from './user-store';
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { UsersTable } from '../../platform/database/fleet-tables';
 import { updateVersioned } from '../../platform/database/versioned-update';
-import type { EntityStatus, PageQuery, Paged } from '../../storage/records';
+import type { EntityStatus, PageQuery, Paged } from '../../platform/database/records';
 import { sameEmail } from './same-email';
 
 export interface UserRecord {

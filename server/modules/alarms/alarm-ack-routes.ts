@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { AlarmAckBodySchema, AlarmSchema } from '../../../contract/protocol/rest-schemas';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
-import { accountOf } from '../../http/actor-of';
-import { forbidden, notFound } from '../../http/api-error';
-import { answers, ok } from '../../http/envelope';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import { accountOf } from '../../platform/http/actor-of';
+import { forbidden, notFound } from '../../platform/http/api-error';
+import { answers, ok } from '../../platform/http/envelope';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import { alarmView } from './alarm-routes';
 

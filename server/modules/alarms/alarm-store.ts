@@ -5,7 +5,7 @@ import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { AlarmsTable, FleetTables } from '../../platform/database/fleet-tables';
 import { vehicleInScope } from '../vehicles/vehicle-scope';
 import { PREALARM_KIND_PREFIX } from '../../prealarms/prealarm-kind';
-import type { PageQuery, Paged, VisibleScope } from '../../storage/records';
+import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
 
 /** Who acknowledged an alarm (their name when they did), when (epoch ms), and their note. */
 export interface AlarmAck {

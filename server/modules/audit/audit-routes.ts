@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_EVENTS } from '../../audit/audit-events';
-import { badRequest } from '../../http/api-error';
-import { answers, ok } from '../../http/envelope';
+import { badRequest } from '../../platform/http/api-error';
+import { answers, ok } from '../../platform/http/envelope';
 import { Id, Nullable, PageOf, PageQuery, Timestamp } from '../../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { AuditRecord } from './audit-store';
 

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { AuditEvent } from '../../audit/audit-events';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { AuditLogTable } from '../../platform/database/fleet-tables';
-import type { PageQuery, Paged } from '../../storage/records';
+import type { PageQuery, Paged } from '../../platform/database/records';
 
 export type AuditOutcome = 'success' | 'failure';
 

@@ -15,11 +15,11 @@ import { Id, PageOf, PageQuery } from '../../../contract/protocol/rest-schemas';
 import { can } from '../../access/actor';
 import { scopeHolds } from '../../follow-up/issue-access';
 import { decodeScreenshot } from '../../follow-up/screenshot';
-import { imageDataUrl } from '../../http/image-data-url';
-import { badRequest, forbidden, notFound } from '../../http/api-error';
-import { accountOf } from '../../http/actor-of';
-import { answers, ok } from '../../http/envelope';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import { imageDataUrl } from '../../platform/http/image-data-url';
+import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
+import { accountOf } from '../../platform/http/actor-of';
+import { answers, ok } from '../../platform/http/envelope';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { FeedbackRecord } from './feedback-store';
 

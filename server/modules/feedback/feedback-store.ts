@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from '../../../contract/protocol/follow-up-schemas';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { FeedbackRepliesTable } from '../../platform/database/fleet-tables';
-import type { PageQuery, Paged, VisibleScope } from '../../storage/records';
+import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
 
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];

@@ -1,5 +1,5 @@
 import type { FleetDatabase } from '../../platform/database/fleet-database';
-import type { VisibleScope } from '../../storage/records';
+import type { VisibleScope } from '../../platform/database/records';
 
 /** What the account manages, services or is assigned to: the fleets, sub-fleets and depots it sees. */
 export const accountScope =

@@ -5,13 +5,13 @@ import { PERMISSIONS } from '../../../contract/api/permissions';
 import { accountNames, checkAccountChoice } from '../../access/account-choice';
 import { fleetActions, fleetInScope as fleetInScopeOf } from '../../access/allowed-actions';
 import { checkParentFleet, countVehicles, resettleVehicles, vehiclesText } from '../../access/placement-scope';
-import { badRequest, forbidden, notFound } from '../../http/api-error';
-import { accountOf, viewerOf } from '../../http/actor-of';
-import { answers, ok } from '../../http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../../http/record-version';
+import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
+import { accountOf, viewerOf } from '../../platform/http/actor-of';
+import { answers, ok } from '../../platform/http/envelope';
+import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
 import { EntityName, FleetSchema, Id, PageOf, PageQuery, PlainText, Status } from '../../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { FleetRecord } from './fleet-store';
 

@@ -2,8 +2,8 @@ import type { Insertable, Selectable } from 'kysely';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { FleetsTable } from '../../platform/database/fleet-tables';
 import { updateVersioned } from '../../platform/database/versioned-update';
-import type { EntityStatus, PageQuery, Paged, VisibleScope } from '../../storage/records';
-import { StorageConflict } from '../../storage/storage-conflict';
+import type { EntityStatus, PageQuery, Paged, VisibleScope } from '../../platform/database/records';
+import { StorageConflict } from '../../platform/database/storage-conflict';
 import { type GroupCounts, type GroupFilter, groupQueries } from './group-queries';
 
 export interface FleetRecord {

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { FleetTables } from '../../platform/database/fleet-tables';
-import type { EntityStatus, PageQuery, Paged, VisibleScope } from '../../storage/records';
+import type { EntityStatus, PageQuery, Paged, VisibleScope } from '../../platform/database/records';
 
 export interface GroupFilter {
   scope: VisibleScope;

@@ -3,7 +3,7 @@ import type { DeviceType } from '../../../contract/protocol/types';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { GroupLogsTable, GroupLogVehiclesTable } from '../../platform/database/fleet-tables';
 import { vehicleInScope } from '../vehicles/vehicle-scope';
-import type { PageQuery, Paged, VisibleScope } from '../../storage/records';
+import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
 
 /** A firmware push, a setting written, or vehicles moved to another fleet, sub-fleet or depot. */
 export type GroupOperationKind = 'firmware' | 'setting' | 'transfer';

@@ -3,8 +3,8 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import { ISSUE_STATUSES } from '../../../contract/protocol/follow-up-schemas';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { IssueEventsTable, IssuesTable } from '../../platform/database/fleet-tables';
-import type { PageQuery, Paged, VisibleScope } from '../../storage/records';
-import { StorageConflict } from '../../storage/storage-conflict';
+import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
+import { StorageConflict } from '../../platform/database/storage-conflict';
 
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 

@@ -14,10 +14,10 @@ import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../../contract/
 import type { Actor } from '../../access/actor';
 import { fleetInScope, placementReachable } from '../../access/allowed-actions';
 import { scopeIncludes } from '../../access/scope-includes';
-import { badRequest, forbidden, notFound } from '../../http/api-error';
-import { accountOf } from '../../http/actor-of';
-import { answers, ok } from '../../http/envelope';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
+import { accountOf } from '../../platform/http/actor-of';
+import { answers, ok } from '../../platform/http/envelope';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import { conditionOf, prealarmAlarm, targetsOf } from '../../prealarms/prealarm-monitor';
 import { PREVIEW_DAYS, previewFires } from '../../prealarms/prealarm-preview';
 import type { ServerContext } from '../../server-context';

@@ -6,10 +6,10 @@ import { REPORT_TABLE_NAMES, ReportFields, ReportResultSchema, ReportSchema } fr
 import { PageOf, PageQuery, Id, Timestamp, PlainText } from '../../../contract/protocol/rest-schemas';
 import { type Actor, can, isSuperAdmin } from '../../access/actor';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
-import { badRequest, forbidden, notFound } from '../../http/api-error';
-import { accountOf } from '../../http/actor-of';
-import { answers, ok } from '../../http/envelope';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
+import { accountOf } from '../../platform/http/actor-of';
+import { answers, ok } from '../../platform/http/envelope';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import { computeReport } from '../../reports/compute-report';
 import type { ServerContext } from '../../server-context';
 import type { ReportPermission, ReportRecord } from './report-store';

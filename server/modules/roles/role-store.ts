@@ -2,7 +2,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { RolesTable } from '../../platform/database/fleet-tables';
 import { updateVersioned } from '../../platform/database/versioned-update';
-import type { PageQuery, Paged } from '../../storage/records';
+import type { PageQuery, Paged } from '../../platform/database/records';
 
 export interface RoleRecord {
   id: string;

@@ -2,13 +2,13 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountSubject, displaySubject, recordAudit, shareSubject, type AuditNote } from '../../audit/record-audit';
 import { shareIsOpen } from '../../access/share-open';
-import { verifyAbsentPassword, verifyPassword } from '../../auth/password-hash';
-import { randomToken, tokenHash } from '../../auth/secrets';
-import { badRequest, forbidden } from '../../http/api-error';
-import { answers, ok } from '../../http/envelope';
+import { verifyAbsentPassword, verifyPassword } from '../../platform/auth/password-hash';
+import { randomToken, tokenHash } from '../../platform/auth/secrets';
+import { badRequest, forbidden } from '../../platform/http/api-error';
+import { answers, ok } from '../../platform/http/envelope';
 import { PlainText } from '../../../contract/protocol/rest-schemas';
 import { FORCED_LOGOUT } from '../../../contract/protocol/types';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 
 const TokenBody = Type.Object({

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { buildMenu } from '../../access/menu-catalogue';
-import { viewerOf } from '../../http/actor-of';
+import { viewerOf } from '../../platform/http/actor-of';
 import { ROLE_KEYS, WALL_DISPLAY_PERMISSIONS } from '../../../contract/api/permissions';
-import { answers, ok } from '../../http/envelope';
-import { imageDataUrl } from '../../http/image-data-url';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import { answers, ok } from '../../platform/http/envelope';
+import { imageDataUrl } from '../../platform/http/image-data-url';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 
 const UserInfoData = Type.Object({

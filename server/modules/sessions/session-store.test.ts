@@ -1,8 +1,8 @@
 // The session store on the backend under test (SQLite in `unit`, PostgreSQL in `unit-postgres`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFleet } from '../../fleet/demo-fleet';
-import type { FleetRepository } from '../../storage/fleet-repository';
-import { openRepository } from '../../storage/open-repository';
+import type { FleetRepository } from '../../platform/database/fleet-repository';
+import { openRepository } from '../../platform/database/open-repository';
 import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../../test-support/test-database';
 import type { UserRecord } from '../accounts/user-store';
 import type { SessionRecord } from './session-store';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_LIMITS } from '../../auth/code-limits';
-import { SIGN_IN_THROTTLE } from '../../auth/sign-in-throttle';
+import { CODE_LIMITS } from '../../platform/auth/code-limits';
+import { SIGN_IN_THROTTLE } from '../../platform/auth/sign-in-throttle';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, CLIENT_BASIC, startTestServer, type TestServer } from '../../test-support/test-server';
 
 const ATTACKER = '198.51.100.7';

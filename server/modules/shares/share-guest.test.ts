@@ -2,7 +2,7 @@
 // access log, the per-link limit on wrong passwords and the owner's list of shares.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CMD } from '../../../contract/protocol/types';
-import { SHARE_LINK_FAILURES } from '../../auth/sign-in-throttle';
+import { SHARE_LINK_FAILURES } from '../../platform/auth/sign-in-throttle';
 import { api, openSocket, session } from '../../test-support/api-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, CLIENT_BASIC, startTestServer, type TestServer } from '../../test-support/test-server';
 

@@ -5,14 +5,14 @@ import { PERMISSIONS } from '../../../contract/api/permissions';
 import { FORCED_LOGOUT } from '../../../contract/protocol/types';
 import { visibleVehicle } from '../../access/visible-vehicle';
 import { recordAudit, shareSubject } from '../../audit/record-audit';
-import { hashPassword } from '../../auth/password-hash';
-import { randomToken } from '../../auth/secrets';
+import { hashPassword } from '../../platform/auth/password-hash';
+import { randomToken } from '../../platform/auth/secrets';
 import { detailOf } from '../../fleet/vehicle-view';
-import { badRequest, forbidden } from '../../http/api-error';
-import { consoleLink } from '../../http/public-origin';
+import { badRequest, forbidden } from '../../platform/http/api-error';
+import { consoleLink } from '../../platform/http/public-origin';
 import { SHARE_LINK } from '../../../contract/protocol/console-links';
-import { accountOf, actorOf } from '../../http/actor-of';
-import { answers, ok } from '../../http/envelope';
+import { accountOf, actorOf } from '../../platform/http/actor-of';
+import { answers, ok } from '../../platform/http/envelope';
 import {
   Id,
   Nullable,
@@ -24,7 +24,7 @@ import {
   Timestamp,
   VehicleDetailSchema,
 } from '../../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { ShareRecord } from './share-store';
 import type { VehicleRecord } from '../vehicles/vehicle-store';

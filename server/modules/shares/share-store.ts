@@ -1,7 +1,7 @@
 import { type Expression, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { SharesTable } from '../../platform/database/fleet-tables';
-import type { PageQuery, Paged, VisibleScope } from '../../storage/records';
+import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
 import { vehicleInScope } from '../vehicles/vehicle-scope';
 
 export interface ShareRecord {

@@ -4,12 +4,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { checkAccountChoice } from '../../access/account-choice';
 import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../../access/placement-scope';
-import { accountOf } from '../../http/actor-of';
-import { answers, ok } from '../../http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../../http/record-version';
+import { accountOf } from '../../platform/http/actor-of';
+import { answers, ok } from '../../platform/http/envelope';
+import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
 import { EntityName, Id, PageOf, PageQuery, PlainText, Status, SubFleetSchema } from '../../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { SubFleetRecord } from './sub-fleet-store';
 

@@ -2,7 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { SubFleetsTable } from '../../platform/database/fleet-tables';
 import { updateVersioned } from '../../platform/database/versioned-update';
-import type { EntityStatus, PageQuery, Paged } from '../../storage/records';
+import type { EntityStatus, PageQuery, Paged } from '../../platform/database/records';
 import { type GroupCounts, type GroupFilter, groupQueries } from '../fleets/group-queries';
 
 export interface SubFleetRecord {

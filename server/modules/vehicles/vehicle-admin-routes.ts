@@ -11,9 +11,9 @@ import { addVehicles, removeVehicle, replaceVehicle } from '../../fleet/vehicle-
 import { checkPlacement, placementError, type PlacementInput } from '../../fleet/vehicle-placement';
 import { deviceRecords } from '../../fleet/vehicle-devices';
 import { detailOf, listRowsOf, snapshotOf } from '../../fleet/vehicle-view';
-import { badRequest } from '../../http/api-error';
-import { accountOf, actorOf } from '../../http/actor-of';
-import { answers, ok } from '../../http/envelope';
+import { badRequest } from '../../platform/http/api-error';
+import { accountOf, actorOf } from '../../platform/http/actor-of';
+import { answers, ok } from '../../platform/http/envelope';
 import {
   DeviceTypeSchema,
   Id,
@@ -30,11 +30,11 @@ import {
   VehicleNameEdit,
   VehicleStatusSchema,
 } from '../../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { DeviceRecord, VehicleRecord } from './vehicle-store';
 import { vehicleChange } from '../../hub/record-change';
-import { BasedOn, saveVersioned, versionedAnswers } from '../../http/record-version';
+import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import type { VehicleListRow } from '../../../contract/api/types';
 
 const Kind = Type.Union([Type.Literal('van'), Type.Literal('rv'), Type.Literal('bus'), Type.Literal('boat')]);

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { visibleVehicle } from '../../access/visible-vehicle';
 import { detailOf, snapshotOf } from '../../fleet/vehicle-view';
-import { actorOf, viewerOf } from '../../http/actor-of';
-import { answers, ok } from '../../http/envelope';
+import { actorOf, viewerOf } from '../../platform/http/actor-of';
+import { answers, ok } from '../../platform/http/envelope';
 import { Id, PageOf, VehicleDetailSchema, VehicleSnapshotSchema } from '../../../contract/protocol/rest-schemas';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 
 /** Live views of vehicles: the snapshot the console merges socket deltas into, and one vehicle's detail. */

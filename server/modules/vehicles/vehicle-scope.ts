@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { SqlDialect } from '../../platform/database/fleet-database';
-import type { VisibleScope } from '../../storage/records';
+import type { VisibleScope } from '../../platform/database/records';
 
 /**
  * The condition that keeps vehicle rows (table or alias `vehicle`, `v` unless told) within a scope:

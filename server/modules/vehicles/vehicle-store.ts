@@ -5,7 +5,7 @@ import type { DevicesTable, VehiclesTable } from '../../platform/database/fleet-
 import { insertInChunks } from '../../platform/database/insert-in-chunks';
 import { updateVersioned } from '../../platform/database/versioned-update';
 import type { VehicleKind } from '../../sim/types';
-import type { PageQuery, Paged, VisibleScope } from '../../storage/records';
+import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
 import { vehicleInScope } from './vehicle-scope';
 
 export interface VehicleRecord {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CMD, FORCED_LOGOUT } from '../../../contract/protocol/types';
-import { tokenHash } from '../../auth/secrets';
+import { tokenHash } from '../../platform/auth/secrets';
 import { api, login, openSocket, session } from '../../test-support/api-client';
 import { roleUsers, type RoleName, type RoleUser } from '../../test-support/role-fixtures';
 import { createTestDatabase } from '../../test-support/test-database';

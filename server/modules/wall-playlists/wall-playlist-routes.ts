@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Id, PageOf, PageQuery, PlaylistInputSchema, PlaylistSchema } from '../../../contract/protocol/rest-schemas';
-import { badRequest, notFound } from '../../http/api-error';
-import { answers, ok } from '../../http/envelope';
-import { consoleLink } from '../../http/public-origin';
+import { badRequest, notFound } from '../../platform/http/api-error';
+import { answers, ok } from '../../platform/http/envelope';
+import { consoleLink } from '../../platform/http/public-origin';
 import { WALL_LINK } from '../../../contract/protocol/console-links';
-import type { TypeBoxProvider } from '../../http/type-provider';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { PlaylistRecord } from './playlist-store';
 

@@ -1,8 +1,8 @@
-import { hashPassword } from '../../auth/password-hash';
-import { randomPassword } from '../../auth/secrets';
+import { hashPassword } from '../auth/password-hash';
+import { randomPassword } from '../auth/secrets';
 import type { ServerConfig } from '../../config';
 import { demoFleet } from '../../fleet/demo-fleet';
-import type { FleetRepository } from '../../storage/fleet-repository';
+import type { FleetRepository } from '../database/fleet-repository';
 
 /**
  * Writes the demo fleet and its two accounts unless the database was seeded before. Answers whether

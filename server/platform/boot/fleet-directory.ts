@@ -1,8 +1,8 @@
-import type { LiveMirror } from '../../bus/live-mirror';
+import type { LiveMirror } from '../bus/live-mirror';
 import { simSpecOf } from '../../fleet/vehicle-devices';
 import type { VehicleDirectory } from '../../fleet/vehicle-directory';
 import type { SimVehicleSpec } from '../../sim/types';
-import type { FleetRepository } from '../../storage/fleet-repository';
+import type { FleetRepository } from '../database/fleet-repository';
 import type { DeviceRecord } from '../../modules/vehicles/vehicle-store';
 
 /** Puts every stored vehicle in the directory (and the cluster mirror); answers the model's specs of them. */

@@ -1,13 +1,13 @@
 import { alarmIdentityKey, recordAlarms } from '../../alarms/alarm-recorder';
-import { ownDevices } from '../../bus/device-owner';
-import type { FleetBus } from '../../bus/fleet-bus';
+import { ownDevices } from '../bus/device-owner';
+import type { FleetBus } from '../bus/fleet-bus';
 import type { ServerConfig } from '../../config';
 import { trackFirmware } from '../../fleet/firmware-tracker';
 import { keepModelState, resumeFleet } from '../../fleet/model-state';
 import type { VehicleDirectory } from '../../fleet/vehicle-directory';
 import { MqttBridge } from '../../ingest/mqtt-bridge';
 import type { FleetSimulator, SimFrame, SimVehicleSpec } from '../../sim/types';
-import type { FleetRepository } from '../../storage/fleet-repository';
+import type { FleetRepository } from '../database/fleet-repository';
 import { type HistoryWindow, warmUpFleet } from '../../telemetry/history-backfill';
 
 interface FrameSourceParts {

@@ -2,16 +2,16 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../../http/authenticate';
-import { consoleConfigFile } from '../../http/console-config-file';
-import { serveConsoleFiles } from '../../http/console-files';
-import { corsHook } from '../../http/cors';
-import { errorHandler } from '../../http/error-handler';
-import { requestValidatorCompiler } from '../../http/request-validation';
-import { registerSecurityHeaders } from '../../http/security-headers';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FIELD_BYTES, MAX_UPLOAD_FIELDS } from '../../http/upload-limits';
+import { authenticate } from '../http/authenticate';
+import { consoleConfigFile } from '../http/console-config-file';
+import { serveConsoleFiles } from '../http/console-files';
+import { corsHook } from '../http/cors';
+import { errorHandler } from '../http/error-handler';
+import { requestValidatorCompiler } from '../http/request-validation';
+import { registerSecurityHeaders } from '../http/security-headers';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FIELD_BYTES, MAX_UPLOAD_FIELDS } from '../http/upload-limits';
 import { TRANSPORT_MAX_INBOUND_BYTES } from '../../hub/socket-hub';
-import { registerApiRoutes } from '../../routes/api-routes';
+import { registerApiRoutes } from '../http/api-routes';
 import type { ServerContext } from '../../server-context';
 
 /** The console sends `Content-Type: application/json` on every call, also on DELETE and bodiless POSTs. */

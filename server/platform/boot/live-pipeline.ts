@@ -1,8 +1,8 @@
 import { CMD } from '../../../contract/protocol/types';
 import { resolveActor } from '../../access/resolve-actor';
-import type { FleetBus } from '../../bus/fleet-bus';
-import type { LiveMirror } from '../../bus/live-mirror';
-import { syncNodes } from '../../bus/node-sync';
+import type { FleetBus } from '../bus/fleet-bus';
+import type { LiveMirror } from '../bus/live-mirror';
+import { syncNodes } from '../bus/node-sync';
 import { logGroupOperation } from '../../fleet/group-operation-log';
 import { SilenceWatch } from '../../fleet/silence-watch';
 import type { VehicleDirectory } from '../../fleet/vehicle-directory';
@@ -10,7 +10,7 @@ import { createDeviceCommands } from '../../hub/device-commands';
 import { SocketHub } from '../../hub/socket-hub';
 import { PrealarmStatus } from '../../prealarms/prealarm-status';
 import type { FleetSimulator } from '../../sim/types';
-import type { FleetRepository } from '../../storage/fleet-repository';
+import type { FleetRepository } from '../database/fleet-repository';
 
 interface LivePipelineParts {
   repo: FleetRepository;

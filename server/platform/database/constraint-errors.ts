@@ -1,4 +1,4 @@
-import { CONFLICT_MESSAGES, StorageConflict } from '../../storage/storage-conflict';
+import { CONFLICT_MESSAGES, StorageConflict } from './storage-conflict';
 
 /** A broken rule, by the name SQLite's message or PostgreSQL's constraint gives it. */
 const RULES: Array<[RegExp, string]> = [

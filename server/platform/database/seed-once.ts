@@ -1,6 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import { type DeviceRecord, fromDevice, fromVehicle, type VehicleRecord } from '../../modules/vehicles/vehicle-store';
-import { advisoryLockKey } from '../../storage/postgres/pg-migrate';
+import { advisoryLockKey } from './pg-migrate';
 import { type DepotRecord, fromDepot } from '../../modules/depots/depot-store';
 import { type FleetRecord, fromFleet } from '../../modules/fleets/fleet-store';
 import { fromRole, type RoleRecord } from '../../modules/roles/role-store';

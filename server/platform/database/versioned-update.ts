@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Updateable } from 'kysely';
-import { StaleRecord } from '../../storage/storage-conflict';
+import { StaleRecord } from './storage-conflict';
 import type { FleetTables } from './fleet-tables';
 
 /** Tables whose rows carry a version that every save raises (see docs/api.md on record versions). */

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyReply } from 'fastify';
 import type { WebSocket } from 'ws';
-import { registerSecurityHeaders } from '../../../server/http/security-headers';
+import { registerSecurityHeaders } from '../../../server/platform/http/security-headers';
 import type { MenuRoute, UserInfo, VehicleSnapshot } from '../../../contract/api/types';
 import type { IncomingFrame } from '../../../contract/protocol/types';
 import type { RuntimeConfig } from '../../../src/lib/runtime-config';

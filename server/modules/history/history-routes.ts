@@ -1,0 +1,98 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PERMISSIONS } from '../../../contract/api/permissions';
+import { visibleVehicle } from '../../access/visible-vehicle';
+import { badRequest } from '../../platform/http/api-error';
+import { actorOf } from '../../platform/http/actor-of';
+import { answers, Failure, ok } from '../../platform/http/envelope';
+import { DeviceTypeSchema, HistorySeriesSchema, Id, Timestamp } from '../../../contract/protocol/rest-schemas';
+import type { TypeBoxProvider } from '../../platform/http/type-provider';
+import type { ServerContext } from '../../server-context';
+import { keyDecimals } from '../../../contract/protocol/key-precision';
+import { downsample } from '../../telemetry/downsample';
+import { sampleValue } from '../../telemetry/sample-value';
+import type { HistorySample } from '../../platform/database/records';
+import { csvText } from '../../../contract/csv-text';
+import { MAX_RANGE_MS } from '../alarms/alarm-routes';
+
+const MAX_POINTS = 2000;
+
+const HistoryQuery = Type.Object({
+  vehicleId: Id,
+  deviceType: DeviceTypeSchema,
+  deviceId: Type.Integer({ minimum: 0, maximum: 3 }),
+  keys: Type.String({ minLength: 1, maxLength: 500, pattern: '^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$', description: 'comma-separated keys' }),
+  from: Timestamp,
+  to: Timestamp,
+});
+
+type Query = { vehicleId: string; deviceType: (typeof HistoryQuery)['static']['deviceType']; deviceId: number; keys: string; from: string; to: string };
+
+/** Sampled telemetry of one device: chart series (downsampled) and CSV export. */
+export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) => {
+  const r = app.withTypeProvider<TypeBoxProvider>();
+  const tags = ['history'];
+  const load = async (req: FastifyRequest, q: Query) => {
+    const from = Date.parse(q.from);
+    const to = Date.parse(q.to);
+    if (to < from) throw badRequest('to: must not be before from');
+    if (to - from > MAX_RANGE_MS) throw badRequest('to: the event data range is up to 31 days');
+    await visibleVehicle(ctx.repo, actorOf(req), q.vehicleId);
+    const keys = [...new Set(q.keys.split(','))];
+    const samples = await ctx.repo.history.range({ vehicleId: q.vehicleId, deviceType: q.deviceType, deviceId: q.deviceId }, from, to);
+    return { from, to, keys, samples };
+  };
+
+  r.get(
+    '/customization/history/v1/query/series',
+    {
+      // A share guest charts its one vehicle (visibleVehicle refuses every other); a wall the vehicles of its scope.
+      config: { access: { permission: PERMISSIONS.historyView, share: true, display: true } },
+      schema: {
+        tags,
+        summary: "Chart series of a device's keys over a range of at most 31 days: columnar min/max/avg in at most 2,000 buckets",
+        querystring: HistoryQuery,
+        response: answers(HistorySeriesSchema),
+      },
+    },
+    async (req) => {
+      const { from, to, keys, samples } = await load(req, req.query);
+      return ok({ from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...downsample(samples, keys, from, to, MAX_POINTS) });
+    },
+  );
+
+  r.get(
+    '/customization/history/v1/export/csv',
+    {
+      config: { access: { permission: PERMISSIONS.historyExport } },
+      schema: {
+        tags,
+        summary: 'The same samples as CSV (time,key…), one row per stored sample; not enveloped',
+        querystring: HistoryQuery,
+        produces: ['text/csv'],
+        response: { 200: Type.String(), '4xx': Failure, '5xx': Failure },
+      },
+    },
+    async (req, reply) => {
+      const { keys, samples } = await load(req, req.query);
+      const q = req.query;
+      // Each key with its precision, as the console shows it; a device that does not answer (offline) gets 3 decimals.
+      const known = await ctx.bus.request({ op: 'keys', ref: { vehicleId: q.vehicleId, deviceType: q.deviceType, deviceId: q.deviceId } }).catch(() => null);
+      const decimals = new Map((known?.keys ?? []).map((info) => [info.key, keyDecimals(info)]));
+      const format = (key: string, value: number) => {
+        const fixed = decimals.get(key);
+        return fixed === undefined ? String(Number(value.toFixed(3))) : value.toFixed(fixed);
+      };
+      const cell = (s: HistorySample, key: string) => {
+        const value = sampleValue(s, key);
+        return value === undefined ? null : format(key, value);
+      };
+      const rows = samples.map((s) => [new Date(s.ts).toISOString(), ...keys.map((key) => cell(s, key))]);
+      const name = `${q.vehicleId}-${q.deviceType}${q.deviceId}-${q.from.slice(0, 10)}.csv`.replace(/[^\w.-]/g, '_');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(`${csvText([['time', ...keys], ...rows])}\n`);
+    },
+  );
+};
