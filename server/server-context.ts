@@ -10,7 +10,7 @@ import type { LiveFleet } from './fleet/live-fleet';
 import type { VehicleDirectory } from './fleet/vehicle-directory';
 import type { SocketHub } from './hub/socket-hub';
 import type { FleetRepository } from './platform/database/fleet-repository';
-import type { TileArchive } from './tiles/tile-archive';
+import type { TileArchive } from './tiles/tile-format';
 import type { DisplayLastSeen } from './access/display-last-seen';
 
 /** What every route module needs, handed in once when the server is built. */

@@ -108,7 +108,7 @@ const shutdown = () => {
   clearInterval(report);
   gateways.stop();
   void Promise.allSettled([modelState.stop(), client.endAsync()]).finally(() => {
-    repo.close();
+    void repo.close();
     process.exit(0);
   });
 };

@@ -77,8 +77,9 @@ const readCells = (bytes: Buffer, sheetRows: number, signal: AbortSignal, budget
       readers.delete(worker);
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
+      const reason: unknown = failure ?? new Error(`sheet reader stopped with ${code}`);
       if (rows && !failure) resolve(rows);
-      else reject(failure ?? new Error(`sheet reader stopped with ${code}`));
+      else reject(reason);
     });
   });
 

@@ -129,10 +129,12 @@ export const keepModelState = (sim: Pick<FleetSimulator, 'save'>, store: ModelSt
     return running;
   };
   const schedule = (delayMs: number) => {
-    timer = setTimeout(async () => {
+    timer = setTimeout(() => {
       const started = performance.now();
-      await save();
-      if (!stopped) schedule(Math.max(periodMs, (performance.now() - started) / SAVE_SHARE));
+      // save() logs its own failure and never rejects.
+      void save().then(() => {
+        if (!stopped) schedule(Math.max(periodMs, (performance.now() - started) / SAVE_SHARE));
+      });
     }, delayMs);
     timer.unref();
   };

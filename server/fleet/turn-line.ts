@@ -25,7 +25,7 @@ export class TurnLine {
     await new Promise<void>((resolve, reject) => {
       const onAbort = () => {
         this.line.splice(this.line.indexOf(turn), 1);
-        reject(signal?.reason);
+        reject(signal?.reason as unknown);
       };
       const turn = () => {
         signal?.removeEventListener('abort', onAbort);

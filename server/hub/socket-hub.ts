@@ -323,7 +323,7 @@ export class SocketHub {
     if (frames.length > 0) this.lastFlush = this.opts.now();
     // Each frame is encoded once, when the first session takes it: frames nobody watches (a large
     // fleet starting up reports every device) are never encoded.
-    const json: Array<string | undefined> = new Array(frames.length);
+    const json = new Array<string | undefined>(frames.length);
     const encoded = (i: number): string => (json[i] ??= wireOf(frames[i] as SimFrame));
     // Sessions that take every frame share one serialised message.
     let everything: Buffer | null = null;

@@ -194,7 +194,7 @@ export const summariseHours = (samples: readonly HistorySample[]): HourSummary[]
     if (!kind || (kind.firstOnly && s.deviceId !== 0)) continue;
     const hour = hourOf(s.ts);
     let devices = groups.get(hour);
-    if (!devices) groups.set(hour, (devices = new Map()));
+    if (!devices) groups.set(hour, (devices = new Map<string, { kind: DeviceKind; deviceId: number; list: HistorySample[] }>()));
     const key = `${kind.code}:${s.deviceId}`;
     let g = devices.get(key);
     if (!g) devices.set(key, (g = { kind, deviceId: s.deviceId, list: [] }));

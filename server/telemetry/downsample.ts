@@ -19,7 +19,12 @@ export const downsample = (samples: HistorySample[], keys: string[], from: numbe
     if (bucket !== current) {
       current = bucket;
       ts.push(bucket);
-      for (const a of acc) (a.min.push(null), a.max.push(null), a.sum.push(0), a.n.push(0));
+      for (const a of acc) {
+        a.min.push(null);
+        a.max.push(null);
+        a.sum.push(0);
+        a.n.push(0);
+      }
     }
     const i = ts.length - 1;
     keys.forEach((k, j) => {

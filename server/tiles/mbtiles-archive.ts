@@ -1,6 +1,6 @@
 // MBTiles 1.3: an SQLite file of tiles in TMS rows (y from the south) and a name/value metadata table.
 import Database from 'better-sqlite3';
-import { rasterFormat, type TileArchive } from './tile-archive';
+import { rasterFormat, type TileArchive } from './tile-format';
 
 export async function openMbtiles(file: string): Promise<TileArchive> {
   let db: Database.Database | null = null;
@@ -25,6 +25,6 @@ export async function openMbtiles(file: string): Promise<TileArchive> {
     };
   } catch (error) {
     db?.close();
-    throw new Error(`FLEET_TILES_FILE ${file}: not a readable MBTiles file (${(error as Error).message})`);
+    throw new Error(`FLEET_TILES_FILE ${file}: not a readable MBTiles file (${(error as Error).message})`, { cause: error });
   }
 }

@@ -4,7 +4,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { Compression, PMTiles, TileType, type Source } from 'pmtiles';
-import { rasterFormat, type TileArchive } from './tile-archive';
+import { rasterFormat, type TileArchive } from './tile-format';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -56,6 +56,6 @@ export async function openPmtiles(file: string): Promise<TileArchive> {
     };
   } catch (error) {
     await handle.close();
-    throw new Error(`FLEET_TILES_FILE ${file}: not a readable PMTiles file (${(error as Error).message})`);
+    throw new Error(`FLEET_TILES_FILE ${file}: not a readable PMTiles file (${(error as Error).message})`, { cause: error });
   }
 }

@@ -5,7 +5,7 @@ import { answers, Failure, ok } from '../platform/http/envelope';
 import type { TypeBoxProvider } from '../platform/http/type-provider';
 import { TileInfoSchema } from '../../contract/protocol/rest-schemas';
 import type { ServerContext } from '../server-context';
-import { TILE_CONTENT_TYPE } from '../tiles/tile-archive';
+import { TILE_CONTENT_TYPE } from './tile-format';
 
 
 /**

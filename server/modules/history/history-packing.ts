@@ -22,7 +22,7 @@ export const unpack = (keys: string[], blob: Buffer): Record<string, number> => 
 const picks = new WeakMap<(key: string) => boolean, Map<string[], number[]>>();
 const picked = (keys: string[], wanted: (key: string) => boolean): number[] => {
   let byKeys = picks.get(wanted);
-  if (!byKeys) picks.set(wanted, (byKeys = new Map()));
+  if (!byKeys) picks.set(wanted, (byKeys = new Map<string[], number[]>()));
   let at = byKeys.get(keys);
   if (!at) byKeys.set(keys, (at = keys.flatMap((k, i) => (wanted(k) ? [i] : []))));
   return at;

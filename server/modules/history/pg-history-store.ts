@@ -62,7 +62,7 @@ export const pgHistoryStore = (a: PgAccess): HistoryStore => {
       list.map((s) => s.deviceType),
       list.map((s) => s.deviceId),
     );
-    for (const r of rows) seriesIds.set(`${r.vehicle_id}|${r.device_type}|${r.device_id}`, Number(r.id));
+    for (const r of rows) seriesIds.set(`${String(r.vehicle_id)}|${String(r.device_type)}|${String(r.device_id)}`, Number(r.id));
   };
 
   const ensurePartitions = async (days: Set<number>) => {

@@ -29,7 +29,7 @@ export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStor
     keySets.set(id, keys);
     return id;
   };
-  const series = new Set(many('SELECT vehicle_id, device_type, device_id FROM history_series').map((r) => `${r.vehicle_id}|${r.device_type}|${r.device_id}`));
+  const series = new Set(many('SELECT vehicle_id, device_type, device_id FROM history_series').map((r) => `${String(r.vehicle_id)}|${String(r.device_type)}|${String(r.device_id)}`));
   const addSeries = db.prepare('INSERT OR IGNORE INTO history_series (vehicle_id, device_type, device_id) VALUES (?, ?, ?)');
   // Many rows per statement: a backfill stores millions, and each statement call has a fixed cost.
   const insertSql = (rows: number) =>

@@ -48,12 +48,12 @@ export const registerVehicleBatchRoute = (app: FastifyInstance, ctx: ServerConte
     async (req, reply) => {
       const actor = accountOf(req);
       if (!req.isMultipart()) throw badRequest('file: upload the sheet as multipart/form-data');
-      const file = await req.file().catch((err: { code?: string }) => {
+      const file = await req.file().catch((err: Error & { code?: string }) => {
         const crowded = err.code === 'FST_FIELDS_LIMIT' || err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FILES_LIMIT';
         throw crowded ? badRequest(`file: send the sheet alone (one file, at most ${MAX_UPLOAD_FIELDS} other fields)`) : err;
       });
       if (!file) throw badRequest('file: missing');
-      const bytes = await file.toBuffer().catch((err: { code?: string }) => {
+      const bytes = await file.toBuffer().catch((err: Error & { code?: string }) => {
         throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest(`file: too large, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`) : err;
       });
       if (!isSpreadsheet(file.filename, bytes)) throw badRequest('file: only xls or xlsx files can be imported');

@@ -8,7 +8,7 @@ const MAX_PARAMS = 30_000;
  * Inserts rows (all with the columns of the first, none undefined) in as few multi-row statements as
  * the parameter limit allows. Run it in a transaction when the rows are all or none.
  */
-export const insertInChunks = async <T extends keyof FleetTables & string>(
+export const insertInChunks = async <T extends keyof FleetTables>(
   db: Kysely<FleetTables>,
   table: T,
   rows: ReadonlyArray<Insertable<FleetTables[T]>>,

@@ -20,10 +20,9 @@ export interface PgAccess extends PgQueries {
 
 const INT8 = 20;
 // Counts and epoch milliseconds come back as numbers (they stay far below 2^53), not strings.
-const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+const typeParser = (oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
+  oid === INT8 ? Number : (pg.types.getTypeParser(oid, format) as (value: string) => unknown);
+const types = { getTypeParser: typeParser as typeof pg.types.getTypeParser };
 
 export const createPool = (url: string): pg.Pool => {
   const pool = new pg.Pool({ connectionString: url, types });

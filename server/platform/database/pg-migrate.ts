@@ -18,7 +18,7 @@ export const migratePostgres = async (pool: pg.Pool): Promise<void> => {
     await client.query(`SELECT pg_advisory_lock(${advisoryLockKey('schema')})`);
     try {
       await client.query('CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)');
-      const current = Number((await client.query('SELECT version FROM schema_version WHERE id = 1')).rows[0]?.version ?? 0);
+      const current = Number((await client.query<{ version: number }>('SELECT version FROM schema_version WHERE id = 1')).rows[0]?.version ?? 0);
       for (const m of POSTGRES_MIGRATIONS) {
         if (m.version <= current) continue;
         await client.query('BEGIN');
