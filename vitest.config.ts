@@ -89,7 +89,7 @@ export default mergeConfig(
             // A browser test drives a live simulated fleet on whatever machine runs it; one retry
             // absorbs a lost timing race (a click between two renderings of a row), while a real
             // fault fails twice. A retried test prints a RETRY line (support/retry-notice.ts), and
-          // .ci/run fails a test retried in two runs in a row.
+            // .ci/run fails a test retried in two runs in a row.
             retry: 1,
             fileParallelism: false,
           },

@@ -32,7 +32,13 @@ describe('CSV cells', () => {
 
 describe('CSV text', () => {
   it('joins cells with commas and rows with line feeds', () => {
-    expect(csvText([['Name', 'SOC'], ['=1+1', -2], ['Van', null]])).toBe(`Name,SOC\n"'=1+1",-2\nVan,`);
+    expect(
+      csvText([
+        ['Name', 'SOC'],
+        ['=1+1', -2],
+        ['Van', null],
+      ]),
+    ).toBe(`Name,SOC\n"'=1+1",-2\nVan,`);
     expect(csvText([])).toBe('');
   });
 });

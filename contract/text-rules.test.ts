@@ -13,7 +13,24 @@ describe('blank text', () => {
 
 describe('hidden characters', () => {
   it('are the direction overrides, embeddings, isolates, marks and zero-width characters', () => {
-    const hidden = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u2060', '\ufeff'];
+    const hidden = [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200b',
+      '\u200c',
+      '\u200d',
+      '\u200e',
+      '\u200f',
+      '\u2060',
+      '\ufeff',
+    ];
     for (const c of hidden) expect(hasHiddenCharacters(`Van${c}1`), c.codePointAt(0)!.toString(16)).toBe(true);
   });
 

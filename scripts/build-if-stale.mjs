@@ -3,7 +3,18 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['contract', 'src', 'streams', 'public', 'index.html', 'vite.config.ts', 'package.json', 'scripts/offline-cells', 'scripts/offline-places', 'scripts/offline-water'];
+const SOURCES = [
+  'contract',
+  'src',
+  'streams',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  'scripts/offline-cells',
+  'scripts/offline-places',
+  'scripts/offline-water',
+];
 const BUILT = join('dist', 'index.html');
 
 function newestChange(path) {

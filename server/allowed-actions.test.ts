@@ -65,7 +65,7 @@ describe('allowed actions per node', () => {
     }
   });
 
-  it('a vehicle offers unbind only when its fleet stays in the caller\'s scope, as the server decides', async () => {
+  it("a vehicle offers unbind only when its fleet stays in the caller's scope, as the server decides", async () => {
     type Row = { id: string; name: string; fleetId: string; subFleetId: string | null; allowed: string[] };
     const vehicles = async (role: RoleName) =>
       (await api<{ rows: Row[] }>(t.url, 'GET', '/customization/vehicle/v1/query/list', { token: users[role].token, query: { pageSize: 500 } })).body.data.rows;
@@ -78,7 +78,14 @@ describe('allowed actions per node', () => {
 
     const managed = (await vehicles('fleetManager')).filter((v) => v.fleetId === 'fleet-1');
     expect(new Set(managed.map((v) => v.allowed.join()))).toEqual(new Set(['edit,unbind']));
-    expect((await unbind('fleetManager', managed.find((v) => v.subFleetId !== null)!)).status).toBe(200);
+    expect(
+      (
+        await unbind(
+          'fleetManager',
+          managed.find((v) => v.subFleetId !== null)!,
+        )
+      ).status,
+    ).toBe(200);
     expect(new Set((await vehicles('operator')).map((v) => v.allowed.length))).toEqual(new Set([0]));
   });
 

@@ -99,7 +99,16 @@ const RANDOM_PER_FIELD = 3;
 
 /** Wrong values for a body property of this schema: the usual mistakes, then random JSON. */
 const wrongBodyValues = (s: Schema, seed: number): unknown[] => [
-  MISSING, null, true, 0, -1, 0.5, 1e308, -1e308, [], {},
+  MISSING,
+  null,
+  true,
+  0,
+  -1,
+  0.5,
+  1e308,
+  -1e308,
+  [],
+  {},
   'x'.repeat((s.maxLength ?? 64) + 1),
   ...[s.maximum, s.minimum].filter((x): x is number => x !== undefined).flatMap((x) => [x + 1, x - 1, String(x)]),
   ...(s.maxItems === undefined ? [] : [Array.from({ length: s.maxItems + 1 }, (_, i) => `item-${i}`)]),
@@ -110,7 +119,16 @@ const wrongBodyValues = (s: Schema, seed: number): unknown[] => [
 
 /** Wrong values for a query or path parameter, which arrive as text. */
 const wrongTexts = (s: Schema, seed: number): Array<string | typeof MISSING> => [
-  MISSING, 'Infinity', '-Infinity', 'NaN', '1e308', '99999999999999999999', '-1', '0.5', 'true', 'null',
+  MISSING,
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '1e308',
+  '99999999999999999999',
+  '-1',
+  '0.5',
+  'true',
+  'null',
   'x'.repeat((s.maxLength ?? 64) + 1),
   ...TEXT_MISTAKES,
   ...MEMBER_NAMES,
@@ -162,7 +180,9 @@ beforeAll(async () => {
   t = await startTestServer({ testHooks: false, prealarmEvaluationS: 86_400 });
   token = (await session(t.url, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
   const doc = (await (await fetch(`${t.url}/api/docs`)).json()) as { paths: Record<string, Record<string, Operation>> };
-  operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [method.toUpperCase(), path, op] as [string, string, Operation]));
+  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => [method.toUpperCase(), path, op] as [string, string, Operation]),
+  );
 });
 afterAll(() => t.stop());
 

@@ -17,8 +17,7 @@ const servicesUp = (await reachable(NATS_URL)) && (await reachable(MQTT_URL)) &&
 type Socket = Awaited<ReturnType<typeof openSocket>>;
 type Frame = Socket['frames'][number];
 
-const statusOf = (vehicleId: string, status: string) => (f: Frame) =>
-  f.cmd === CMD.vehicleStatus && f.data.vehicleId === vehicleId && f.data.status === status;
+const statusOf = (vehicleId: string, status: string) => (f: Frame) => f.cmd === CMD.vehicleStatus && f.data.vehicleId === vehicleId && f.data.status === status;
 
 describe.skipIf(!servicesUp)('a cluster of two API nodes on PostgreSQL fed by the simulator over MQTT', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-cluster-'));
@@ -96,7 +95,10 @@ describe.skipIf(!servicesUp)('a cluster of two API nodes on PostgreSQL fed by th
 
   it("renames a vehicle through node A and node B's list shows the new name", async () => {
     const second = vehicles[1] as { id: string };
-    const renamed = await api(a.url, 'PUT', '/customization/vehicle/v1/update/single', { token: adminA.token, body: { vehicleId: second.id, name: 'Harbour shuttle 7' } });
+    const renamed = await api(a.url, 'PUT', '/customization/vehicle/v1/update/single', {
+      token: adminA.token,
+      body: { vehicleId: second.id, name: 'Harbour shuttle 7' },
+    });
     expect(renamed.body.code).toBe(200);
     const onB = await api<{ rows: Array<{ id: string; name: string }> }>(b.url, 'GET', '/customization/vehicle/v1/query/list', {
       token: adminB.token,
@@ -133,7 +135,7 @@ describe.skipIf(!servicesUp)('a cluster of two API nodes on PostgreSQL fed by th
     wall.ws.close();
   });
 
-  it("disabling a user on node A logs out their console on node B", async () => {
+  it('disabling a user on node A logs out their console on node B', async () => {
     const email = `operator-${prefix}@fleet.test`;
     const created = await api<{ id: string }>(a.url, 'POST', '/customization/account/v1/add/single', {
       token: adminA.token,

@@ -37,7 +37,9 @@ describe('names are unique whatever their case: roles', () => {
     expect(await refusal('POST', '/customization/role/v1/add/single', role('operator', 'night.operator'))).toBe('name: A role with this name already exists');
     const added = await call('POST', '/customization/role/v1/add/single', { body: role('Night shift', 'night.shift') });
     expect(added.body.code).toBe(200);
-    expect(await refusal('PUT', '/customization/role/v1/update/single', { ...role('FLEET MANAGER', 'night.shift'), roleId: added.body.data.id })).toBe('name: A role with this name already exists');
+    expect(await refusal('PUT', '/customization/role/v1/update/single', { ...role('FLEET MANAGER', 'night.shift'), roleId: added.body.data.id })).toBe(
+      'name: A role with this name already exists',
+    );
   });
 });
 
@@ -96,16 +98,46 @@ describe('invalid input on every write route → 400 naming the field, nothing w
     ['POST', '/customization/device/v1/add/single', { body: { vehicleId: 'veh-00001', deviceType: 'bms' } }, 'deviceType'],
     ['PUT', '/customization/device/v1/update/single', { body: { vehicleId: 'veh-00001', deviceType: 'mppt', deviceId: 7, model: 'M' } }, 'deviceId'],
     ['POST', '/customization/account/v1/add/single', { body: { email: 'not-an-email', userName: 'U', password: 'Secret#1', status: 'active', roleId: null } }, 'email'],
-    ['POST', '/customization/account/v1/add/single', { body: { email: 'a@b.co', userName: 'x'.repeat(16), password: 'Secret#1', status: 'active', roleId: null } }, 'userName'],
+    [
+      'POST',
+      '/customization/account/v1/add/single',
+      { body: { email: 'a@b.co', userName: 'x'.repeat(16), password: 'Secret#1', status: 'active', roleId: null } },
+      'userName',
+    ],
     ['POST', '/customization/account/v1/add/single', { body: { email: 'a@b.co', userName: 'U', password: '12345', status: 'active', roleId: null } }, 'password'],
     ['POST', '/customization/account/v1/add/single', { body: { email: 'a@b.co', userName: 'U', password: '1234567890123', status: 'active', roleId: null } }, 'password'],
     ['POST', '/customization/account/v1/add/single', { body: { email: ADMIN_EMAIL, userName: 'U', password: 'Secret#1', status: 'active', roleId: null } }, 'email'],
     ['PUT', '/customization/account/v1/update/single', { body: { accountId: 'user-admin', status: 'disabled' } }, 'own account'],
-    ['POST', '/customization/role/v1/add/single', { body: { name: 'x'.repeat(25), roleKey: 'custom', menu: [], permissions: [], fleetManager: false, subFleetManager: false } }, 'name'],
-    ['POST', '/customization/role/v1/add/single', { body: { name: 'R', roleKey: 'operator', menu: [], permissions: [], fleetManager: false, subFleetManager: false } }, 'role key'],
-    ['POST', '/customization/role/v1/add/single', { body: { name: 'R', roleKey: 'r2', menu: ['nowhere'], permissions: [], fleetManager: false, subFleetManager: false } }, 'menu'],
-    ['POST', '/customization/role/v1/add/single', { body: { name: 'R', roleKey: 'r3', menu: [], permissions: ['bad'], fleetManager: false, subFleetManager: false } }, 'permissions'],
-    ['PUT', '/customization/role/v1/update/single', { body: { roleId: 'role-super-admin', name: 'Boss', menu: [], permissions: [], fleetManager: true, subFleetManager: true } }, 'super.admin'],
+    [
+      'POST',
+      '/customization/role/v1/add/single',
+      { body: { name: 'x'.repeat(25), roleKey: 'custom', menu: [], permissions: [], fleetManager: false, subFleetManager: false } },
+      'name',
+    ],
+    [
+      'POST',
+      '/customization/role/v1/add/single',
+      { body: { name: 'R', roleKey: 'operator', menu: [], permissions: [], fleetManager: false, subFleetManager: false } },
+      'role key',
+    ],
+    [
+      'POST',
+      '/customization/role/v1/add/single',
+      { body: { name: 'R', roleKey: 'r2', menu: ['nowhere'], permissions: [], fleetManager: false, subFleetManager: false } },
+      'menu',
+    ],
+    [
+      'POST',
+      '/customization/role/v1/add/single',
+      { body: { name: 'R', roleKey: 'r3', menu: [], permissions: ['bad'], fleetManager: false, subFleetManager: false } },
+      'permissions',
+    ],
+    [
+      'PUT',
+      '/customization/role/v1/update/single',
+      { body: { roleId: 'role-super-admin', name: 'Boss', menu: [], permissions: [], fleetManager: true, subFleetManager: true } },
+      'super.admin',
+    ],
     ['DELETE', '/customization/role/v1/delete/single', { query: { roleId: 'role-operator' } }, 'built-in'],
     ['PUT', '/customization/role/v1/update/allocation', { body: { roleId: 'role-operator', accountIds: [] } }, 'accountIds'],
     ['POST', '/customization/share/v1/add/single', { body: { vehicleId: 'veh-00001', protection: 1 } }, 'password'],
@@ -144,7 +176,11 @@ describe('invalid input on every write route → 400 naming the field, nothing w
   it('bad JSON, a wrong content type and a too-large body are 400 envelopes, not 500', async () => {
     const post = (body: string, type: string) =>
       fetch(`${t.url}/api/customization/fleet/v1/add/single`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': type }, body });
-    for (const res of [await post('{"name":', 'application/json'), await post('name=x', 'text/plain'), await post(`{"name":"${'x'.repeat(2 * 1024 * 1024)}"}`, 'application/json')]) {
+    for (const res of [
+      await post('{"name":', 'application/json'),
+      await post('name=x', 'text/plain'),
+      await post(`{"name":"${'x'.repeat(2 * 1024 * 1024)}"}`, 'application/json'),
+    ]) {
       expect(res.status).toBe(400);
       expect((await res.json()).code).toBe(400);
     }
@@ -167,7 +203,10 @@ describe('vehicle batch add from .xls/.xlsx', () => {
 
   it('adds every row of a valid .xlsx and reports them', async () => {
     const before = await counts();
-    const r = await upload(sheet([header, ['Batch 1', 'BATCH-001', 'Nordic Coach Lines', 'Oslo City', 'Oslo depot', 'bus'], ['Batch 2', 'BATCH-002', 'fleet-2', '', '', 'rv']], 'xlsx'), 'fleet.xlsx');
+    const r = await upload(
+      sheet([header, ['Batch 1', 'BATCH-001', 'Nordic Coach Lines', 'Oslo City', 'Oslo depot', 'bus'], ['Batch 2', 'BATCH-002', 'fleet-2', '', '', 'rv']], 'xlsx'),
+      'fleet.xlsx',
+    );
     expect(r.body.code).toBe(200);
     expect(r.body.data.added.map((a: { row: number }) => a.row)).toEqual([2, 3]);
     expect((await counts()).vehicles).toBe(before.vehicles + 2);
@@ -217,8 +256,7 @@ describe('vehicle batch add from .xls/.xlsx', () => {
     expect({ status: broken.status, msg: broken.body.msg }).toEqual({ status: 400, msg: 'file: the spreadsheet cannot be read' });
   });
 
-  const bulk = (count: number, prefix: string) =>
-    Array.from({ length: count }, (_, i) => [`${prefix} ${i}`, `${prefix}-${i}`, 'fleet-4', '', 'fleet-4-depot-1', 'van']);
+  const bulk = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => [`${prefix} ${i}`, `${prefix}-${i}`, 'fleet-4', '', 'fleet-4-depot-1', 'van']);
 
   afterEach(() => {
     vi.restoreAllMocks();

@@ -17,9 +17,7 @@ if (!config.publicUrl) {
 }
 process.stdout.write(`${server.ctx.mailer.describe}\n`);
 if (server.generatedAdminPassword) {
-  process.stdout.write(
-    `Super admin: ${config.adminEmail} / ${server.generatedAdminPassword} (generated once; set FLEET_ADMIN_PASSWORD to choose it)\n`,
-  );
+  process.stdout.write(`Super admin: ${config.adminEmail} / ${server.generatedAdminPassword} (generated once; set FLEET_ADMIN_PASSWORD to choose it)\n`);
 }
 
 let closing = false;

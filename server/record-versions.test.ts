@@ -16,7 +16,11 @@ const call = <T = any>(method: string, path: string, body?: unknown, query?: Rec
   api<T>(t.url, method, path, { token: users.super.token, body, query });
 
 const vehicleIn = async (fleetId: string, nth = 0) =>
-  (await call('GET', '/customization/vehicle/v1/query/list', undefined, { fleetId, pageSize: '20' })).body.data.rows[nth] as { id: string; name: string; version: number };
+  (await call('GET', '/customization/vehicle/v1/query/list', undefined, { fleetId, pageSize: '20' })).body.data.rows[nth] as {
+    id: string;
+    name: string;
+    version: number;
+  };
 const vehicleDetail = async (vehicleId: string) => (await call('GET', '/customization/vehicle/v1/get/detail', undefined, { vehicleId })).body.data;
 const renameVehicle = (vehicleId: string, name: string, version?: number) =>
   call('PUT', '/customization/vehicle/v1/update/single', { vehicleId, name, ...(version === undefined ? {} : { version }) });
@@ -135,8 +139,13 @@ describe('record versions', () => {
     expect((await save('Door sensor flickers at night', 1)).body.data).toMatchObject({ title: 'Door sensor flickers at night', version: 2 });
     const stale = await save('Door sensor dead', 1);
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ msg: 'Someone else changed this issue while you were editing', data: { id: issue.id, title: 'Door sensor flickers at night', version: 2 } });
-    expect((await call('GET', '/customization/issue/v1/get/detail', undefined, { issueId: issue.id })).body.data).toMatchObject({ title: 'Door sensor flickers at night' });
+    expect(stale.body).toMatchObject({
+      msg: 'Someone else changed this issue while you were editing',
+      data: { id: issue.id, title: 'Door sensor flickers at night', version: 2 },
+    });
+    expect((await call('GET', '/customization/issue/v1/get/detail', undefined, { issueId: issue.id })).body.data).toMatchObject({
+      title: 'Door sensor flickers at night',
+    });
 
     expect((await save('Door sensor replaced')).body.data).toMatchObject({ title: 'Door sensor replaced', version: 3 });
     // Escalating is a change of the issue too.

@@ -18,8 +18,17 @@ import { backfillHistory } from './telemetry/history-backfill';
 
 const CREATED = '2026-11-01T00:00:00.000Z';
 const admin: UserRecord = {
-  id: 'user-admin', email: 'admin@fleet.test', userName: 'Administrator', passwordHash: 'x', status: 'active',
-  roleId: 'role-super-admin', phone: '', speedUnit: 'km/h', mileageUnit: 'km', createdAt: CREATED, lastSignInAt: null,
+  id: 'user-admin',
+  email: 'admin@fleet.test',
+  userName: 'Administrator',
+  passwordHash: 'x',
+  status: 'active',
+  roleId: 'role-super-admin',
+  phone: '',
+  speedUnit: 'km/h',
+  mileageUnit: 'km',
+  createdAt: CREATED,
+  lastSignInAt: null,
 };
 const seed = demoFleet({ vehicles: 4, seed: 3, admin, createdAt: CREATED });
 const ids = seed.vehicles.map((v) => v.id);
@@ -40,7 +49,12 @@ beforeAll(async () => {
   db = await createTestDatabase();
   repo = await openRepository(db.config);
   await repo.seedOnce(seed);
-  const specs = seed.vehicles.map((v) => simSpecOf(v, seed.devices.filter((d) => d.vehicleId === v.id)));
+  const specs = seed.vehicles.map((v) =>
+    simSpecOf(
+      v,
+      seed.devices.filter((d) => d.vehicleId === v.id),
+    ),
+  );
   const config = readConfig({ FLEET_SIM_VEHICLES: '4' });
   await backfillHistory(createFleetModel(config, UNTIL), repo, specs, { hours: HOURS, intervalMs: MIN, untilMs: UNTIL, stopped: () => false });
 }, 60_000);

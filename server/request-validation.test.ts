@@ -108,8 +108,12 @@ describe('JSON bodies are not coerced', () => {
 
 describe('text', () => {
   it('names of only spaces are refused; surrounding spaces are dropped', async () => {
-    await rejects('name', () => call('POST', '/customization/fleet/v1/add/single', { body: { name: '   ', status: 'active', managerId: 'user-admin', serviceEngineerId: 'user-admin' } }));
-    await rejects('userName', () => call('PUT', '/customization/user/v1/update/profile', { body: { userName: ' \t ', phone: '', speedUnit: 'km/h', mileageUnit: 'km' } }));
+    await rejects('name', () =>
+      call('POST', '/customization/fleet/v1/add/single', { body: { name: '   ', status: 'active', managerId: 'user-admin', serviceEngineerId: 'user-admin' } }),
+    );
+    await rejects('userName', () =>
+      call('PUT', '/customization/user/v1/update/profile', { body: { userName: ' \t ', phone: '', speedUnit: 'km/h', mileageUnit: 'km' } }),
+    );
     const r = await call('PUT', '/customization/vehicle/v1/update/single', { body: { vehicleId: 'veh-00002', name: '  Van Two  ' } });
     expect(r.body.data.name).toBe('Van Two');
   });
@@ -138,7 +142,9 @@ describe('a fleet needs a service engineer (spec section 3: fleet form fields)',
 
 describe('accounts picked for a job must hold a role that can do it', () => {
   it('a service engineer needs a role that runs firmware updates and settings', async () => {
-    await rejects('serviceEngineerId', () => call('PUT', '/customization/fleet/v1/update/single', { body: { fleetId: 'fleet-2', serviceEngineerId: users.operator.id } }));
+    await rejects('serviceEngineerId', () =>
+      call('PUT', '/customization/fleet/v1/update/single', { body: { fleetId: 'fleet-2', serviceEngineerId: users.operator.id } }),
+    );
     await rejects('serviceEngineerId', () => call('PUT', '/customization/fleet/v1/update/single', { body: { fleetId: 'fleet-2', serviceEngineerId: users.member.id } }));
     expect((await call('PUT', '/customization/fleet/v1/update/single', { body: { fleetId: 'fleet-2', serviceEngineerId: users.engineer.id } })).body.code).toBe(200);
   });
@@ -178,25 +184,44 @@ describe('blank text is empty, and names hide nothing', () => {
     const issueId = made.body.data.id as string;
     const update = (body: object) => () => call('PUT', '/customization/issue/v1/update/single', { body: { issueId, ...body } });
     await rejectsWith('rootCause: Please enter the root cause before changing the status!', update({ status: 'inprogress', rootCause: '\u200b\u200b' }));
-    await rejectsWith('shortTermSolution: Please enter a short-term or long-term solution before solving the issue!', update({ status: 'solved', rootCause: 'Loose cable', shortTermSolution: '\u200b', longTermSolution: ' \u2060 ' }));
-    await rejectsWith('reason: Please enter the reason for the escalation!', () => call('POST', '/customization/issue/v1/update/escalate', { body: { issueId, reason: '\ufeff' } }));
-    await rejectsWith('message: Please enter your feedback!', () => call('POST', '/customization/feedback/v1/add/single', { body: { category: 'bug', message: '\u200b' } }));
+    await rejectsWith(
+      'shortTermSolution: Please enter a short-term or long-term solution before solving the issue!',
+      update({ status: 'solved', rootCause: 'Loose cable', shortTermSolution: '\u200b', longTermSolution: ' \u2060 ' }),
+    );
+    await rejectsWith('reason: Please enter the reason for the escalation!', () =>
+      call('POST', '/customization/issue/v1/update/escalate', { body: { issueId, reason: '\ufeff' } }),
+    );
+    await rejectsWith('message: Please enter your feedback!', () =>
+      call('POST', '/customization/feedback/v1/add/single', { body: { category: 'bug', message: '\u200b' } }),
+    );
   });
 
   it('names with direction overrides or zero-width characters are refused, naming the field', async () => {
     const HIDDEN = 'must not contain invisible or text-direction characters';
     for (const hidden of ['\u202e', '\u2066', '\u200b', '\u200f', '\u2060', '\ufeff']) {
       const name = `Van${hidden}1`;
-      await rejects(`name: ${HIDDEN}`, () => call('POST', '/customization/vehicle/v1/add/single', { body: { name, sn: 'HIDDEN-0001', fleetId: 'fleet-1', kind: 'van' } }));
-      await rejects(`name: ${HIDDEN}`, () => call('PUT', '/customization/vehicle/v1/update/single', { body: { vehicleId: 'veh-00001', name } }));
-      await rejects(`name: ${HIDDEN}`, () => call('POST', '/customization/fleet/v1/add/single', { body: { name, status: 'active', managerId: 'user-admin', serviceEngineerId: 'user-admin' } }));
-      await rejects(`name: ${HIDDEN}`, () => call('POST', '/customization/subfleet/v1/add/single', { body: { fleetId: 'fleet-1', name, status: 'active', managerId: 'user-admin' } }));
       await rejects(`name: ${HIDDEN}`, () =>
-        call('POST', '/customization/depot/v1/add/single', { body: { fleetId: 'fleet-1', name, status: 'active', managerId: 'user-admin', lat: 52.5, lng: 13.4, city: 'Berlin' } }),
+        call('POST', '/customization/vehicle/v1/add/single', { body: { name, sn: 'HIDDEN-0001', fleetId: 'fleet-1', kind: 'van' } }),
       );
-      await rejects(`userName: ${HIDDEN}`, () => call('POST', '/customization/account/v1/add/single', { body: { email: 'hidden@fleet.test', userName: name, status: 'active', roleId: 'role-operator' } }));
+      await rejects(`name: ${HIDDEN}`, () => call('PUT', '/customization/vehicle/v1/update/single', { body: { vehicleId: 'veh-00001', name } }));
       await rejects(`name: ${HIDDEN}`, () =>
-        call('POST', '/customization/role/v1/add/single', { body: { name, roleKey: 'hidden.role', menu: [], permissions: [], fleetManager: false, subFleetManager: false } }),
+        call('POST', '/customization/fleet/v1/add/single', { body: { name, status: 'active', managerId: 'user-admin', serviceEngineerId: 'user-admin' } }),
+      );
+      await rejects(`name: ${HIDDEN}`, () =>
+        call('POST', '/customization/subfleet/v1/add/single', { body: { fleetId: 'fleet-1', name, status: 'active', managerId: 'user-admin' } }),
+      );
+      await rejects(`name: ${HIDDEN}`, () =>
+        call('POST', '/customization/depot/v1/add/single', {
+          body: { fleetId: 'fleet-1', name, status: 'active', managerId: 'user-admin', lat: 52.5, lng: 13.4, city: 'Berlin' },
+        }),
+      );
+      await rejects(`userName: ${HIDDEN}`, () =>
+        call('POST', '/customization/account/v1/add/single', { body: { email: 'hidden@fleet.test', userName: name, status: 'active', roleId: 'role-operator' } }),
+      );
+      await rejects(`name: ${HIDDEN}`, () =>
+        call('POST', '/customization/role/v1/add/single', {
+          body: { name, roleKey: 'hidden.role', menu: [], permissions: [], fleetManager: false, subFleetManager: false },
+        }),
       );
     }
   });

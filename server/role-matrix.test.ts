@@ -189,7 +189,12 @@ const ROUTES: Row[] = [
   ['DELETE', '/api/customization/prealarm/v1/delete/single', MANAGERS, { query: { prealarmId: 'nope' } }],
   ['GET', '/api/customization/prealarm/v1/query/states', EDITORS, { query: { prealarmId: 'nope' } }],
   // A vehicle of fleet-1 outside the sub-fleet manager's sub-fleet: its history is not theirs to preview.
-  ['POST', '/api/customization/prealarm/v1/query/preview', MANAGERS, () => ({ body: { fleetId: 'fleet-1', deviceKey: 'soc', logic: '<', value: 101, vehicleIds: [outsideSubFleet] } })],
+  [
+    'POST',
+    '/api/customization/prealarm/v1/query/preview',
+    MANAGERS,
+    () => ({ body: { fleetId: 'fleet-1', deviceKey: 'soc', logic: '<', value: 101, vehicleIds: [outsideSubFleet] } }),
+  ],
 
   // Issue reports and feedback.
   ['GET', '/api/customization/issue/v1/query/list', ISSUE_STAFF],
@@ -250,12 +255,14 @@ const socketAs = async (who: Credentials): Promise<Decision> => {
 const inParallel = async <T>(jobs: Array<() => Promise<T>>, width = 12): Promise<T[]> => {
   const results: T[] = new Array(jobs.length);
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      results[i] = await jobs[i]!();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        results[i] = await jobs[i]!();
+      }
+    }),
+  );
   return results;
 };
 
@@ -267,8 +274,15 @@ describe('the route access rule', () => {
     expect([...registered].sort()).toEqual([...declared].sort());
     // Every GET answers HEAD with the same route options (Fastify's HEAD twin), so with the same
     // `config.access` and the same decision; the calls below go through GET.
-    const heads = t.server.routes.filter((r) => r.method === 'HEAD').map((r) => r.url).sort();
-    expect(heads).toEqual(ROUTES.filter(([method]) => method === 'GET').map(([, url]) => url).sort());
+    const heads = t.server.routes
+      .filter((r) => r.method === 'HEAD')
+      .map((r) => r.url)
+      .sort();
+    expect(heads).toEqual(
+      ROUTES.filter(([method]) => method === 'GET')
+        .map(([, url]) => url)
+        .sort(),
+    );
   });
 
   it('each actor gets its declared decision on each route', { timeout: 180_000 }, async () => {
@@ -298,7 +312,9 @@ describe('the route access rule', () => {
       want[`POST ${LOGOUT} ${actor}`] = expected(logout[2], actor);
     });
     // Listed as `METHOD url actor: got (declared)`, so a failure names each call that differs.
-    const differing = Object.keys(want).filter((k) => seen[k] !== want[k]).map((k) => `${k}: ${seen[k]} (declared ${want[k]})`);
+    const differing = Object.keys(want)
+      .filter((k) => seen[k] !== want[k])
+      .map((k) => `${k}: ${seen[k]} (declared ${want[k]})`);
     expect(differing).toEqual([]);
     expect(Object.keys(seen)).toHaveLength(Object.keys(want).length);
   });
@@ -313,10 +329,18 @@ describe('share guest', () => {
 
 describe('scope of each role', () => {
   it('each role sees exactly the vehicles of its fleets, sub-fleets or depots', async () => {
-    const all = await api<{ rows: Array<{ id: string; fleetId: string; subFleetId: string | null }> }>(t.url, 'GET', '/customization/vehicle/v1/query/snapshot', { token: users.super.token });
-    const ids = (pred: (v: { fleetId: string; subFleetId: string | null }) => boolean) => all.body.data.rows.filter(pred).map((v) => v.id).sort();
+    const all = await api<{ rows: Array<{ id: string; fleetId: string; subFleetId: string | null }> }>(t.url, 'GET', '/customization/vehicle/v1/query/snapshot', {
+      token: users.super.token,
+    });
+    const ids = (pred: (v: { fleetId: string; subFleetId: string | null }) => boolean) =>
+      all.body.data.rows
+        .filter(pred)
+        .map((v) => v.id)
+        .sort();
     const seen = async (role: RoleName) =>
-      (await api<{ rows: Array<{ id: string }> }>(t.url, 'GET', '/customization/vehicle/v1/query/snapshot', { token: users[role].token })).body.data.rows.map((v) => v.id).sort();
+      (await api<{ rows: Array<{ id: string }> }>(t.url, 'GET', '/customization/vehicle/v1/query/snapshot', { token: users[role].token })).body.data.rows
+        .map((v) => v.id)
+        .sort();
     expect(await seen('super')).toHaveLength(40);
     const fleet1 = ids((v) => v.fleetId === 'fleet-1');
     expect(fleet1.length).toBeGreaterThan(0);
@@ -329,7 +353,7 @@ describe('scope of each role', () => {
   });
 });
 
-describe('ids outside the caller\'s scope', () => {
+describe("ids outside the caller's scope", () => {
   it('an existing group log is a 403, an unknown one a 404', async () => {
     const started = await api<{ id: string }>(t.url, 'POST', '/customization/grouplog/v1/add/setting', {
       token: users.super.token,

@@ -21,7 +21,10 @@ afterAll(() => t.stop());
 
 const directive = (response: Response, name: string): string[] => {
   const policy = response.headers.get('content-security-policy') ?? '';
-  const found = policy.split(';').map((part) => part.trim().split(/\s+/)).find(([key]) => key === name);
+  const found = policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([key]) => key === name);
   return found?.slice(1) ?? [];
 };
 

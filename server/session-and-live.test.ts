@@ -37,18 +37,16 @@ describe('sign-in and session calls', () => {
   });
 
   it('returns user info with roles and the wildcard permission for super.admin', async () => {
-    const r = await api<{ user: { account: string }; roles: string[]; permissions: string[] }>(
-      t.url, 'GET', '/customization/user/v1/query/info', { token: admin.token },
-    );
+    const r = await api<{ user: { account: string }; roles: string[]; permissions: string[] }>(t.url, 'GET', '/customization/user/v1/query/info', { token: admin.token });
     expect(r.body.data.user.account).toBe(ADMIN_EMAIL);
     expect(r.body.data.roles).toEqual(['super.admin']);
     expect(r.body.data.permissions).toEqual(['*:*:*']);
   });
 
   it('builds menu groups (component Layout) with page components', async () => {
-    const r = await api<Array<{ component: string; children: Array<{ component: string }> }>>(
-      t.url, 'GET', '/customization/router/v1/query/list', { token: admin.token },
-    );
+    const r = await api<Array<{ component: string; children: Array<{ component: string }> }>>(t.url, 'GET', '/customization/router/v1/query/list', {
+      token: admin.token,
+    });
     expect(r.body.data.every((g) => g.component === 'Layout')).toBe(true);
     const pages = r.body.data.flatMap((g) => g.children.map((c) => c.component));
     expect(pages).toEqual(expect.arrayContaining(['home', 'vehicles/list', 'users/role', 'testView']));
@@ -62,22 +60,21 @@ describe('sign-in and session calls', () => {
 
   it('lists every seeded vehicle with live state, their detail and the factories', async () => {
     t.sim.step(Date.now());
-    const snap = await api<{ rows: Array<{ id: string; status: string; sn: string }>; total: number }>(
-      t.url, 'GET', '/customization/vehicle/v1/query/snapshot', { token: admin.token },
-    );
+    const snap = await api<{ rows: Array<{ id: string; status: string; sn: string }>; total: number }>(t.url, 'GET', '/customization/vehicle/v1/query/snapshot', {
+      token: admin.token,
+    });
     expect(snap.body.data.total).toBe(40);
     expect(new Set(snap.body.data.rows.map((r) => r.sn)).size).toBe(40);
     expect(snap.body.data.rows[0]?.status).toBe('normal');
     const id = snap.body.data.rows[0]!.id;
-    const detail = await api<{ id: string; devices: unknown[]; fleetName: string }>(
-      t.url, 'GET', '/customization/vehicle/v1/get/detail', { token: admin.token, query: { vehicleId: id } },
-    );
+    const detail = await api<{ id: string; devices: unknown[]; fleetName: string }>(t.url, 'GET', '/customization/vehicle/v1/get/detail', {
+      token: admin.token,
+      query: { vehicleId: id },
+    });
     expect(detail.body.data.id).toBe(id);
     expect(detail.body.data.devices.length).toBeGreaterThanOrEqual(6);
     expect(detail.body.data.fleetName).not.toBe('');
-    const factories = await api<Array<{ factoryId: string; factoryName: string }>>(
-      t.url, 'GET', '/customization/factory/v1/query/list', { token: admin.token },
-    );
+    const factories = await api<Array<{ factoryId: string; factoryName: string }>>(t.url, 'GET', '/customization/factory/v1/query/list', { token: admin.token });
     expect(factories.body.data.length).toBeGreaterThanOrEqual(4);
   });
 

@@ -82,11 +82,17 @@ await loadFleet();
 savedFleet.report(Date.now());
 /** Vehicle ticks skipped because the broker connection was backed up (see Gateways.backedUp). */
 let skippedTicks = 0;
-const clock = driveModel(sim, config.simHz, Date.now, () => {}, (slot) => {
-  if (!gateways.backedUp()) return true;
-  skippedTicks += sim.shardSize(slot);
-  return false;
-});
+const clock = driveModel(
+  sim,
+  config.simHz,
+  Date.now,
+  () => {},
+  (slot) => {
+    if (!gateways.backedUp()) return true;
+    skippedTicks += sim.shardSize(slot);
+    return false;
+  },
+);
 let polling = false;
 const poll = setInterval(() => {
   if (polling) return;

@@ -64,9 +64,12 @@ describe('telemetry history', () => {
     const r = await call('GET', '/customization/history/v1/query/series', { query: query(from, Date.now() + 1000) });
     expect(r.body.data.series.soc.avg.every((v: number) => v === 80)).toBe(true);
     expect(r.body.data.series.voltage.max.length).toBe(r.body.data.ts.length);
-    const csv = await fetch(`${t.url}/api/customization/history/v1/export/csv?${new URLSearchParams(Object.entries(query(from, Date.now() + 1000)).map(([k, v]) => [k, String(v)]))}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const csv = await fetch(
+      `${t.url}/api/customization/history/v1/export/csv?${new URLSearchParams(Object.entries(query(from, Date.now() + 1000)).map(([k, v]) => [k, String(v)]))}`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trim().split('\n');
     expect(lines[0]).toBe('time,soc,voltage');
@@ -101,10 +104,14 @@ describe('telemetry history', () => {
 
 describe('group operations over REST', () => {
   it('starts a firmware push on several vehicles and tracks each', async () => {
-    const r = await call('POST', '/customization/grouplog/v1/add/firmware', { body: { vehicleIds: ['veh-00006', 'veh-00007'], deviceType: 'mppt', deviceId: 0, version: '1.5.0' } });
+    const r = await call('POST', '/customization/grouplog/v1/add/firmware', {
+      body: { vehicleIds: ['veh-00006', 'veh-00007'], deviceType: 'mppt', deviceId: 0, version: '1.5.0' },
+    });
     expect(r.body.data).toMatchObject({ operation: 'firmware', vehicles: 2, running: 2 });
     expect(t.sim.firmware.slice(-2).map((f) => f.ref.vehicleId)).toEqual(['veh-00006', 'veh-00007']);
-    const s = await call('POST', '/customization/grouplog/v1/add/setting', { body: { vehicleIds: ['veh-00006'], deviceType: 'inv', deviceId: 0, setting: 'restore_fac', value: 1 } });
+    const s = await call('POST', '/customization/grouplog/v1/add/setting', {
+      body: { vehicleIds: ['veh-00006'], deviceType: 'inv', deviceId: 0, setting: 'restore_fac', value: 1 },
+    });
     expect(s.body.data).toMatchObject({ operation: 'setting', success: 1 });
     const list = await call('GET', '/customization/grouplog/v1/query/list', { query: { operation: 'firmware' } });
     expect(list.body.data.rows[0].id).toBe(r.body.data.id);
@@ -122,7 +129,11 @@ describe('history keys named like object members', () => {
     from: new Date(start).toISOString(),
     to: new Date(start + 3_600_000).toISOString(),
   };
-  beforeAll(() => t.server.ctx.repo.history.append([0, 1, 2].map((i) => ({ vehicleId: 'veh-00002', deviceType: 'system' as const, deviceId: 0, ts: start + i * 60_000, values: { soc: -3.5 + i } }))));
+  beforeAll(() =>
+    t.server.ctx.repo.history.append(
+      [0, 1, 2].map((i) => ({ vehicleId: 'veh-00002', deviceType: 'system' as const, deviceId: 0, ts: start + i * 60_000, values: { soc: -3.5 + i } })),
+    ),
+  );
 
   const seriesOk = (body: { code: number; data: { series: Record<string, { avg: Array<number | null> }> } }) => {
     expect(body.code).toBe(200);

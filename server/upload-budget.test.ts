@@ -42,8 +42,7 @@ const measured = async (bytes: Buffer, name: string) => {
   return { ...reply, ms, rssMb };
 };
 
-const vehicleCount = async () =>
-  (await api<{ total: number }>(t.url, 'GET', '/customization/vehicle/v1/query/list', { token, query: { pageSize: 1 } })).body.data.total;
+const vehicleCount = async () => (await api<{ total: number }>(t.url, 'GET', '/customization/vehicle/v1/query/list', { token, query: { pageSize: 1 } })).body.data.total;
 
 it('refuses a zip bomb (one cell of 1 GiB in a 1 MB file) before unpacking it', async () => {
   const r = await measured(await zipBombSheet(1024), 'bomb.xlsx');
@@ -133,5 +132,8 @@ it('refuses a form crowded with fields around the sheet', async () => {
   for (let i = 0; i < 20; i++) form.append(`field${i}`, 'x'.repeat(100));
   form.append('file', new Blob([new Uint8Array(declaredHugeSheet())]), 'crowded.xlsx');
   const res = await fetch(`${t.url}/api/customization/vehicle/v1/add/batch`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  expect({ status: res.status, msg: ((await res.json()) as { msg: string }).msg }).toEqual({ status: 400, msg: 'file: send the sheet alone (one file, at most 8 other fields)' });
+  expect({ status: res.status, msg: ((await res.json()) as { msg: string }).msg }).toEqual({
+    status: 400,
+    msg: 'file: send the sheet alone (one file, at most 8 other fields)',
+  });
 });

@@ -68,10 +68,12 @@ describe('createFleetConsole', () => {
     expect(first).toMatchObject({ normal: 1, offline: 1, alarm: 0, byFleet: { f1: { normal: 1 }, f2: { offline: 1 } } });
     await expect.poll(() => received).toContainEqual({ cmd: 32, data: { all: true } });
 
-    sockets[0]?.send(JSON.stringify([
-      { cmd: 19, data: { vehicleId: 'v2', status: 'alarm', ts: Date.parse('2026-01-01T00:01:00Z'), alarms: 2 } },
-      { cmd: 1, data: { vehicleId: 'v1', deviceType: 'system', deviceId: 0, ts: 5, values: { tyre_fl: 2.4 } } },
-    ]));
+    sockets[0]?.send(
+      JSON.stringify([
+        { cmd: 19, data: { vehicleId: 'v2', status: 'alarm', ts: Date.parse('2026-01-01T00:01:00Z'), alarms: 2 } },
+        { cmd: 1, data: { vehicleId: 'v1', deviceType: 'system', deviceId: 0, ts: 5, values: { tyre_fl: 2.4 } } },
+      ]),
+    );
     const live = await firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.alarm === 1)));
     expect(live).toMatchObject({ normal: 1, alarm: 1, offline: 0 });
     const v1 = await firstValueFrom(console.fleet.vehicle$('v1').pipe(filter((v) => v?.devices['system:0'] !== undefined)));
@@ -84,10 +86,12 @@ describe('createFleetConsole', () => {
     await console.signIn('ann@example.com', 'secret1');
     await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
     const burns = firstValueFrom(console.frames$.pipe(filter((frame) => frame.cmd === 149)));
-    sockets[0]?.send(JSON.stringify([
-      { cmd: 19, data: { vehicleId: 'v1', status: 'normal', ts: 1 } },
-      { cmd: 149, data: { vehicleId: 'v1', deviceType: 'bms', deviceId: 0, state: 'updating', progress: 40 } },
-    ]));
+    sockets[0]?.send(
+      JSON.stringify([
+        { cmd: 19, data: { vehicleId: 'v1', status: 'normal', ts: 1 } },
+        { cmd: 149, data: { vehicleId: 'v1', deviceType: 'bms', deviceId: 0, state: 'updating', progress: 40 } },
+      ]),
+    );
     expect(await burns).toEqual({ cmd: 149, data: { vehicleId: 'v1', deviceType: 'bms', deviceId: 0, state: 'updating', progress: 40 } });
   });
 
@@ -222,10 +226,12 @@ describe('createFleetConsole: connection behaviour', () => {
     sockets[0]?.close();
     await stale;
     await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
-    await expect.poll(() => received.filter((f) => (f as { cmd: number }).cmd === 32), { timeout: 5000 }).toEqual([
-      { cmd: 32, data: { all: true } },
-      { cmd: 32, data: { vehicleIds: ['v1'] } },
-    ]);
+    await expect
+      .poll(() => received.filter((f) => (f as { cmd: number }).cmd === 32), { timeout: 5000 })
+      .toEqual([
+        { cmd: 32, data: { all: true } },
+        { cmd: 32, data: { vehicleIds: ['v1'] } },
+      ]);
     const fresh = await firstValueFrom(console.fleet.summary$.pipe(filter((s) => !s.stale)));
     expect(fresh.total).toBe(2);
     expect(calls.filter((c) => c.includes('snapshot')).length).toBe(snapshotsBefore + 1);
@@ -241,10 +247,12 @@ describe('createFleetConsole: connection behaviour', () => {
     await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
     await firstValueFrom(console.fleet.snapshot$.pipe(filter((s) => s.state === 'retrying')));
     // Before the snapshot: live frames for vehicles the console does not know yet.
-    sockets[0]?.send(JSON.stringify([
-      { cmd: 19, data: { vehicleId: 'v2', status: 'alarm', ts: Date.parse('2026-01-01T00:01:00Z'), alarms: 1 } },
-      { cmd: 1, data: { vehicleId: 'v1', deviceType: 'bms', deviceId: 0, ts: 7, values: { soc: 64 } } },
-    ]));
+    sockets[0]?.send(
+      JSON.stringify([
+        { cmd: 19, data: { vehicleId: 'v2', status: 'alarm', ts: Date.parse('2026-01-01T00:01:00Z'), alarms: 1 } },
+        { cmd: 1, data: { vehicleId: 'v1', deviceType: 'bms', deviceId: 0, ts: 7, values: { soc: 64 } } },
+      ]),
+    );
     const filled = await firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.total === 2)));
     expect(filled).toMatchObject({ normal: 1, alarm: 1, offline: 0 });
     const v1 = await firstValueFrom(console.fleet.vehicle$('v1'));
@@ -306,7 +314,12 @@ describe('createFleetConsole: connection behaviour', () => {
     await console.signIn('ann@example.com', 'secret1');
     await firstValueFrom(console.connection$.pipe(filter((s) => s.state === 'open')));
     sockets[0]?.send('not json');
-    sockets[0]?.send(JSON.stringify([{ cmd: 999, data: {} }, { cmd: 19, data: { vehicleId: 'v1', status: 'offline', ts: 1 } }]));
+    sockets[0]?.send(
+      JSON.stringify([
+        { cmd: 999, data: {} },
+        { cmd: 19, data: { vehicleId: 'v1', status: 'offline', ts: 1 } },
+      ]),
+    );
     await firstValueFrom(console.fleet.summary$.pipe(filter((s) => s.offline === 2)));
     const drops = await firstValueFrom(console.dropped$);
     expect(drops).toMatchObject({ 'invalid-json': 1, 'unknown-cmd': 1 });

@@ -71,7 +71,21 @@ describe('decode', () => {
   it('never throws on mutated valid frames, and what it accepts still has a valid command', () => {
     const mutation = fc.record({
       frame: fc.constantFrom(...VALID),
-      path: fc.constantFrom('cmd', 'seq', 'data', 'data.vehicleId', 'data.deviceType', 'data.deviceId', 'data.ts', 'data.values', 'data.status', 'data.keys', 'data.progress', 'data.msgId', 'data.ok'),
+      path: fc.constantFrom(
+        'cmd',
+        'seq',
+        'data',
+        'data.vehicleId',
+        'data.deviceType',
+        'data.deviceId',
+        'data.ts',
+        'data.values',
+        'data.status',
+        'data.keys',
+        'data.progress',
+        'data.msgId',
+        'data.ok',
+      ),
       value: fc.oneof(fc.anything(), fc.constant(undefined)),
     });
     fc.assert(
@@ -80,7 +94,7 @@ describe('decode', () => {
         const [head, tail] = path.split('.') as [string, string | undefined];
         if (tail === undefined) (copy as Record<string, unknown>)[head] = value;
         else if (typeof copy.data === 'object' && copy.data !== null) copy.data[tail] = value;
-        const input = asText ? JSON.stringify(copy) ?? 'undefined' : copy;
+        const input = asText ? (JSON.stringify(copy) ?? 'undefined') : copy;
         const { frames, drops } = decode(input);
         expect(frames.length + total(drops)).toBe(1);
         for (const accepted of frames) expect([0, 1, 8, 19, 97, 144, 149, 161]).toContain(accepted.cmd);

@@ -59,14 +59,7 @@ function isValues(v: unknown): boolean {
 }
 
 function isKeyInfo(k: unknown): boolean {
-  return (
-    isObj(k) &&
-    isId(k.key) &&
-    typeof k.label === 'string' &&
-    optional(k.unit, (u) => typeof u === 'string') &&
-    typeof k.kind === 'string' &&
-    keyKinds.has(k.kind)
-  );
+  return isObj(k) && isId(k.key) && typeof k.label === 'string' && optional(k.unit, (u) => typeof u === 'string') && typeof k.kind === 'string' && keyKinds.has(k.kind);
 }
 
 /** Checks `data` for one received cmd; undefined means the cmd is not one the console receives. */

@@ -64,7 +64,9 @@ export const IssueEventSchema = Type.Object({
 
 export const IssueDetailSchema = Type.Composite([IssueSchema, Type.Object({ events: Type.Array(IssueEventSchema) })]);
 
-export const IssueCountsSchema = Type.Object(Object.fromEntries(ISSUE_STATUSES.map((s) => [s, Type.Integer()])) as Record<(typeof ISSUE_STATUSES)[number], ReturnType<typeof Type.Integer>>);
+export const IssueCountsSchema = Type.Object(
+  Object.fromEntries(ISSUE_STATUSES.map((s) => [s, Type.Integer()])) as Record<(typeof ISSUE_STATUSES)[number], ReturnType<typeof Type.Integer>>,
+);
 
 export const EscalationLimitSchema = Type.Object({ fleetId: Type.String(), fleetName: Type.String(), hours: Type.Integer() });
 

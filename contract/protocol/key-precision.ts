@@ -34,4 +34,3 @@ const BY_KEY: Readonly<Record<string, number>> = { lat: 5, lng: 5, heading: 0, c
 export function keyDecimals(key: Pick<KeyInfo, 'key' | 'unit'>): number {
   return BY_KEY[key.key] ?? (key.unit !== undefined ? BY_UNIT[key.unit] : undefined) ?? 2;
 }
-

@@ -62,7 +62,15 @@ export const ReportResultSchema = Type.Object({
   days: Type.Array(Type.Object({ day: Type.Number(), distanceKm: Type.Number(), energyKwh: Kwh, socSum: Type.Number(), socCount: Type.Number() })),
   alarms: Type.Array(Type.Object({ kind: Type.String(), count: Type.Integer(), durationS: Type.Number(), vehicles: Type.Integer() })),
   firmware: Type.Array(
-    Type.Object({ vehicleId: Type.String(), vehicleName: Type.String(), deviceType: Type.String(), deviceId: Type.Integer(), version: Type.String(), state: Type.String(), at: Type.String() }),
+    Type.Object({
+      vehicleId: Type.String(),
+      vehicleName: Type.String(),
+      deviceType: Type.String(),
+      deviceId: Type.Integer(),
+      version: Type.String(),
+      state: Type.String(),
+      at: Type.String(),
+    }),
   ),
 });
 
@@ -113,4 +121,3 @@ export const PrealarmPreviewSchema = Type.Object({
   fires: Type.Integer(),
   vehicles: Type.Array(Type.Object({ vehicleId: Type.String(), vehicleName: Type.String(), fires: Type.Integer() })),
 });
-

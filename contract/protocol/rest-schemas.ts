@@ -19,8 +19,7 @@ export const VISIBLE_KEYWORD = 'x-visible';
 const PLAIN_TEXT = '^[^\\p{Cc}\\p{Cs}]*$';
 
 /** Free text of at most `max` characters (filters, search), as sent. */
-export const PlainText = (max: number, options: StringOptions = {}) =>
-  Type.String({ ...options, maxLength: max, pattern: PLAIN_TEXT });
+export const PlainText = (max: number, options: StringOptions = {}) => Type.String({ ...options, maxLength: max, pattern: PLAIN_TEXT });
 
 /** Free text that is stored (a description, a note, a setting), as sent: empty, or not blank. */
 export const StoredText = (max: number, options: StringOptions = {}) => PlainText(max, { ...options, [FILLED_KEYWORD]: true });
@@ -61,8 +60,7 @@ export const PageQuery = {
 /** An editable record's version (raised by every write); an update may name the one it was based on. Absent from servers without versions. */
 export const RecordVersion = { version: Type.Optional(Type.Integer({ minimum: 1 })) };
 
-export const PageOf = <T extends Parameters<typeof Type.Array>[0]>(row: T) =>
-  Type.Object({ rows: Type.Array(row), total: Type.Integer() });
+export const PageOf = <T extends Parameters<typeof Type.Array>[0]>(row: T) => Type.Object({ rows: Type.Array(row), total: Type.Integer() });
 
 export const VehicleSnapshotSchema = Type.Object({
   id: Type.String(),
@@ -233,9 +231,7 @@ export const RoleSchema = Type.Object({
 });
 
 /** The pages a role's menu authority may list, grouped as the sidebar shows them. */
-export const MenuCatalogueSchema = Type.Array(
-  Type.Object({ group: Type.String(), pages: Type.Array(Type.Object({ component: Type.String(), title: Type.String() })) }),
-);
+export const MenuCatalogueSchema = Type.Array(Type.Object({ group: Type.String(), pages: Type.Array(Type.Object({ component: Type.String(), title: Type.String() })) }));
 
 export const GroupOperationSchema = Type.Union([Type.Literal('firmware'), Type.Literal('setting'), Type.Literal('transfer')]);
 const GroupLogStateSchema = Type.Union([Type.Literal('pending'), Type.Literal('updating'), Type.Literal('success'), Type.Literal('failure')]);

@@ -80,24 +80,38 @@ export interface DeviceRef {
 export type VehicleSelection = { vehicleIds: string[] } | { all: true };
 
 // Console → server
-export interface HeartbeatFrame { cmd: 5; seq?: number; data: Record<string, never> }
-export interface SubscribeFrame { cmd: 32; seq?: number; data: VehicleSelection }
-export interface UnsubscribeFrame { cmd: 48; seq?: number; data: VehicleSelection }
-export interface QueryKeysFrame { cmd: 66; seq?: number; data: DeviceRef }
+export interface HeartbeatFrame {
+  cmd: 5;
+  seq?: number;
+  data: Record<string, never>;
+}
+export interface SubscribeFrame {
+  cmd: 32;
+  seq?: number;
+  data: VehicleSelection;
+}
+export interface UnsubscribeFrame {
+  cmd: 48;
+  seq?: number;
+  data: VehicleSelection;
+}
+export interface QueryKeysFrame {
+  cmd: 66;
+  seq?: number;
+  data: DeviceRef;
+}
 export interface WriteSettingFrame {
   cmd: 86;
   seq?: number;
   data: DeviceRef & { setting: string; value: number | string };
 }
-export interface StartFirmwareUpdateFrame { cmd: 100; seq?: number; data: DeviceRef & { version: string } }
+export interface StartFirmwareUpdateFrame {
+  cmd: 100;
+  seq?: number;
+  data: DeviceRef & { version: string };
+}
 
-export type OutgoingFrame =
-  | HeartbeatFrame
-  | SubscribeFrame
-  | UnsubscribeFrame
-  | QueryKeysFrame
-  | WriteSettingFrame
-  | StartFirmwareUpdateFrame;
+export type OutgoingFrame = HeartbeatFrame | SubscribeFrame | UnsubscribeFrame | QueryKeysFrame | WriteSettingFrame | StartFirmwareUpdateFrame;
 
 // Server → console
 export type LiveValue = number | string | null;
@@ -109,13 +123,21 @@ export interface KeyInfo {
   kind: KeyKind;
 }
 
-export interface AckFrame { cmd: 0; seq: number; data: { ok: boolean; msg?: string } }
+export interface AckFrame {
+  cmd: 0;
+  seq: number;
+  data: { ok: boolean; msg?: string };
+}
 export interface ValuesFrame {
   cmd: 1;
   seq?: number;
   data: DeviceRef & { ts: number; values: Record<string, LiveValue> };
 }
-export interface NoticeFrame { cmd: 8; seq?: number; data: unknown }
+export interface NoticeFrame {
+  cmd: 8;
+  seq?: number;
+  data: unknown;
+}
 export interface VehicleStatusFrame {
   cmd: 19;
   seq?: number;
@@ -129,17 +151,41 @@ export interface VehicleStatusFrame {
     lng?: number;
   };
 }
-export interface VehicleVersionFrame { cmd: 97; seq?: number; data: DeviceRef & { version: string } }
-export interface KeyListFrame { cmd: 144; seq?: number; data: DeviceRef & { keys: KeyInfo[] } }
+export interface VehicleVersionFrame {
+  cmd: 97;
+  seq?: number;
+  data: DeviceRef & { version: string };
+}
+export interface KeyListFrame {
+  cmd: 144;
+  seq?: number;
+  data: DeviceRef & { keys: KeyInfo[] };
+}
 export interface FirmwareBurnFrame {
   cmd: 149;
   seq?: number;
   data: DeviceRef & { state: BurnState; progress: number; msg?: string };
 }
-export interface ForcedLogoutFrame { cmd: 161; seq?: number; data: { msgId: number } }
-export interface AlarmAcknowledgedFrame { cmd: 162; seq?: number; data: { alarmId: string; vehicleId: string } }
-export interface DisplayPlaylistFrame { cmd: 163; seq?: number; data: { playlistId: string | null } }
-export interface RecordChangedFrame { cmd: 164; seq?: number; data: { kind: RecordKind; id: string } }
+export interface ForcedLogoutFrame {
+  cmd: 161;
+  seq?: number;
+  data: { msgId: number };
+}
+export interface AlarmAcknowledgedFrame {
+  cmd: 162;
+  seq?: number;
+  data: { alarmId: string; vehicleId: string };
+}
+export interface DisplayPlaylistFrame {
+  cmd: 163;
+  seq?: number;
+  data: { playlistId: string | null };
+}
+export interface RecordChangedFrame {
+  cmd: 164;
+  seq?: number;
+  data: { kind: RecordKind; id: string };
+}
 
 export type IncomingFrame =
   | AckFrame
@@ -158,15 +204,7 @@ export type IncomingFrame =
 export type WireMessage<F> = F | F[];
 
 /** Why a received message (or one frame of a batch) was dropped instead of reaching the console. */
-export const DROP_REASONS = [
-  'invalid-json',
-  'empty-batch',
-  'not-a-frame',
-  'unknown-cmd',
-  'bad-seq',
-  'bad-payload',
-  'unknown-vehicle',
-] as const;
+export const DROP_REASONS = ['invalid-json', 'empty-batch', 'not-a-frame', 'unknown-cmd', 'bad-seq', 'bad-payload', 'unknown-vehicle'] as const;
 export type DropReason = (typeof DROP_REASONS)[number];
 
 export type DropCounts = Record<DropReason, number>;

@@ -43,7 +43,10 @@ describe('prepareWater', () => {
     const [south, middle, north] = [piecesAt(9.5, 44.8), piecesAt(9.9, 45.1), piecesAt(10.5, 45.6)];
     expect([south.length, middle.length, north.length]).toEqual([1, 1, 1]);
     expect(south[0]!.at(-1)).toEqual([45, 9.75]);
-    expect(middle[0]).toEqual([[45, 9.75], [45.2, 10]]);
+    expect(middle[0]).toEqual([
+      [45, 9.75],
+      [45.2, 10],
+    ]);
     expect(north[0]![0]).toEqual([45.2, 10]);
   });
 
@@ -54,7 +57,13 @@ describe('prepareWater', () => {
 
 describe('geometry', () => {
   it('clips a ring to a box along its edges', () => {
-    expect(clipRing(square(0, 0, 2), [1, 1, 3, 3])).toEqual([[1, 1], [2, 1], [2, 2], [1, 2], [1, 1]]);
+    expect(clipRing(square(0, 0, 2), [1, 1, 3, 3])).toEqual([
+      [1, 1],
+      [2, 1],
+      [2, 2],
+      [1, 2],
+      [1, 1],
+    ]);
     expect(clipRing(square(5, 5, 1), [0, 0, 1, 1])).toEqual([]);
   });
 
@@ -67,12 +76,33 @@ describe('geometry', () => {
       [0.8, 0.2],
     ];
     expect(clipLine(zigzag, [0, 0, 1, 1])).toEqual([
-      [[0, 0.5], [0.5, 0.5], [0.5, 1]],
-      [[0.8, 1], [0.8, 0.2]],
+      [
+        [0, 0.5],
+        [0.5, 0.5],
+        [0.5, 1],
+      ],
+      [
+        [0.8, 1],
+        [0.8, 0.2],
+      ],
     ]);
   });
 
   it('drops the points within the tolerance of the line', () => {
-    expect(simplify([[0, 0], [1, 0.001], [2, 0], [3, 1]], 0.01)).toEqual([[0, 0], [2, 0], [3, 1]]);
+    expect(
+      simplify(
+        [
+          [0, 0],
+          [1, 0.001],
+          [2, 0],
+          [3, 1],
+        ],
+        0.01,
+      ),
+    ).toEqual([
+      [0, 0],
+      [2, 0],
+      [3, 1],
+    ]);
   });
 });

@@ -39,11 +39,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Delivers each message when the trace clock, started now and running at `speed`, reaches its `t`;
  * the source is pulled one message ahead, so only that one is held. `stop` ends the source too.
  */
-export function playFrameStream(
-  source: AsyncIterable<TimedMessage>,
-  deliver: (msg: unknown, t: number) => void,
-  speed: ReplaySpeed,
-): { stop(): void } {
+export function playFrameStream(source: AsyncIterable<TimedMessage>, deliver: (msg: unknown, t: number) => void, speed: ReplaySpeed): { stop(): void } {
   let stopped = false;
   const origin = Date.now();
   void (async () => {

@@ -8,8 +8,7 @@ const JOBS = {
   'fleet manager': (role: RoleRecord) => role.fleetManager,
   'sub-fleet manager': (role: RoleRecord) => role.subFleetManager,
   'depot manager': (role: RoleRecord) => permits(role.permissions, PERMISSIONS.depotEdit),
-  'service engineer': (role: RoleRecord) =>
-    permits(role.permissions, PERMISSIONS.vehicleFirmware) && permits(role.permissions, PERMISSIONS.vehicleSettings),
+  'service engineer': (role: RoleRecord) => permits(role.permissions, PERMISSIONS.vehicleFirmware) && permits(role.permissions, PERMISSIONS.vehicleSettings),
 };
 
 export type AccountJob = keyof typeof JOBS;

@@ -54,7 +54,10 @@ const superAdminChanges = new WeakMap<object, Promise<unknown>>();
 export const oneSuperAdminChangeAtATime = <T>(ctx: ServerContext, change: () => Promise<T>): Promise<T> => {
   const before = superAdminChanges.get(ctx.repo) ?? Promise.resolve();
   const run = before.then(change);
-  superAdminChanges.set(ctx.repo, run.catch(() => undefined));
+  superAdminChanges.set(
+    ctx.repo,
+    run.catch(() => undefined),
+  );
   return run;
 };
 

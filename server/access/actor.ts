@@ -22,8 +22,6 @@ export type Viewer = Extract<Actor, { kind: 'user' | 'display' }>;
 export const displayScope = (display: Pick<DisplayTokenRecord, 'fleetId'>): VisibleScope =>
   display.fleetId === null ? { all: true } : { all: false, fleetIds: [display.fleetId], subFleetIds: [], depotIds: [] };
 
-export const isSuperAdmin = (actor: Actor): boolean =>
-  actor.kind === 'user' && actor.role.roleKey === ROLE_KEYS.superAdmin;
+export const isSuperAdmin = (actor: Actor): boolean => actor.kind === 'user' && actor.role.roleKey === ROLE_KEYS.superAdmin;
 
-export const can = (actor: Actor, permission: string): boolean =>
-  actor.kind === 'user' && permits(actor.role.permissions, permission);
+export const can = (actor: Actor, permission: string): boolean => actor.kind === 'user' && permits(actor.role.permissions, permission);

@@ -80,15 +80,13 @@ export const buildMenu = (allowed: readonly string[]): MenuRoute[] => {
   return MENU_GROUPS.flatMap((group) => {
     const children = group.pages
       .filter((p) => set.has(p.component))
-      .map(
-        (p): MenuRoute => ({
-          path: p.component.slice(p.component.indexOf('/') + 1),
-          name: pageName(p.component),
-          hidden: false,
-          component: p.component,
-          meta: { title: p.title, icon: p.icon },
-        }),
-      );
+      .map((p): MenuRoute => ({
+        path: p.component.slice(p.component.indexOf('/') + 1),
+        name: pageName(p.component),
+        hidden: false,
+        component: p.component,
+        meta: { title: p.title, icon: p.icon },
+      }));
     if (children.length === 0) return [];
     return [
       {

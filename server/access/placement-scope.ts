@@ -58,11 +58,7 @@ export const resettleVehicles = async (ctx: ServerContext, vehicleIds: string[])
 };
 
 /** A placement the caller may reach: 404 when missing, 403 outside its fleets and own placements. */
-export const placementInScope = <T extends { id: string; fleetId: string }>(
-  kind: PlacementKind,
-  record: T | null,
-  scope: VisibleScope,
-): T => {
+export const placementInScope = <T extends { id: string; fleetId: string }>(kind: PlacementKind, record: T | null, scope: VisibleScope): T => {
   const label = LABEL[kind];
   if (!record) throw notFound(`${label[0]!.toUpperCase()}${label.slice(1)} not found`);
   if (!placementReachable(scope, kind, record)) throw forbidden(`No access to this ${label}`);
@@ -76,7 +72,10 @@ export const withManagerNames = async <T extends { id: string; fleetId: string; 
   rows: T[],
   actor: Extract<Actor, { kind: 'user' }>,
 ) => {
-  const names = await accountNames(ctx, rows.map((row) => row.managerId));
+  const names = await accountNames(
+    ctx,
+    rows.map((row) => row.managerId),
+  );
   return rows.map((row) => ({
     ...row,
     managerName: row.managerId ? (names.get(row.managerId) ?? null) : null,

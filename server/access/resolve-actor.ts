@@ -5,11 +5,7 @@ import { displayScope, type Actor } from './actor';
 import { shareIsOpen } from './share-open';
 
 /** The actor behind a live session, or null when the session, its account or its share is gone. */
-export const resolveActor = async (
-  repo: FleetRepository,
-  session: SessionRecord | null,
-  nowMs: number,
-): Promise<Actor | null> => {
+export const resolveActor = async (repo: FleetRepository, session: SessionRecord | null, nowMs: number): Promise<Actor | null> => {
   if (!session || session.revoked || session.expiresAt <= nowMs) return null;
   if (session.shareAccount !== null) {
     const share = await repo.shares.byAccount(session.shareAccount);

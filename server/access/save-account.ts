@@ -16,13 +16,7 @@ const forcedLogoutFor = (before: UserRecord, after: UserRecord): number | null =
  * was disabled, given another role or a new password (by anyone), ends its sessions at once;
  * `keepTokenHash` spares the caller's own session. Answers the account as stored, with its new version.
  */
-export const saveAccount = async (
-  ctx: ServerContext,
-  before: UserRecord,
-  after: UserRecord,
-  keepTokenHash?: string,
-  basedOn?: number,
-): Promise<UserRecord> => {
+export const saveAccount = async (ctx: ServerContext, before: UserRecord, after: UserRecord, keepTokenHash?: string, basedOn?: number): Promise<UserRecord> => {
   const version = await ctx.repo.users.update(after, basedOn);
   const msgId = forcedLogoutFor(before, after);
   if (msgId !== null) await endSessions(ctx, after.id, msgId, keepTokenHash);

@@ -1,11 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import {
-  MAX_SHEET_READ_HEAP_MB,
-  MAX_SHEET_READ_MS,
-  MAX_SHEET_READS_AT_ONCE,
-  MAX_SHEET_READS_WAITING,
-  MAX_SHEET_ROWS,
-} from '../platform/http/upload-limits';
+import { MAX_SHEET_READ_HEAP_MB, MAX_SHEET_READ_MS, MAX_SHEET_READS_AT_ONCE, MAX_SHEET_READS_WAITING, MAX_SHEET_ROWS } from '../platform/http/upload-limits';
 import { isXlsxArchive } from '../../contract/spreadsheet-file';
 import { checkSheetArchive, SheetRefusal } from './sheet-archive';
 
@@ -121,4 +115,3 @@ export const readVehicleSheet = async (
     return { row, cells: Object.fromEntries(columns.map(([c, key]) => [key, texts.get(c) ?? ''])) };
   });
 };
-

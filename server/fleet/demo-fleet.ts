@@ -86,9 +86,7 @@ export const demoFleet = ({ vehicles: count, seed, admin, serviceEngineer, creat
   PLANS.forEach((plan, fi) => {
     const fleetId = `fleet-${fi + 1}`;
     fleets.push({ id: fleetId, name: plan.name, status: 'active', managerId: admin.id, serviceEngineerId: serviceEngineer?.id ?? null, createdAt });
-    plan.subFleets.forEach((name, si) =>
-      subFleets.push({ id: `${fleetId}-sub-${si + 1}`, fleetId, name, status: 'active', managerId: admin.id, createdAt }),
-    );
+    plan.subFleets.forEach((name, si) => subFleets.push({ id: `${fleetId}-sub-${si + 1}`, fleetId, name, status: 'active', managerId: admin.id, createdAt }));
     plan.depots.forEach((d, di) =>
       depots.push({
         id: `${fleetId}-depot-${di + 1}`,

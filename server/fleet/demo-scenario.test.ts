@@ -35,7 +35,10 @@ beforeAll(() => {
   const startAlarms: SimAlarmEvent[] = [];
   const off = sim.onAlarm((e) => startAlarms.push(e));
   for (const v of seed.vehicles) {
-    const spec = simSpecOf(v, seed.devices.filter((d) => d.vehicleId === v.id));
+    const spec = simSpecOf(
+      v,
+      seed.devices.filter((d) => d.vehicleId === v.id),
+    );
     sim.add(spec, START, { fromMs: START - 24 * 3_600_000, stepMs: config.historyIntervalS * 1000 });
   }
   off();
@@ -91,7 +94,10 @@ describe('the demo fleet in the first five minutes of a fresh start', () => {
 
   it('runs over-the-air firmware updates', () => {
     const burns = run.frames.filter((f): f is FirmwareBurnFrame => f.cmd === 149).map((f) => f.data);
-    console.log('firmware', { started: burns.filter((b) => b.state === 'updating' && b.progress === 0).length, done: burns.filter((b) => b.state !== 'updating').length });
+    console.log('firmware', {
+      started: burns.filter((b) => b.state === 'updating' && b.progress === 0).length,
+      done: burns.filter((b) => b.state !== 'updating').length,
+    });
     expect(burns.some((b) => b.state === 'updating' && b.progress === 0)).toBe(true);
     expect(burns.some((b) => b.state === 'updating' && b.progress > 50)).toBe(true);
   });
@@ -114,7 +120,14 @@ describe('the demo fleet left running for days', () => {
     const DAYS = 5;
     const seed = demoFleet({ vehicles: 20, seed: config.simSeed, createdAt: new Date(START).toISOString(), admin: { id: 'u' } as never });
     const sim = createFleetModel(config, START);
-    for (const v of seed.vehicles) sim.add(simSpecOf(v, seed.devices.filter((d) => d.vehicleId === v.id)), START);
+    for (const v of seed.vehicles)
+      sim.add(
+        simSpecOf(
+          v,
+          seed.devices.filter((d) => d.vehicleId === v.id),
+        ),
+        START,
+      );
     const started = new Array<number>(DAYS).fill(0);
     const succeeded = new Array<number>(DAYS).fill(0);
     const spared = new Array<number>(DAYS).fill(0);

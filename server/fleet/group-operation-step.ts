@@ -40,12 +40,7 @@ const transfer = async (ctx: ServerContext, vehicleId: string, target: TransferT
  * retry), and the log row it leaves: a firmware burn goes on `updating` until cmd 149 reports, a
  * setting or a transfer is done at once; a refusal is a failure with the reason.
  */
-export const runGroupStep = async (
-  ctx: ServerContext,
-  operation: GroupOperationKind,
-  detail: Record<string, unknown>,
-  ref: GroupStepRef,
-): Promise<GroupStepRow> => {
+export const runGroupStep = async (ctx: ServerContext, operation: GroupOperationKind, detail: Record<string, unknown>, ref: GroupStepRef): Promise<GroupStepRow> => {
   // Firmware and settings go to whichever process owns the vehicle, over the bus.
   const result =
     operation === 'firmware'

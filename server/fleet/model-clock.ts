@@ -15,12 +15,15 @@ export type StepGate = (slot: number) => boolean;
 export const driveModel = (sim: FleetSimulator, hz: number, now: () => number, afterStep: () => void, mayStep: StepGate = () => true): NodeJS.Timeout => {
   const slots = sim instanceof ShardedSimulator ? sim.shardCount : 1;
   let slot = 0;
-  return setInterval(() => {
-    const current = slot;
-    slot = (slot + 1) % slots;
-    if (!mayStep(current)) return;
-    if (sim instanceof ShardedSimulator) sim.stepShard(current, now());
-    else sim.step(now());
-    afterStep();
-  }, 1000 / hz / slots);
+  return setInterval(
+    () => {
+      const current = slot;
+      slot = (slot + 1) % slots;
+      if (!mayStep(current)) return;
+      if (sim instanceof ShardedSimulator) sim.stepShard(current, now());
+      else sim.step(now());
+      afterStep();
+    },
+    1000 / hz / slots,
+  );
 };

@@ -3,7 +3,18 @@ import type { SimFrame } from '../sim/types';
 import { FakeSimulator } from '../test-support/fake-simulator';
 import { ShardedSimulator } from './sharded-simulator';
 
-const spec = (id: string) => ({ id, kind: 'van' as const, home: { lat: 0, lng: 0 }, nominalVoltage: 12 as const, batteryAh: 100, solarW: 100, tanks: 1, tyres: 4, airConditioner: false, versions: {} });
+const spec = (id: string) => ({
+  id,
+  kind: 'van' as const,
+  home: { lat: 0, lng: 0 },
+  nominalVoltage: 12 as const,
+  batteryAh: 100,
+  solarW: 100,
+  tanks: 1,
+  tyres: 4,
+  airConditioner: false,
+  versions: {},
+});
 
 it('spreads vehicles evenly, steps one shard at a time and routes calls to the owning shard', () => {
   const shards = [new FakeSimulator(), new FakeSimulator(), new FakeSimulator()];

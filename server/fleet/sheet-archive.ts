@@ -53,7 +53,13 @@ export const checkSheetArchive = async (zip: Buffer): Promise<void> => {
   let declared = 0;
   for (let at = zip.readUInt32LE(end + 16), i = 0; i < parts; i++) {
     if (at + 46 > zip.length || zip.readUInt32LE(at) !== CENTRAL_ENTRY) throw unreadable('broken central directory');
-    const entry = { flags: zip.readUInt16LE(at + 8), method: zip.readUInt16LE(at + 10), packed: zip.readUInt32LE(at + 20), size: zip.readUInt32LE(at + 24), offset: zip.readUInt32LE(at + 42) };
+    const entry = {
+      flags: zip.readUInt16LE(at + 8),
+      method: zip.readUInt16LE(at + 10),
+      packed: zip.readUInt32LE(at + 20),
+      size: zip.readUInt32LE(at + 24),
+      offset: zip.readUInt32LE(at + 42),
+    };
     declared += entry.size;
     if (declared > MAX_SHEET_UNPACKED_BYTES) throw tooLarge;
     entries.push(entry);
@@ -65,7 +71,8 @@ export const checkSheetArchive = async (zip: Buffer): Promise<void> => {
     if (offset + 30 > zip.length || zip.readUInt32LE(offset) !== LOCAL_HEADER) throw unreadable('broken local header');
     // The reader trusts the local header's sizes: they must be those the directory was checked for.
     const sizesHere = !(zip.readUInt16LE(offset + 6) & SIZES_AFTER_DATA);
-    if (sizesHere && (zip.readUInt32LE(offset + 18) !== entry.packed || zip.readUInt32LE(offset + 22) !== entry.size)) throw unreadable('local header disagrees with the directory');
+    if (sizesHere && (zip.readUInt32LE(offset + 18) !== entry.packed || zip.readUInt32LE(offset + 22) !== entry.size))
+      throw unreadable('local header disagrees with the directory');
     const start = offset + 30 + zip.readUInt16LE(offset + 26) + zip.readUInt16LE(offset + 28);
     const packed = zip.subarray(start, start + entry.packed);
     if (entry.method === STORED && packed.length !== entry.size) throw unreadable('stored part of the wrong size');

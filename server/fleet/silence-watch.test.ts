@@ -11,7 +11,11 @@ function watch() {
   let now = 0;
   const sent: SimFrame[] = [];
   const live = { has: () => true, status: () => normal } as unknown as LiveFleet;
-  const silence = new SilenceWatch(live, () => now, (frame) => sent.push(frame));
+  const silence = new SilenceWatch(
+    live,
+    () => now,
+    (frame) => sent.push(frame),
+  );
   const at = (ms: number) => {
     now = ms;
   };

@@ -32,7 +32,6 @@ export const checkPlacement = async (
     const [field, label] = p.depotId ? (['depotId', 'depot'] as const) : p.subFleetId ? (['subFleetId', 'sub-fleet'] as const) : (['fleetId', 'fleet'] as const);
     return { error: `no access to place vehicles in this ${label}`, field, code: 403 };
   }
-  const home =
-    depot ?? (await repo.depots.page({ scope: { all: true }, fleetId: p.fleetId }, { pageNum: 1, pageSize: 1 })).rows[0];
+  const home = depot ?? (await repo.depots.page({ scope: { all: true }, fleetId: p.fleetId }, { pageNum: 1, pageSize: 1 })).rows[0];
   return { error: null, home: home ? { lat: home.lat, lng: home.lng } : { lat: 0, lng: 0 } };
 };

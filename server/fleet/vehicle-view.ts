@@ -57,9 +57,18 @@ export const listRowsOf = async (
 ): Promise<VehicleListRow[]> => {
   const ids = (pick: (v: VehicleRecord) => string | null) => [...new Set(vehicles.map(pick).filter((id): id is string => id !== null))];
   const [fleets, subFleets, depots, devices] = await Promise.all([
-    repo.names('fleet', ids((v) => v.fleetId)),
-    repo.names('subFleet', ids((v) => v.subFleetId)),
-    repo.names('depot', ids((v) => v.depotId)),
+    repo.names(
+      'fleet',
+      ids((v) => v.fleetId),
+    ),
+    repo.names(
+      'subFleet',
+      ids((v) => v.subFleetId),
+    ),
+    repo.names(
+      'depot',
+      ids((v) => v.depotId),
+    ),
     Promise.all(vehicles.map((v) => repo.vehicles.devices(v.id))),
   ]);
   return vehicles.map((v, i) => ({

@@ -80,7 +80,12 @@ it('sends the current state of a vehicle subscribed by id', async () => {
   socket.emit('message', Buffer.from(JSON.stringify({ cmd: 32, seq: 1, data: { vehicleIds: ['v3'] } })), false);
   await settle();
   hub.flush();
-  expect(socket.frames().filter((f) => f.cmd === 19).map((f) => f.data.vehicleId)).toEqual(['v3']);
+  expect(
+    socket
+      .frames()
+      .filter((f) => f.cmd === 19)
+      .map((f) => f.data.vehicleId),
+  ).toEqual(['v3']);
 });
 
 it('lets a slow consumer drop its oldest frames, bounded, and counts the drops', async () => {
@@ -147,5 +152,11 @@ it('encodes a frame once for every session that takes it, and never one nobody t
   hub.publish(counted('v2'));
   hub.flush();
   expect(encoded).toEqual(['v1']);
-  for (const socket of sockets) expect(socket.frames().filter((f) => f.data.ts === 5).map((f) => f.data.vehicleId)).toEqual(['v1']);
+  for (const socket of sockets)
+    expect(
+      socket
+        .frames()
+        .filter((f) => f.data.ts === 5)
+        .map((f) => f.data.vehicleId),
+    ).toEqual(['v1']);
 });

@@ -21,11 +21,7 @@ export const OVERSIZE_STRIKES = { count: 3, windowMs: 60_000 };
 const MESSAGE_TOO_BIG = 1009;
 
 /** A command the hub does not handle itself (66, 86, 100); `reply` sends a frame to that socket. */
-export type DeviceCommandHandler = (
-  actor: Actor,
-  frame: InboundFrame,
-  reply: (frame: unknown) => void,
-) => Promise<{ ok: boolean; msg?: string } | null>;
+export type DeviceCommandHandler = (actor: Actor, frame: InboundFrame, reply: (frame: unknown) => void) => Promise<{ ok: boolean; msg?: string } | null>;
 
 export interface SocketHubOptions {
   directory: VehicleDirectory;

@@ -58,7 +58,18 @@ describe.skipIf(!up)('MQTT ingestion', () => {
   it("passes device requests to the vehicle's gateway and back", async () => {
     const { prefix, bridge, gateway } = await setup();
     const sim = new FakeSimulator();
-    sim.add({ id: 'veh-1', kind: 'van', home: { lat: 52, lng: 4 }, nominalVoltage: 12, batteryAh: 200, solarW: 0, tanks: 1, tyres: 4, airConditioner: false, versions: {} });
+    sim.add({
+      id: 'veh-1',
+      kind: 'van',
+      home: { lat: 52, lng: 4 },
+      nominalVoltage: 12,
+      batteryAh: 200,
+      solarW: 0,
+      tanks: 1,
+      tyres: 4,
+      airConditioner: false,
+      versions: {},
+    });
     const gateways = await runGateways({
       client: gateway,
       prefix,

@@ -48,11 +48,17 @@ describe('simulator publishing under backpressure', () => {
     });
     const step = vi.spyOn(sim, 'step');
     let held = 0;
-    const clock = driveModel(sim, 1, Date.now, () => {}, () => {
-      if (!gateways.backedUp()) return true;
-      held++;
-      return false;
-    });
+    const clock = driveModel(
+      sim,
+      1,
+      Date.now,
+      () => {},
+      () => {
+        if (!gateways.backedUp()) return true;
+        held++;
+        return false;
+      },
+    );
     return { sim, broker, gateways, step, clock, held: () => held };
   };
 

@@ -41,7 +41,17 @@ export interface Gateways {
  * The fleet model speaking MQTT like one DTU gateway per vehicle: what it emits is published under the
  * vehicle's S/N, and commands on `<prefix>/dtu/<sn>/cmd` are answered on the MQTT 5 response topic.
  */
-export const runGateways = async ({ client, prefix, sim, devices, snOf, vehicleIdOf, vehicleIds, now, maxBacklogBytes = MAX_BACKLOG_BYTES }: GatewayOptions): Promise<Gateways> => {
+export const runGateways = async ({
+  client,
+  prefix,
+  sim,
+  devices,
+  snOf,
+  vehicleIdOf,
+  vehicleIds,
+  now,
+  maxBacklogBytes = MAX_BACKLOG_BYTES,
+}: GatewayOptions): Promise<Gateways> => {
   const topics = mqttTopics(prefix);
   let published = 0;
   // A model step emits thousands of frames at once: they leave in one socket write, not one each.

@@ -19,8 +19,7 @@ export interface PrealarmMonitorDeps {
   evaluated?: () => Promise<void>;
 }
 
-export const keyOf = (rule: Pick<PrealarmRecord, 'deviceKey'>): PrealarmKey | undefined =>
-  (PREALARM_KEYS as Record<string, PrealarmKey>)[rule.deviceKey];
+export const keyOf = (rule: Pick<PrealarmRecord, 'deviceKey'>): PrealarmKey | undefined => (PREALARM_KEYS as Record<string, PrealarmKey>)[rule.deviceKey];
 
 export const conditionOf = (rule: PrealarmRecord, key: PrealarmKey): PrealarmCondition => ({
   logic: rule.logic,

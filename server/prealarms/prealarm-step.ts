@@ -47,8 +47,7 @@ const clear = (v: number, logic: PrealarmLogic, threshold: number, h: number): b
 };
 
 /** The readings the condition is judged on: each one, or their total. */
-const judged = (c: PrealarmCondition, readings: readonly number[]): number[] =>
-  c.combine === 'sum' ? [readings.reduce((a, b) => a + b, 0)] : [...readings];
+const judged = (c: PrealarmCondition, readings: readonly number[]): number[] => (c.combine === 'sum' ? [readings.reduce((a, b) => a + b, 0)] : [...readings]);
 
 /**
  * The next state of one vehicle under one rule at `now`. No readings (offline, value invalid) keep

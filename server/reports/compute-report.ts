@@ -44,8 +44,7 @@ async function addRollups(
   const marked = await repo.rollups.markedIn(vehicleIds, from, to);
   const stale = new Set(marked.map((m) => `${m.vehicleId}|${m.hour}`));
   const staleDays = new Set(marked.map((m) => `${m.vehicleId}|${dayOf(m.hour)}`));
-  const hourRows = async (ids: readonly string[], a: number, b: number) =>
-    add(await repo.rollups.read('hour', ids, a, b), (r) => stale.has(`${r.vehicleId}|${r.at}`));
+  const hourRows = async (ids: readonly string[], a: number, b: number) => add(await repo.rollups.read('hour', ids, a, b), (r) => stale.has(`${r.vehicleId}|${r.at}`));
 
   const firstDay = Math.ceil(from / DAY_MS) * DAY_MS;
   const endDay = dayOf(to);
@@ -107,7 +106,13 @@ export async function computeReport(
     }
   }
   const days = new Map<number, DayFigures>();
-  const vehicles = vehicleIds.map((id) => vehicleFigures(id, hours.get(id)!.sort((a, b) => a.hour - b.hour), days));
+  const vehicles = vehicleIds.map((id) =>
+    vehicleFigures(
+      id,
+      hours.get(id)!.sort((a, b) => a.hour - b.hour),
+      days,
+    ),
+  );
   const alarms = tables.includes('alarms') ? alarmFigures(await repo.reports.alarms([...vehicleIds], from, to), from, to) : [];
   const firmware = tables.includes('firmware') ? await repo.reports.firmwareEvents([...vehicleIds], from, to) : [];
   return { vehicles, days: [...days.values()].map(roundDay).sort((a, b) => a.day - b.day), alarms, firmware };

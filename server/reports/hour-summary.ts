@@ -227,7 +227,7 @@ export const unpackHour = (hour: number, blob: Uint8Array): HourSummary => {
   const v = new Float64Array(blob.byteLength / 8);
   new Uint8Array(v.buffer).set(blob);
   const devices: DeviceSummary[] = [];
-  for (let i = 0; i < v.length; ) {
+  for (let i = 0; i < v.length;) {
     const kind = KIND_OF_CODE.get(v[i]!);
     if (!kind) break;
     const n = kind.edge.length;
@@ -251,10 +251,7 @@ export const unpackHour = (hour: number, blob: Uint8Array): HourSummary => {
  * at once; `onHour` gets what each summary adds, attributed to its start (an interval belongs to the
  * summary of its earlier sample).
  */
-export const foldHours = (
-  hours: readonly HourSummary[],
-  onHour: (hour: number, kind: DeviceKind, added: Values) => void = () => {},
-): DeviceSummary[] => {
+export const foldHours = (hours: readonly HourSummary[], onHour: (hour: number, kind: DeviceKind, added: Values) => void = () => {}): DeviceSummary[] => {
   const running = new Map<string, DeviceSummary & { acc: number[]; lastHour: number }>();
   for (const h of hours) {
     for (const d of h.devices) {

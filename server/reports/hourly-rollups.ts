@@ -81,13 +81,7 @@ async function foldDays(repo: FleetRepository, hours: ReadonlyArray<{ mark: Roll
  * Builds the rollups of hours that are over, each `everyMs` and when `kick` is called (after a
  * backfill). In a cluster only the node that samples history does it. Returns the kick and a stop.
  */
-export function keepRollups(
-  repo: FleetRepository,
-  now: () => number,
-  everyMs: number,
-  leads: () => boolean,
-  log: (line: string) => void,
-) {
+export function keepRollups(repo: FleetRepository, now: () => number, everyMs: number, leads: () => boolean, log: (line: string) => void) {
   let running: Promise<unknown> | null = null;
   const kick = () => {
     if (running || !leads()) return running ?? Promise.resolve();

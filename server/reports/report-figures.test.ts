@@ -71,9 +71,7 @@ describe('report figures', () => {
       ],
       tyreMinKpa: 340,
     });
-    expect([...days.values()]).toEqual([
-      { day: T0, distanceKm: 3, energyKwh: { solar: 0.606, dcdc: 0, shore: 0.02, consumption: 0.014 }, socSum: 59, socCount: 3 },
-    ]);
+    expect([...days.values()]).toEqual([{ day: T0, distanceKm: 3, energyKwh: { solar: 0.606, dcdc: 0, shore: 0.02, consumption: 0.014 }, socSum: 59, socCount: 3 }]);
   });
 
   it('counts the intervals between hours and days once, each in the day of its earlier sample', () => {

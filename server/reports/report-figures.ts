@@ -108,7 +108,11 @@ export interface AlarmKindFigures {
 }
 
 /** Alarms by type: how many, for how long within [from, to), on how many vehicles. */
-export function alarmFigures(alarms: ReadonlyArray<{ vehicleId: string; kind: string; startedAt: number; endedAt: number | null }>, from: number, to: number): AlarmKindFigures[] {
+export function alarmFigures(
+  alarms: ReadonlyArray<{ vehicleId: string; kind: string; startedAt: number; endedAt: number | null }>,
+  from: number,
+  to: number,
+): AlarmKindFigures[] {
   const byKind = new Map<string, { count: number; ms: number; vehicles: Set<string> }>();
   for (const a of alarms) {
     const k = byKind.get(a.kind) ?? { count: 0, ms: 0, vehicles: new Set<string>() };

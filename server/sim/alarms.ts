@@ -83,7 +83,8 @@ export function evaluateAlarms(v: VehicleState, ts: number, sink: AlarmSink): vo
   }
 
   const deltaMv = (b.cellMaxV - b.cellMinV) * 1000;
-  if (deltaMv > L.imbalanceRaiseMv && !has(v, 'cell_imbalance', bms)) raiseAlarm(v, 'cell_imbalance', bms, 'minor', `Battery cell imbalance (${Math.round(deltaMv)} mV)`, ts, sink);
+  if (deltaMv > L.imbalanceRaiseMv && !has(v, 'cell_imbalance', bms))
+    raiseAlarm(v, 'cell_imbalance', bms, 'minor', `Battery cell imbalance (${Math.round(deltaMv)} mV)`, ts, sink);
   else if (deltaMv < L.imbalanceClearMv) clearAlarm(v, 'cell_imbalance', bms, ts, sink);
 
   if (v.tyres.length > 0) {

@@ -78,9 +78,7 @@ export function hourEvents(vehicleSeed: number, hour: number, faultableDevices: 
   const hotCell = rnd() < scenario.hotCellPerHour ? { ...timed(scenario.hotCellMinutes), riseC: uniform(scenario.hotCellRiseC, rnd()) } : null;
   const update = rnd() < scenario.updatePerHour ? { atMs: hourStart + Math.floor(rnd() * HOUR_MS), device: Math.floor(rnd() * 1000) } : null;
   const puncture =
-    rnd() < scenario.puncturePerHour
-      ? { ...timed(scenario.punctureMinutes), tyre: Math.floor(rnd() * 8), lossPerHour: uniform(scenario.punctureLoss, rnd()) }
-      : null;
+    rnd() < scenario.puncturePerHour ? { ...timed(scenario.punctureMinutes), tyre: Math.floor(rnd() * 8), lossPerHour: uniform(scenario.punctureLoss, rnd()) } : null;
   const tap = rnd() < scenario.tapPerHour ? { ...timed(scenario.tapMinutes), lpm: uniform(scenario.tapLpm, rnd()) } : null;
   if (fault) fault.replaced = rnd() < scenario.faultReplacedShare;
   return { hour, fault, comm, drain, hotCell, update, puncture, tap };

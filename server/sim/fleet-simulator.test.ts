@@ -84,7 +84,9 @@ describe('fleet simulator: vehicles and their devices', () => {
     sim.add(spec('bus-1', { kind: 'bus', tyres: 6, nominalVoltage: 48 }), T0);
     sim.add(spec('boat-1', { kind: 'boat', tyres: 4, airConditioner: false, solarW: 400, tanks: 1 }), T0);
     const busKeys = sim.keys(ref('bus-1', 'system'))!.map((k) => k.key);
-    expect(busKeys).toEqual(expect.arrayContaining(['tyre_fl_pressure', 'tyre_rr2_pressure', 'tyre_rl2_temp', 'ac_state', 'ac_mode', 'ac_setpoint', 'ac_cabin_temp', 'ac_power']));
+    expect(busKeys).toEqual(
+      expect.arrayContaining(['tyre_fl_pressure', 'tyre_rr2_pressure', 'tyre_rl2_temp', 'ac_state', 'ac_mode', 'ac_setpoint', 'ac_cabin_temp', 'ac_power']),
+    );
     expect(sim.keys(ref('bus-1', 'system'))!.find((k) => k.key === 'ac_state')!.kind).toBe('state');
     expect(sim.keys(ref('bus-1', 'system'))!.find((k) => k.key === 'tyre_fl_pressure')!.unit).toBe('kPa');
     const boatKeys = sim.keys(ref('boat-1', 'system'))!.map((k) => k.key);
@@ -132,7 +134,11 @@ describe('fleet simulator: output rate and determinism', () => {
       sim.step(T0 + tick * 1000);
       expect(values(frames.slice(before))).toHaveLength(40);
     }
-    const seen = new Set(values(frames).filter((f) => f.data.vehicleId === 'v-3').map((f) => `${f.data.deviceType}:${f.data.deviceId}`));
+    const seen = new Set(
+      values(frames)
+        .filter((f) => f.data.vehicleId === 'v-3')
+        .map((f) => `${f.data.deviceType}:${f.data.deviceId}`),
+    );
     expect(seen.size).toBe(sim.devices('v-3').length);
   });
 
@@ -350,7 +356,10 @@ describe('fleet simulator: firmware updates', () => {
     expect(sim.startFirmwareUpdate(ref('u-1', 'bms'), '2.0.0', T0)).toEqual({ ok: false, msg });
     sim.writeSetting(ref('u-1', 'system'), 'dc_loads', 0, T0);
     expect(sim.startFirmwareUpdate(ref('u-1', 'bms'), '2.0.0', T0)).toEqual({ ok: true });
-    expect(sim.startFirmwareUpdate(ref('u-1', 'bms'), '2.0.0', T0 + 1)).toEqual({ ok: false, msg: 'A firmware update is already in progress on the Battery management system' });
+    expect(sim.startFirmwareUpdate(ref('u-1', 'bms'), '2.0.0', T0 + 1)).toEqual({
+      ok: false,
+      msg: 'A firmware update is already in progress on the Battery management system',
+    });
     expect(sim.startFirmwareUpdate(ref('u-1', 'inv'), ' ', T0 + 1)).toEqual({ ok: false, msg: 'A firmware version is required' });
     expect(sim.writeSetting(ref('u-1', 'bms'), 'charge_limit', 90, T0 + 1)).toEqual({ ok: false, msg: 'Battery management system is updating its firmware' });
   });

@@ -54,20 +54,9 @@ const INV: KeyInfo[] = [
   n('temp', 'Inverter temperature', '°C'),
 ];
 
-const DTU: KeyInfo[] = [
-  s('state', 'Gateway state'),
-  n('signal', 'Signal strength', '%'),
-  t('network', 'Network'),
-  n('uptime', 'Uptime', 'h'),
-];
+const DTU: KeyInfo[] = [s('state', 'Gateway state'), n('signal', 'Signal strength', '%'), t('network', 'Network'), n('uptime', 'Uptime', 'h')];
 
-const WATERTANK: KeyInfo[] = [
-  s('state', 'Tank state'),
-  t('fluid', 'Contents'),
-  n('level', 'Level', '%'),
-  n('volume', 'Volume', 'L'),
-  n('capacity', 'Capacity', 'L'),
-];
+const WATERTANK: KeyInfo[] = [s('state', 'Tank state'), t('fluid', 'Contents'), n('level', 'Level', '%'), n('volume', 'Volume', 'L'), n('capacity', 'Capacity', 'L')];
 
 const SYSTEM_BASE: KeyInfo[] = [
   s('state', 'System state'),

@@ -40,4 +40,6 @@ statusFrames = 0;
 const t0 = performance.now();
 for (let t = 21; t < 21 + ticks; t++) sim.step(start + t * 1000);
 const ms = (performance.now() - t0) / ticks;
-console.log(`${count} vehicles: ${ms.toFixed(2)} ms per step (${((ms / 1000) * 100).toFixed(1)}% of one core at 1 Hz), ${(frames / ticks).toFixed(0)} frames per step, of which ${(statusFrames / ticks).toFixed(0)} status`);
+console.log(
+  `${count} vehicles: ${ms.toFixed(2)} ms per step (${((ms / 1000) * 100).toFixed(1)}% of one core at 1 Hz), ${(frames / ticks).toFixed(0)} frames per step, of which ${(statusFrames / ticks).toFixed(0)} status`,
+);

@@ -32,14 +32,19 @@ describe('sun and solar', () => {
 
   it('never gets more than the array rating, so 400 W on 12 V charges at 30 A or less', () => {
     fc.assert(
-      fc.property(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: -20, max: 45, noNaN: true }), (sun, cloud, ambient) => {
-        const g = irradiance(sun, cloud);
-        expect(g).toBeLessThanOrEqual(1100);
-        const out = pvMaximumPower(400, 36, g, ambient, { watts: 0, volts: 0, cellTempC: 0 });
-        expect(out.watts).toBeLessThanOrEqual(400 * 1.1);
-        expect(out.watts / 13.2).toBeLessThanOrEqual(30);
-        if (out.watts > 0) expect(out.volts).toBeGreaterThan(20);
-      }),
+      fc.property(
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: -20, max: 45, noNaN: true }),
+        (sun, cloud, ambient) => {
+          const g = irradiance(sun, cloud);
+          expect(g).toBeLessThanOrEqual(1100);
+          const out = pvMaximumPower(400, 36, g, ambient, { watts: 0, volts: 0, cellTempC: 0 });
+          expect(out.watts).toBeLessThanOrEqual(400 * 1.1);
+          expect(out.watts / 13.2).toBeLessThanOrEqual(30);
+          if (out.watts > 0) expect(out.volts).toBeGreaterThan(20);
+        },
+      ),
     );
   });
 

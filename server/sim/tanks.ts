@@ -31,14 +31,7 @@ export function createTanks(count: number, freshCapacityL: number, rnd: () => nu
  * depot during service hours gets its fresh tanks refilled and its waste tanks emptied once they
  * pass the day's thresholds.
  */
-export function updateTanks(
-  tanks: TankState[],
-  usedL: number,
-  serviceOpen: boolean,
-  refillBelow: number,
-  dumpAbove: number,
-  dtS: number,
-): void {
+export function updateTanks(tanks: TankState[], usedL: number, serviceOpen: boolean, refillBelow: number, dumpAbove: number, dtS: number): void {
   let freshL = 0;
   for (const t of tanks) if (t.kind === 'fresh') freshL += t.level * t.capacityL;
   const drawn = Math.min(usedL, freshL);

@@ -36,23 +36,9 @@ export interface SimVehicleSpec {
   versions: Partial<Record<DeviceType, string>>;
 }
 
-export type SimFrame =
-  | ValuesFrame
-  | VehicleStatusFrame
-  | KeyListFrame
-  | VehicleVersionFrame
-  | FirmwareBurnFrame;
+export type SimFrame = ValuesFrame | VehicleStatusFrame | KeyListFrame | VehicleVersionFrame | FirmwareBurnFrame;
 
-export type AlarmKind =
-  | 'low_soc'
-  | 'high_temp'
-  | 'low_temp'
-  | 'cell_imbalance'
-  | 'low_tyre_pressure'
-  | 'tank_low'
-  | 'tank_high'
-  | 'comm_lost'
-  | 'device_fault';
+export type AlarmKind = 'low_soc' | 'high_temp' | 'low_temp' | 'cell_imbalance' | 'low_tyre_pressure' | 'tank_low' | 'tank_high' | 'comm_lost' | 'device_fault';
 
 export interface SimAlarm {
   vehicleId: string;

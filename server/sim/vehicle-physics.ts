@@ -222,8 +222,7 @@ function energy(v: VehicleState, t: number, dtS: number): void {
 
   // The BMS allows at most 1 C of discharge: the inverter can only deliver what that, the chargers
   // and shore power leave after the DC loads.
-  const invCapacityW =
-    Math.min(inv.ratedW, Math.max(0, 0.9 * (b.ah * vbat + solarW + dcdcW - v.dcLoadW))) + (inv.shore ? p.shoreLimitW : 0);
+  const invCapacityW = Math.min(inv.ratedW, Math.max(0, 0.9 * (b.ah * vbat + solarW + dcdcW - v.dcLoadW))) + (inv.shore ? p.shoreLimitW : 0);
   const solarGainC = v.driving ? 2 : (9 * v.irradiance) / 1000;
   updateAirConditioner(
     v.ac,

@@ -16,13 +16,48 @@ export type SavedVehicle = unknown[];
 type Plain<T> = { [K in keyof T]: T[K] extends number | boolean | string ? K : never }[keyof T];
 
 const VEHICLE_FIELDS = [
-  'lastMs', 'sunSine', 'irradiance', 'cloud', 'ambientC', 'localHour', 'occupied', 'driving', 'speedKmh', 'lat', 'lng',
-  'heading', 'odometerKm', 'tripStartMs', 'tripDoneKm', 'tripDistanceKm', 'dcLoadW', 'uptimeFromMs', 'signal', 'drainW',
-  'hotCellC', 'tapLpm', 'engineCharging', 'updateHour', 'faultReason', 'faultReplaced', 'commLost', 'offline', 'rotation',
+  'lastMs',
+  'sunSine',
+  'irradiance',
+  'cloud',
+  'ambientC',
+  'localHour',
+  'occupied',
+  'driving',
+  'speedKmh',
+  'lat',
+  'lng',
+  'heading',
+  'odometerKm',
+  'tripStartMs',
+  'tripDoneKm',
+  'tripDistanceKm',
+  'dcLoadW',
+  'uptimeFromMs',
+  'signal',
+  'drainW',
+  'hotCellC',
+  'tapLpm',
+  'engineCharging',
+  'updateHour',
+  'faultReason',
+  'faultReplaced',
+  'commLost',
+  'offline',
+  'rotation',
   'firmwareBusy',
 ] as const satisfies ReadonlyArray<Plain<VehicleState>>;
 const BATTERY_FIELDS = [
-  'soc', 'voltage', 'current', 'tempC', 'hotSpotC', 'cellMinV', 'cellMaxV', 'throughputAh', 'heating', 'disconnected',
+  'soc',
+  'voltage',
+  'current',
+  'tempC',
+  'hotSpotC',
+  'cellMinV',
+  'cellMaxV',
+  'throughputAh',
+  'heating',
+  'disconnected',
 ] as const satisfies ReadonlyArray<Plain<BatteryState>>;
 const POINT_FIELDS = ['speedKmh', 'doneKm', 'lat', 'lng', 'heading'] as const satisfies ReadonlyArray<Plain<VehicleState['point']>>;
 const MPPT_FIELDS = ['availableW', 'usedW', 'pvV', 'chargeA', 'yieldWh', 'yieldDay', 'tempC', 'state'] as const satisfies ReadonlyArray<
@@ -135,8 +170,7 @@ export const savedVehicleId = (saved: SavedVehicle): string | null => (typeof sa
  * another version of the model, corrupted, or for a vehicle whose devices have changed since).
  */
 export function restoreVehicle(spec: SimVehicleSpec, saved: SavedVehicle, simSeed: number, scenario: Scenario): VehicleState {
-  const [id, rngState, fields, point, battery, mppts, dcdc, inv, ac, tyres, tanks, settings, versions, slots, alarms, fault, replaced, pending] =
-    array(saved, 18);
+  const [id, rngState, fields, point, battery, mppts, dcdc, inv, ac, tyres, tanks, settings, versions, slots, alarms, fault, replaced, pending] = array(saved, 18);
   if (id !== spec.id) throw new Error('id');
   const lastMs = num(array(fields, VEHICLE_FIELDS.length)[0]);
   const v = createVehicleState(spec, simSeed, lastMs, scenario);
@@ -163,7 +197,10 @@ export function restoreVehicle(spec: SimVehicleSpec, saved: SavedVehicle, simSee
   for (const saved of array(alarms)) {
     const [kind, deviceType, deviceId, severity, message] = array(saved, 5);
     const alarm = { vehicleId: v.id, kind: str(kind), deviceType: str(deviceType), deviceId: num(deviceId), severity: str(severity), message: str(message) } as SimAlarm;
-    slotIndex(v, v.slots.findIndex((x) => x.ref.deviceType === alarm.deviceType && x.ref.deviceId === alarm.deviceId));
+    slotIndex(
+      v,
+      v.slots.findIndex((x) => x.ref.deviceType === alarm.deviceType && x.ref.deviceId === alarm.deviceId),
+    );
     v.alarms.set(alarmKey(alarm.kind as AlarmKind, alarm), alarm);
   }
   v.faultSlot = num(fault) < 0 ? null : slotIndex(v, fault);

@@ -5,9 +5,7 @@ import { downsample } from './downsample';
 const sampleList = fc
   .array(fc.record({ offset: fc.integer({ min: 0, max: 31 * 24 * 3600_000 }), v: fc.double({ min: -1e6, max: 1e6, noNaN: true }) }), { maxLength: 3000 })
   .map((xs) =>
-    xs
-      .sort((a, b) => a.offset - b.offset)
-      .map((x) => ({ vehicleId: 'v', deviceType: 'bms' as const, deviceId: 0, ts: 1_000_000 + x.offset, values: { soc: x.v } })),
+    xs.sort((a, b) => a.offset - b.offset).map((x) => ({ vehicleId: 'v', deviceType: 'bms' as const, deviceId: 0, ts: 1_000_000 + x.offset, values: { soc: x.v } })),
   );
 
 it('never exceeds the point budget and keeps min ≤ avg ≤ max per bucket, covering every sample', () => {

@@ -22,8 +22,9 @@ const watchSqlite = (dbPath: string): DatabaseWrites => {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   const version = db.prepare('PRAGMA data_version').pluck();
   const tables = () =>
-    (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[])
-      .filter((name) => !NOT_A_CHANGE.has(name));
+    (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[]).filter(
+      (name) => !NOT_A_CHANGE.has(name),
+    );
   const contents = (): Map<string, string> =>
     new Map(
       tables().map((table) => {

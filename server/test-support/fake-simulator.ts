@@ -55,10 +55,7 @@ export class FakeSimulator implements FleetSimulator {
   }
   raise(event: SimAlarmEvent): void {
     const list = this.alarms.get(event.alarm.vehicleId) ?? [];
-    this.alarms.set(
-      event.alarm.vehicleId,
-      event.type === 'raised' ? [...list, event.alarm] : list.filter((a) => a.kind !== event.alarm.kind),
-    );
+    this.alarms.set(event.alarm.vehicleId, event.type === 'raised' ? [...list, event.alarm] : list.filter((a) => a.kind !== event.alarm.kind));
     for (const l of this.alarmListeners) l(event);
   }
   onFrame(listener: (f: SimFrame) => void): () => void {
@@ -74,12 +71,15 @@ export class FakeSimulator implements FleetSimulator {
     else this.live.delete(id);
   }
   devices(id: string): Array<{ deviceType: DeviceType; deviceId: number }> {
-    return this.specs.has(id) ? [{ deviceType: 'system', deviceId: 0 }, { deviceType: 'bms', deviceId: 0 }] : [];
+    return this.specs.has(id)
+      ? [
+          { deviceType: 'system', deviceId: 0 },
+          { deviceType: 'bms', deviceId: 0 },
+        ]
+      : [];
   }
   keys(ref: DeviceRef): KeyInfo[] | null {
-    return this.devices(ref.vehicleId).some((d) => d.deviceType === ref.deviceType && d.deviceId === ref.deviceId)
-      ? KEYS
-      : null;
+    return this.devices(ref.vehicleId).some((d) => d.deviceType === ref.deviceType && d.deviceId === ref.deviceId) ? KEYS : null;
   }
   latest(ref: DeviceRef) {
     if (!this.keys(ref)) return null;

@@ -53,7 +53,13 @@ export function writeMbtiles(file: string, tiles: readonly TestTile[], attributi
   const db = new Database(file);
   db.exec('CREATE TABLE metadata (name TEXT, value TEXT); CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)');
   const zooms = tiles.map((t) => t.z);
-  for (const [name, value] of [['name', 'test'], ['format', 'png'], ['minzoom', Math.min(...zooms)], ['maxzoom', Math.max(...zooms)], ['attribution', attribution]]) {
+  for (const [name, value] of [
+    ['name', 'test'],
+    ['format', 'png'],
+    ['minzoom', Math.min(...zooms)],
+    ['maxzoom', Math.max(...zooms)],
+    ['attribution', attribution],
+  ]) {
     db.prepare('INSERT INTO metadata VALUES (?, ?)').run(name, String(value));
   }
   for (const t of tiles) db.prepare('INSERT INTO tiles VALUES (?, ?, ?, ?)').run(t.z, t.x, 2 ** t.z - 1 - t.y, solidPng(t.color));

@@ -6,9 +6,7 @@ export async function openMbtiles(file: string): Promise<TileArchive> {
   let db: Database.Database | null = null;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
-    const meta = new Map(
-      (db.prepare('SELECT name, value FROM metadata').all() as Array<{ name: string; value: string }>).map((row) => [row.name, row.value]),
-    );
+    const meta = new Map((db.prepare('SELECT name, value FROM metadata').all() as Array<{ name: string; value: string }>).map((row) => [row.name, row.value]));
     const zooms = db.prepare('SELECT min(zoom_level) AS min, max(zoom_level) AS max FROM tiles').get() as { min: number | null; max: number | null };
     const bounds = meta.get('bounds')?.split(',').map(Number);
     const select = db.prepare('SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?').pluck();

@@ -26,4 +26,3 @@ export function rasterFormat(name: string, file: string): RasterFormat {
   if (format === 'png' || format === 'jpg' || format === 'webp') return format;
   throw new Error(`FLEET_TILES_FILE ${file}: tiles of type "${name}" cannot be shown; use raster tiles (png, jpg or webp)`);
 }
-

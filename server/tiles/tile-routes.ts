@@ -7,7 +7,6 @@ import { TileInfoSchema } from '../../contract/protocol/rest-schemas';
 import type { ServerContext } from '../server-context';
 import { TILE_CONTENT_TYPE } from './tile-format';
 
-
 /**
  * The administrator's offline tiles (FLEET_TILES_FILE). Public like the console's own files: the
  * map's image requests carry no token, and a basemap holds no fleet data.
@@ -41,7 +40,10 @@ export const registerTileRoutes = (app: FastifyInstance, ctx: ServerContext) => 
     },
     async (req, reply) => {
       const { z, x, y } = req.params;
-      for (const [field, value] of [['x', x], ['y', y]] as const) {
+      for (const [field, value] of [
+        ['x', x],
+        ['y', y],
+      ] as const) {
         if (value >= 2 ** z) throw badRequest(`${field}: must be below ${2 ** z} at zoom ${z}`);
       }
       const tile = ctx.tiles && (await ctx.tiles.tile(z, x, y));

@@ -9,9 +9,7 @@ const menu = menuPages([
     hidden: false,
     component: 'Layout',
     meta: { title: 'Vehicles', icon: 'truck' },
-    children: [
-      { path: 'list', name: 'List', hidden: false, component: 'vehicles/list', meta: { title: 'Vehicle list', icon: 'list' } },
-    ],
+    children: [{ path: 'list', name: 'List', hidden: false, component: 'vehicles/list', meta: { title: 'Vehicle list', icon: 'list' } }],
   },
 ]);
 

@@ -46,13 +46,7 @@ export function NoticeHost() {
           )}
         </Toaster>
       </Portal>
-      <Dialog.Root
-        open={dialogText !== null}
-        role="alertdialog"
-        closeOnInteractOutside={false}
-        closeOnEscape={false}
-        placement="center"
-      >
+      <Dialog.Root open={dialogText !== null} role="alertdialog" closeOnInteractOutside={false} closeOnEscape={false} placement="center">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>

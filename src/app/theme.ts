@@ -7,8 +7,8 @@ const config = defineConfig({
   theme: {
     tokens: {
       fonts: {
-        body: { value: "Inter, system-ui, sans-serif" },
-        heading: { value: "Inter, system-ui, sans-serif" },
+        body: { value: 'Inter, system-ui, sans-serif' },
+        heading: { value: 'Inter, system-ui, sans-serif' },
       },
     },
     semanticTokens: {

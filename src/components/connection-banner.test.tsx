@@ -30,13 +30,18 @@ describe('ConnectionBanner', () => {
       },
       { untilFleet: false },
     );
-    await renderLive(live.console, (
+    await renderLive(
+      live.console,
       <>
         <ConnectionBanner />
         <FleetLine />
-      </>
-    ));
-    await waitFor(() => expect(screen.getByTestId('connection-banner').textContent).toMatch(/^The vehicle list could not be loaded, retrying \(attempt \d+\)\. Live updates are kept meanwhile\.$/));
+      </>,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('connection-banner').textContent).toMatch(
+        /^The vehicle list could not be loaded, retrying \(attempt \d+\)\. Live updates are kept meanwhile\.$/,
+      ),
+    );
     expect(screen.getByTestId('fleet-line').textContent).toBe('0 vehicles, v1 unknown');
     live.send({ cmd: 19, data: { vehicleId: 'v1', status: 'alarm', ts: Date.parse('2026-01-01T00:05:00Z'), alarms: 1 } });
     server.up = true;

@@ -18,7 +18,7 @@ export type IssueOrigin = { alarm: Alarm } | { vehicleId: string; vehicleName: s
 export function CreateIssueDialog(props: { open: boolean; origin: IssueOrigin; onClose: () => void }) {
   const { origin } = props;
   const title = origin === null ? 'New issue' : 'alarm' in origin ? `New issue from alarm: ${origin.alarm.vehicleName}` : `New issue for ${origin.vehicleName}`;
-  return props.open ? (origin === null ? <PickVehicleIssueForm {...props} title={title} /> : <IssueForm {...props} title={title} />) : null;
+  return props.open ? origin === null ? <PickVehicleIssueForm {...props} title={title} /> : <IssueForm {...props} title={title} /> : null;
 }
 
 /** The vehicle is searched by name or S/N on the server: any vehicle of a large fleet can be picked. */
@@ -31,12 +31,7 @@ function PickVehicleIssueForm(props: { origin: IssueOrigin; onClose: () => void;
   return <IssueForm {...props} pickVehicle={pickVehicle} />;
 }
 
-function IssueForm(props: {
-  origin: IssueOrigin;
-  onClose: () => void;
-  title: string;
-  pickVehicle?: (value: string, change: (value: string) => void) => ReactNode;
-}) {
+function IssueForm(props: { origin: IssueOrigin; onClose: () => void; title: string; pickVehicle?: (value: string, change: (value: string) => void) => ReactNode }) {
   const { resources } = useFleetConsole();
   const { origin } = props;
   const alarm = origin && 'alarm' in origin ? origin.alarm : null;

@@ -78,17 +78,27 @@ export function DeviceHistoryChart(props: {
       ),
     [resolved, selectedKeys, units, live$],
   );
-  const frames$ = useMemo(() => state$.pipe(filter((s) => s.status === 'ready'), map((s) => s.frame)), [state$]);
+  const frames$ = useMemo(
+    () =>
+      state$.pipe(
+        filter((s) => s.status === 'ready'),
+        map((s) => s.frame),
+      ),
+    [state$],
+  );
   const status = useObservableState(
     useMemo(
-      () => state$.pipe(map((s) => (s.status === 'error' ? s.message : s.status === 'ready' && s.points === 0 ? 'empty' : s.status)), distinctUntilChanged()),
+      () =>
+        state$.pipe(
+          map((s) => (s.status === 'error' ? s.message : s.status === 'ready' && s.points === 0 ? 'empty' : s.status)),
+          distinctUntilChanged(),
+        ),
       [state$],
     ),
     'loading',
   );
 
-  const toggle = (key: string, on: boolean) =>
-    setPicked(on ? [...selected, key] : selected.filter((k) => k !== key));
+  const toggle = (key: string, on: boolean) => setPicked(on ? [...selected, key] : selected.filter((k) => k !== key));
 
   const exportCsv = async () => {
     if (!('range' in resolved)) return;
@@ -158,8 +168,21 @@ export function DeviceHistoryChart(props: {
         <Box position="relative" data-status={status} data-testid="chart-area">
           <TimeSeriesChart series={chartSeries} data$={frames$} height={260} label="History chart" />
           {status !== 'ready' && (
-            <Text position="absolute" top="2" left="50%" transform="translateX(-50%)" fontSize="sm" color={status === 'loading' || status === 'empty' ? 'fg.muted' : 'fg.error'}>
-              {status === 'loading' ? 'Loading history…' : status === 'empty' ? (selectedKeys.length === 0 ? 'Choose keys to chart.' : 'No data in this range yet.') : status}
+            <Text
+              position="absolute"
+              top="2"
+              left="50%"
+              transform="translateX(-50%)"
+              fontSize="sm"
+              color={status === 'loading' || status === 'empty' ? 'fg.muted' : 'fg.error'}
+            >
+              {status === 'loading'
+                ? 'Loading history…'
+                : status === 'empty'
+                  ? selectedKeys.length === 0
+                    ? 'Choose keys to chart.'
+                    : 'No data in this range yet.'
+                  : status}
             </Text>
           )}
         </Box>

@@ -16,12 +16,7 @@ export function formatNumber(value: number, decimals?: number): string {
  * `convert` turns a number into the display unit (see lib/units). A state arrives as its name; a
  * device that reports it as an index into the spec's list is read the same way.
  */
-export function formatDeviceValue(
-  value: LiveValue | undefined,
-  kind: KeyKind,
-  convert: (n: number) => number = (n) => n,
-  decimals?: number,
-): string {
+export function formatDeviceValue(value: LiveValue | undefined, kind: KeyKind, convert: (n: number) => number = (n) => n, decimals?: number): string {
   if (value === null || value === undefined || value === '') return NO_VALUE;
   if (kind === 'state') {
     if (typeof value === 'number') return DEVICE_STATES[value] ?? String(value);

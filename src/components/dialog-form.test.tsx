@@ -82,7 +82,16 @@ describe('DialogForm', () => {
           open
           title="Transfer"
           fields={[
-            { name: 'fleetId', label: 'Fleet', rules: [], options: [{ value: 'f1', label: 'North' }, { value: 'f2', label: 'South' }], clears: ['subFleetId'] },
+            {
+              name: 'fleetId',
+              label: 'Fleet',
+              rules: [],
+              options: [
+                { value: 'f1', label: 'North' },
+                { value: 'f2', label: 'South' },
+              ],
+              clears: ['subFleetId'],
+            },
             { name: 'subFleetId', label: 'Sub-fleet', rules: [], placeholder: 'None', options: [{ value: 's1', label: 'North harbour' }] },
           ]}
           initial={{ fleetId: 'f1', subFleetId: 's1' }}
@@ -140,7 +149,18 @@ describe('DialogForm', () => {
         <DialogForm
           open
           title="Add vehicle"
-          fields={[{ name: 'kind', label: 'Kind', rules: [], options: [{ value: 'van', label: 'Van' }, { value: 'bus', label: 'Bus' }], defaulted: true }]}
+          fields={[
+            {
+              name: 'kind',
+              label: 'Kind',
+              rules: [],
+              options: [
+                { value: 'van', label: 'Van' },
+                { value: 'bus', label: 'Bus' },
+              ],
+              defaulted: true,
+            },
+          ]}
           initial={{ kind: 'van' }}
           success="Added successfully"
           onSubmit={async () => undefined}

@@ -50,7 +50,7 @@ describe('the header count', () => {
     expect(screen.getByTestId('shown').textContent).toBe('3');
   });
 
-  it('shows a page\'s only list, and a second list coming and going does not empty it', () => {
+  it("shows a page's only list, and a second list coming and going does not empty it", () => {
     render(
       <HeaderCountScope page="/prealarm/prefleet/page">
         <Shown />
@@ -63,7 +63,7 @@ describe('the header count', () => {
     expect(screen.getByTestId('shown').textContent).toBe('7');
   });
 
-  it('belongs to its page: another page starts without the last page\'s count', () => {
+  it("belongs to its page: another page starts without the last page's count", () => {
     const { rerender } = render(
       <HeaderCountScope page="/depots">
         <Shown />

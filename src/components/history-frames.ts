@@ -17,10 +17,7 @@ export interface LivePoint {
   values: Readonly<Record<string, LiveValue>>;
 }
 
-export type HistoryState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; frame: ChartFrame; points: number };
+export type HistoryState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; frame: ChartFrame; points: number };
 
 /** Samples further apart than this are not joined by a line (the device was off, or nothing was stored). */
 function gapMs(history: Pick<HistorySeries, 'bucketMs'>): number {

@@ -13,9 +13,7 @@ export const CHOOSE_BOTH_DATES = 'Please choose a start and an end date!';
 
 export type QuickRangeId = (typeof QUICK_RANGES)[number]['id'];
 
-export type RangeChoice =
-  | { kind: 'quick'; id: QuickRangeId; chosenAt: number }
-  | { kind: 'custom'; from: Date; to: Date };
+export type RangeChoice = { kind: 'quick'; id: QuickRangeId; chosenAt: number } | { kind: 'custom'; from: Date; to: Date };
 
 export interface ResolvedRange {
   from: Date;

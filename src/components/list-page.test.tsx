@@ -60,7 +60,7 @@ function setUp(search: string, rows: Depot[], total = rows.length, live?: Observ
 const depots = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `d${i}`, name: `Depot ${i}`, city: 'Lyon' }));
 
 describe('ListPage', () => {
-  it('draws a column with a link as a real link: a plain click opens it in the tab, a ctrl-click is the browser\'s', { timeout: 20_000 }, async () => {
+  it("draws a column with a link as a real link: a plain click opens it in the tab, a ctrl-click is the browser's", { timeout: 20_000 }, async () => {
     const opened = vi.fn();
     const linked: ListColumn<Depot>[] = [{ ...COLUMNS[0]!, link: (d) => ({ href: `/depot/page?depotId=${d.id}`, beforeOpen: () => opened(d.id) }) }, COLUMNS[1]!];
     setUp('', depots(2), 2, undefined, linked);
@@ -129,18 +129,24 @@ describe('ListPage', () => {
   it('exports a planted formula in a name as text: quoted, with a single quote in front', { timeout: 20_000 }, async () => {
     type Vehicle = { id: string; name: string; soc: number };
     const vehicles: Vehicle[] = [{ id: 'v1', name: '=HYPERLINK("http://x","y")', soc: -3.5 }];
-    const resource = { list$: () => of({ status: 'ready' as const, data: { rows: vehicles, total: 1 }, stale: false }), listAll: async () => vehicles } as unknown as Resource<Vehicle>;
+    const resource = {
+      list$: () => of({ status: 'ready' as const, data: { rows: vehicles, total: 1 }, stale: false }),
+      listAll: async () => vehicles,
+    } as unknown as Resource<Vehicle>;
     const state = parseListUrl('', [] as const);
     const files: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => (files.push(blob as Blob), 'blob:export'));
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     // The export menu's popper measures its anchor.
-    vi.stubGlobal('ResizeObserver', class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    });
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
     render(
       <ChakraProvider value={defaultSystem}>
         <ListPage

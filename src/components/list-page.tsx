@@ -189,7 +189,16 @@ const TABLE_LAYOUT = {
   '& tbody': { display: 'block', position: 'relative' },
   '& tbody tr': { position: 'absolute', top: 0, left: 0, width: '100%', height: `${ROW_HEIGHT}px`, contain: 'strict' },
   '& tbody tr[data-selected]': { bg: 'bg.muted' },
-  '& tbody td': { display: 'block', px: '3', lineHeight: `${ROW_HEIGHT - 1}px`, borderBottomWidth: '1px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 'sm' },
+  '& tbody td': {
+    display: 'block',
+    px: '3',
+    lineHeight: `${ROW_HEIGHT - 1}px`,
+    borderBottomWidth: '1px',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    fontSize: 'sm',
+  },
   '& tbody td[data-align=end]': { textAlign: 'end' },
   // A cell's text is centred by its line height; a box in it (a row's action buttons) is centred on that line.
   '& tbody td > div': { display: 'inline-flex', verticalAlign: 'middle', maxWidth: '100%' },
@@ -388,9 +397,7 @@ const TableBody = memo(function TableBody<Row>(props: TableBodyProps<Row>) {
     <tbody role="rowgroup" style={{ height: props.rows.length * ROW_HEIGHT }}>
       {drawn.map((row, i) => {
         const id = props.rowId(row);
-        return (
-          <BodyRow key={id} id={id} index={props.first + i} row={row} columns={props.columns} onSelect={props.onSelect} selected={props.selection[id] === true} />
-        );
+        return <BodyRow key={id} id={id} index={props.first + i} row={row} columns={props.columns} onSelect={props.onSelect} selected={props.selection[id] === true} />;
       })}
     </tbody>
   );

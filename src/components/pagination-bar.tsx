@@ -8,12 +8,7 @@ export function pagesInTotal(total: number, pageSize: number): number {
 }
 
 /** Previous, pager and next, with the spec's 'N pages in total, current page M'. */
-export function PaginationBar(props: {
-  total: number;
-  page: number;
-  pageSize?: number;
-  onPageChange: (page: number) => void;
-}) {
+export function PaginationBar(props: { total: number; page: number; pageSize?: number; onPageChange: (page: number) => void }) {
   const pageSize = props.pageSize ?? DEFAULT_PAGE_SIZE;
   const pages = pagesInTotal(props.total, pageSize);
   return (
@@ -21,12 +16,7 @@ export function PaginationBar(props: {
       <Text fontSize="sm" color="fg.muted" data-testid="pagination-text">
         {pages} pages in total, current page {props.page}
       </Text>
-      <Pagination.Root
-        count={props.total}
-        pageSize={pageSize}
-        page={props.page}
-        onPageChange={(details) => props.onPageChange(details.page)}
-      >
+      <Pagination.Root count={props.total} pageSize={pageSize} page={props.page} onPageChange={(details) => props.onPageChange(details.page)}>
         <ButtonGroup variant="ghost" size="sm">
           <Pagination.PrevTrigger asChild>
             <IconButton aria-label="Previous page">

@@ -4,7 +4,15 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { Subject } from 'rxjs';
 import { TimeSeriesChart, tickText, toAlignedData, type ChartFrame, type ChartSeries } from './time-series-chart';
 
-const plots = vi.hoisted(() => [] as Array<{ options: { series: unknown[]; hooks: { setSelect: Array<(u: unknown) => void> } }; setData: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn>; select: { width: number } }>);
+const plots = vi.hoisted(
+  () =>
+    [] as Array<{
+      options: { series: unknown[]; hooks: { setSelect: Array<(u: unknown) => void> } };
+      setData: ReturnType<typeof vi.fn>;
+      destroy: ReturnType<typeof vi.fn>;
+      select: { width: number };
+    }>,
+);
 
 vi.mock('uplot', () => ({
   default: class {
@@ -133,7 +141,11 @@ describe('TimeSeriesChart', () => {
 });
 
 describe('points', () => {
-  const pointsOf = () => (plots[0]!.options.series as Array<{ points?: { show: boolean; filter?: unknown } }>).slice(1).filter((_, i) => i % 3 === 0).map((s) => s.points);
+  const pointsOf = () =>
+    (plots[0]!.options.series as Array<{ points?: { show: boolean; filter?: unknown } }>)
+      .slice(1)
+      .filter((_, i) => i % 3 === 0)
+      .map((s) => s.points);
 
   it('marks only the newest reading of a live chart, and every reading of a chart of days', () => {
     renderChart(new Subject<ChartFrame>());

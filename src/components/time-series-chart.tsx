@@ -149,13 +149,7 @@ function valueAxisSize(self: uPlot, values: string[] | null, axisIndex: number, 
   return Math.max(40, Math.ceil(gap + self.ctx.measureText(longest).width / (window.devicePixelRatio || 1)));
 }
 
-export function TimeSeriesChart(props: {
-  series: readonly ChartSeries[];
-  data$: Observable<ChartFrame>;
-  height?: number;
-  label?: string;
-  points?: ChartPoints;
-}) {
+export function TimeSeriesChart(props: { series: readonly ChartSeries[]; data$: Observable<ChartFrame>; height?: number; label?: string; points?: ChartPoints }) {
   const { series, data$, height = 280, points = 'latest' } = props;
   const mode = useColorMode();
   const containerRef = useRef<HTMLDivElement>(null);

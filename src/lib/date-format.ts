@@ -16,8 +16,7 @@ export const formatListTime = (when: When): string => format(at(when), 'yyyy-MM-
 export const formatClock = (when: When, seconds = false): string => format(at(when), seconds ? 'HH:mm:ss' : 'HH:mm');
 
 /** "5 minutes ago" (or "5 minutes" without the suffix, for a running duration). */
-export const formatAgo = (when: When, nowMs: number = Date.now(), suffix = true): string =>
-  formatDistanceStrict(at(when), nowMs, { addSuffix: suffix });
+export const formatAgo = (when: When, nowMs: number = Date.now(), suffix = true): string => formatDistanceStrict(at(when), nowMs, { addSuffix: suffix });
 
 /** A list column's time, or `none` ("Never", "--") when there is none. */
 export const listTimeOr = (when: When | null | undefined, none: string): string => (when === null || when === undefined ? none : formatListTime(when));

@@ -46,4 +46,3 @@ describe('list export', () => {
     expect(await exportFile(planted, COLUMNS, 'csv')).toBe('Name,S/N,SOC\n"\'=HYPERLINK(""http://x"",""y"")","\'@SN",-3.5');
   });
 });
-

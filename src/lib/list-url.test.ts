@@ -40,6 +40,8 @@ describe('list URL state', () => {
     expect(listUrlSearch(changeListUrl(subs, { pageNum: 4 }), search, 'sub')).toBe('?fleetId=fleet-1&pageNum=2&sub.pageNum=4');
     expect(listUrlSearch(changeListUrl(rules, { filters: { status: 'alarm' } }), search)).toBe('?fleetId=fleet-1&sub.pageNum=3&status=alarm');
     // A list's own parameters keep their order whatever order the URL had them in.
-    expect(listUrlSearch(changeListUrl(parseListUrl('sort=name&status=alarm', KEYS), { pageNum: 2 }), 'sort=name&status=alarm')).toBe('?status=alarm&sort=name&pageNum=2');
+    expect(listUrlSearch(changeListUrl(parseListUrl('sort=name&status=alarm', KEYS), { pageNum: 2 }), 'sort=name&status=alarm')).toBe(
+      '?status=alarm&sort=name&pageNum=2',
+    );
   });
 });

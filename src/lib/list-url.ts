@@ -54,7 +54,10 @@ export function listUrlSearch<F extends string>(state: ListUrlState<F>, search =
 }
 
 /** The next state: a changed filter, sort or page size starts again at page 1. */
-export function changeListUrl<F extends string>(state: ListUrlState<F>, changes: Partial<Omit<ListUrlState<F>, 'filters'>> & { filters?: Partial<Record<F, string>> }): ListUrlState<F> {
+export function changeListUrl<F extends string>(
+  state: ListUrlState<F>,
+  changes: Partial<Omit<ListUrlState<F>, 'filters'>> & { filters?: Partial<Record<F, string>> },
+): ListUrlState<F> {
   const filters = { ...state.filters, ...changes.filters };
   const reset = changes.filters !== undefined || changes.sort !== undefined || changes.pageSize !== undefined;
   return {

@@ -13,5 +13,4 @@ describe('route registry', () => {
     expect(findRoute('/vehicles/subdetail/page')).toMatchObject({ title: 'Vehicle detail', parent: '/vehicles/list', hideFooter: true });
     expect(findRoute('/vehicles/list')).toBeUndefined();
   });
-
 });

@@ -155,7 +155,7 @@ export function findRoute(path: string): RouteSpec | undefined {
  */
 export function menuOpens(route: RouteSpec, menuPaths: ReadonlySet<string>): boolean {
   if (route.access !== 'main') return true;
-  for (let path: string | undefined = route.path; path !== undefined; ) {
+  for (let path: string | undefined = route.path; path !== undefined;) {
     const spec = findRoute(path);
     if (menuPaths.has(path) || spec?.menuPage === null) return true;
     path = spec?.menuPage ?? spec?.parent;

@@ -9,7 +9,10 @@ export type ListUrlChanges<F extends string> = Parameters<typeof changeListUrl<F
  * A list page's state read from and written to the URL of the current page; `prefix` names the
  * parameters of a second list on the page.
  */
-export function useListUrl<F extends string>(filterKeys: readonly F[], prefix = ''): {
+export function useListUrl<F extends string>(
+  filterKeys: readonly F[],
+  prefix = '',
+): {
   state: ListUrlState<F>;
   query: ListQuery;
   change: (changes: ListUrlChanges<F>) => void;

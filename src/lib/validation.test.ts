@@ -36,10 +36,8 @@ describe('email', () => {
 
 describe('password', () => {
   it('asks for a password when empty', () => expect(password('')).toBe('Please enter password!'));
-  it('refuses fewer than 6 characters', () =>
-    expect(password('abc12')).toBe('Password cannot be less than 6 digits!'));
-  it('refuses more than 12 characters', () =>
-    expect(password('abcdefgh12345')).toBe('Input cannot be empty and must not exceed 12 characters!'));
+  it('refuses fewer than 6 characters', () => expect(password('abc12')).toBe('Password cannot be less than 6 digits!'));
+  it('refuses more than 12 characters', () => expect(password('abcdefgh12345')).toBe('Input cannot be empty and must not exceed 12 characters!'));
   it('accepts 6 and 12 characters of letters, numbers and specials', () => {
     expect(password('abc123')).toBeNull();
     expect(password('Ab1!@#$%^&*(')).toBeNull();
@@ -157,7 +155,10 @@ describe('blank input and hidden characters', () => {
       expect(verificationCode(blank)).toBe(MESSAGES.codeRequired);
       expect(issueTitle(blank)).toBe(ISSUE_MESSAGES.title);
       expect(escalationReason(blank)).toBe(ISSUE_MESSAGES.reason);
-      expect(missingForStatus('open', 'inprogress', { rootCause: blank, shortTermSolution: '', longTermSolution: '' })).toEqual({ field: 'rootCause', message: ISSUE_MESSAGES.rootCause });
+      expect(missingForStatus('open', 'inprogress', { rootCause: blank, shortTermSolution: '', longTermSolution: '' })).toEqual({
+        field: 'rootCause',
+        message: ISSUE_MESSAGES.rootCause,
+      });
       expect(missingForStatus('inprogress', 'solved', { rootCause: 'Loose cable', shortTermSolution: blank, longTermSolution: blank })).toEqual({
         field: 'shortTermSolution',
         message: ISSUE_MESSAGES.solution,

@@ -79,8 +79,7 @@ export const required =
     isBlank(value) ? message : null;
 
 /** A name may not hide characters that make it look like another one in a list. */
-const hiddenIn = (what: string, value: string): string | null =>
-  hasHiddenCharacters(value) ? `${what} cannot contain invisible or text-direction characters!` : null;
+const hiddenIn = (what: string, value: string): string | null => (hasHiddenCharacters(value) ? `${what} cannot contain invisible or text-direction characters!` : null);
 
 export const email: Rule = (value) => {
   if (value.trim() === '') return MESSAGES.emailRequired;
@@ -182,13 +181,10 @@ export const shareExpiry =
     return Number.isFinite(at) && at > nowMs ? null : MESSAGES.expiryPast;
   };
 
-export const atLeastOne: Rule<readonly unknown[]> = (selected) =>
-  selected.length > 0 ? null : MESSAGES.atLeastOneOption;
+export const atLeastOne: Rule<readonly unknown[]> = (selected) => (selected.length > 0 ? null : MESSAGES.atLeastOneOption);
 
 /** Runs each field's rules in order and keeps the first message per field. */
-export function validateForm<F extends string>(
-  checks: Record<F, Array<() => string | null>>,
-): Partial<Record<F, string>> {
+export function validateForm<F extends string>(checks: Record<F, Array<() => string | null>>): Partial<Record<F, string>> {
   const errors: Partial<Record<F, string>> = {};
   for (const field of Object.keys(checks) as F[]) {
     for (const check of checks[field]) {

@@ -27,7 +27,8 @@ export function createAccountAdminCalls(api: RestClient, retry: RetryPolicy, acc
       return changed;
     },
     sendPasswordReset: (accountId) => api.put('/customization/account/v1/update/reset', { accountId }),
-    scope$: (accountId) => loadable$(of(accountId), (id, signal) => api.get<AccountScopeChoices>('/customization/account/v1/get/scope', { accountId: id }, { signal }), { retry }),
+    scope$: (accountId) =>
+      loadable$(of(accountId), (id, signal) => api.get<AccountScopeChoices>('/customization/account/v1/get/scope', { accountId: id }, { signal }), { retry }),
     saveScope: async (accountId, scope) => {
       const saved = await api.put<AccountScope>('/customization/account/v1/update/scope', { accountId, ...scope });
       accounts.refresh();

@@ -24,8 +24,7 @@ export const sendVerificationCode = (api: RestClient, email: string, purpose: 'r
 export const register = (api: RestClient, registration: Registration): Promise<null> => api.post<null>(`${USER}/add/register`, registration);
 
 /** Sets a new password with the code mailed by `sendVerificationCode(email, 'reset')` ("Forgot password?"). */
-export const resetPassword = (api: RestClient, reset: { email: string; code: string; password: string }): Promise<null> =>
-  api.put<null>(`${USER}/update/reset`, reset);
+export const resetPassword = (api: RestClient, reset: { email: string; code: string; password: string }): Promise<null> => api.put<null>(`${USER}/update/reset`, reset);
 
 export const changePassword = (api: RestClient, oldPassword: string, password: string): Promise<null> =>
   api.put<null>(`${USER}/update/password`, { oldPassword, password });

@@ -55,11 +55,7 @@ import {
 } from './report-calls';
 import { type Resource, createResourceFactory } from './resource';
 import { fetchShareAccess, fetchShareInfo } from './share-calls';
-import {
-  type BatchReport,
-  addVehiclesFromSheet,
-  placeVehicleOnTop,
-} from './vehicle-admin-calls';
+import { type BatchReport, addVehiclesFromSheet, placeVehicleOnTop } from './vehicle-admin-calls';
 import type {
   Account,
   AccountCandidate,
@@ -265,7 +261,13 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
       refreshes: ['roles'],
     }),
     // Roles count their accounts, and accounts show their role's name.
-    roles: createResource({ name: 'roles', base: '/customization/role/v1', idParam: 'roleId', schemas: { row: RoleSchema, detail: RoleSchema }, refreshes: ['accounts'] }),
+    roles: createResource({
+      name: 'roles',
+      base: '/customization/role/v1',
+      idParam: 'roleId',
+      schemas: { row: RoleSchema, detail: RoleSchema },
+      refreshes: ['accounts'],
+    }),
     reports: createResource({ name: 'reports', base: '/customization/report/v1', idParam: 'reportId', schemas: { row: ReportSchema, detail: ReportSchema } }),
     prealarmFleets: createResource({
       name: 'prealarmFleets',
@@ -305,8 +307,7 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
         poll: { everyMs: PREALARM_STATES_POLL_MS },
       }),
     previewPrealarm: (rule) => api.post<PrealarmPreview>('/customization/prealarm/v1/query/preview', rule),
-    issueCounts$: (filters) =>
-      loadable$(of(filters), (query) => issueCounts(api, query), { retry, refresh$: resources.issues.changes$ }),
+    issueCounts$: (filters) => loadable$(of(filters), (query) => issueCounts(api, query), { retry, refresh$: resources.issues.changes$ }),
     escalateIssue: (issueId, reason) => escalateIssue(api, issueId, reason).then(reloading(resources.issues)),
     issueAssignees$: (fleetId) => read$(() => issueAssignees(api, fleetId)),
     escalationLimits$: () => read$(() => escalationLimits(api)),

@@ -69,14 +69,14 @@ export interface IssueCreate {
   assigneeId?: string | null;
 }
 export type IssueUpdate = { issueId: string } & Version & {
-  title?: string;
-  description?: string;
-  status?: Static<typeof IssueStatusSchema>;
-  rootCause?: string;
-  shortTermSolution?: string;
-  longTermSolution?: string;
-  assigneeId?: string | null;
-};
+    title?: string;
+    description?: string;
+    status?: Static<typeof IssueStatusSchema>;
+    rootCause?: string;
+    shortTermSolution?: string;
+    longTermSolution?: string;
+    assigneeId?: string | null;
+  };
 
 export interface FeedbackCreate {
   category: Static<typeof FeedbackCategorySchema>;

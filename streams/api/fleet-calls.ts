@@ -21,8 +21,7 @@ export async function fetchVehicleSnapshot(api: RestClient): Promise<VehicleSnap
 
 /** A share session's whole fleet: the one shared vehicle (every other call answers 403). */
 export async function fetchSharedVehicle(api: RestClient): Promise<VehicleSnapshot[]> {
-  const { id, name, sn, fleetId, subFleetId, depotId, status, soc, lat, lng, alarms, lastSeen } =
-    await api.get<VehicleDetail>(SHARED_VEHICLE_PATH);
+  const { id, name, sn, fleetId, subFleetId, depotId, status, soc, lat, lng, alarms, lastSeen } = await api.get<VehicleDetail>(SHARED_VEHICLE_PATH);
   return [{ id, name, sn, fleetId, subFleetId, depotId, status, soc, lat, lng, alarms, lastSeen }];
 }
 

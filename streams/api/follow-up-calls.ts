@@ -38,8 +38,7 @@ export const issueCounts = (api: RestClient, filters: Query) => api.get<IssueCou
 export const escalateIssue = (api: RestClient, issueId: string, reason: string) => api.post<Issue>(`${ISSUE_BASE}/update/escalate`, { issueId, reason });
 export const issueAssignees = (api: RestClient, fleetId: string) => api.get<IssueAssignee[]>(`${ISSUE_BASE}/query/assignees`, { fleetId });
 export const escalationLimits = (api: RestClient) => api.get<EscalationLimit[]>(`${ISSUE_BASE}/query/limits`);
-export const setEscalationLimit = (api: RestClient, fleetId: string, hours: number) =>
-  api.put<EscalationLimit[]>(`${ISSUE_BASE}/update/limit`, { fleetId, hours });
+export const setEscalationLimit = (api: RestClient, fleetId: string, hours: number) => api.put<EscalationLimit[]>(`${ISSUE_BASE}/update/limit`, { fleetId, hours });
 export const replyToFeedback = (api: RestClient, feedbackId: string, message: string) => api.post<FeedbackDetail>(`${FEEDBACK_BASE}/add/reply`, { feedbackId, message });
 export const setFeedbackStatus = (api: RestClient, feedbackId: string, status: string) =>
   api.put<FeedbackDetail>(`${FEEDBACK_BASE}/update/status`, { feedbackId, status });

@@ -24,8 +24,7 @@ function historyParams({ device, keys, from, to }: HistoryQuery): Query {
 }
 
 /** The downsampled series, at most 2,000 buckets. */
-export const fetchHistorySeries = (api: RestClient, query: HistoryQuery): Promise<HistorySeries> =>
-  api.get<HistorySeries>(HISTORY_SERIES_PATH, historyParams(query));
+export const fetchHistorySeries = (api: RestClient, query: HistoryQuery): Promise<HistorySeries> => api.get<HistorySeries>(HISTORY_SERIES_PATH, historyParams(query));
 
 /** Every stored sample of the same query as CSV. */
 export const exportHistoryCsv = (api: RestClient, query: HistoryQuery): Promise<Blob> => api.getBlob(HISTORY_CSV_PATH, historyParams(query));

@@ -94,11 +94,7 @@ function carry<T>(previous: Loadable<T>, step: Step<T>): Loadable<T> {
  * `error`, never an error notification. A new request cancels the one in flight; a refresh
  * reloads the current request without going back to `loading`.
  */
-export function loadable$<Q, T>(
-  requests$: Observable<Q>,
-  fetch: (request: Q, signal: AbortSignal) => Promise<T>,
-  options: LoadOptions<T, Q>,
-): Observable<Loadable<T>> {
+export function loadable$<Q, T>(requests$: Observable<Q>, fetch: (request: Q, signal: AbortSignal) => Promise<T>, options: LoadOptions<T, Q>): Observable<Loadable<T>> {
   const { poll, refresh$ = NEVER } = options;
   const answers$ = (request: Q): Observable<T> => {
     const once$ = abortable$((signal) => fetch(request, signal)).pipe(withRetry<T>(options.retry));

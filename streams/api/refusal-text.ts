@@ -21,10 +21,17 @@ const FIELD_WORDS: Record<string, string> = {
 
 /** "expiresAt" → "Expires at", "vehicleIds" → "Vehicles", "views.2.fleetId" → "Fleet". */
 export function fieldWords(path: string): string {
-  const id = path.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? path;
+  const id =
+    path
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? path;
   if (FIELD_WORDS[id]) return FIELD_WORDS[id];
   const bare = id.replace(/Ids$/, 's').replace(/Id$/, '') || id;
-  const words = bare.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = bare
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -30,9 +30,7 @@ describe('report batches', () => {
         return part(body.vehicleIds[0]!, 0);
       },
     } as unknown as RestClient;
-    const steps = await firstValueFrom(
-      computeReport$(api, { reportId: 'r', vehicleIds: ids, from: new Date(0), to: new Date(1), tables: ['soc'] }).pipe(toArray()),
-    );
+    const steps = await firstValueFrom(computeReport$(api, { reportId: 'r', vehicleIds: ids, from: new Date(0), to: new Date(1), tables: ['soc'] }).pipe(toArray()));
     expect(calls.map((c) => c.length)).toEqual([REPORT_BATCH, 3]);
     expect(steps.map((s) => [s.done, s.total, s.result !== null])).toEqual([
       [0, ids.length, false],

@@ -2,7 +2,15 @@
 // each batch is one call, and the answers are merged into one result.
 import type { Static } from '@sinclair/typebox';
 import { Observable } from 'rxjs';
-import type { PrealarmFleetSchema, PrealarmPreviewSchema, PrealarmSchema, PrealarmVehicleStateSchema, ReportResultSchema, ReportSchema, ReportTable } from '../../contract/protocol/report-schemas';
+import type {
+  PrealarmFleetSchema,
+  PrealarmPreviewSchema,
+  PrealarmSchema,
+  PrealarmVehicleStateSchema,
+  ReportResultSchema,
+  ReportSchema,
+  ReportTable,
+} from '../../contract/protocol/report-schemas';
 import type { RestClient } from '../../contract/api/types';
 
 export type Report = Static<typeof ReportSchema>;

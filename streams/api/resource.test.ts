@@ -47,7 +47,17 @@ describe('resource list$', () => {
     expect(calls).toEqual(['GET /api/customization/depot/v1/query/list?status=active&pageNum=2&pageSize=10&sort=name']);
     expect(list.seen).toEqual([
       { status: 'loading', data: undefined, stale: false },
-      { status: 'ready', data: { rows: [{ id: 'd0', name: 'North' }, { id: 'd1', name: 'South' }], total: 2 }, stale: false },
+      {
+        status: 'ready',
+        data: {
+          rows: [
+            { id: 'd0', name: 'North' },
+            { id: 'd1', name: 'South' },
+          ],
+          total: 2,
+        },
+        stale: false,
+      },
     ]);
   });
 
@@ -156,10 +166,7 @@ describe('resource get$', () => {
 
 describe('resource listAll', () => {
   it('reads every page in the largest page size, with the sort and filters, for an export', async () => {
-    const pages = [
-      ok({ rows: Array.from({ length: 500 }, (_, i) => ({ id: `a${i}`, name: 'A' })), total: 501 }),
-      ok({ rows: [{ id: 'b0', name: 'B' }], total: 501 }),
-    ];
+    const pages = [ok({ rows: Array.from({ length: 500 }, (_, i) => ({ id: `a${i}`, name: 'A' })), total: 501 }), ok({ rows: [{ id: 'b0', name: 'B' }], total: 501 })];
     const { calls, depots } = setUp({ 'GET /customization/depot/v1/query/list': () => Response.json(pages.shift()) });
     const rows = await depots.listAll({ pageNum: 7, pageSize: 20, sort: '-name', filters: { status: 'active' } });
     expect(rows).toHaveLength(501);

@@ -24,7 +24,10 @@ function channel(handler: Handler, timeoutMs = 60_000): RestChannel & { seen: Ar
   return { ...rest, seen, notices, exchanges };
 }
 
-const envelope = (body: unknown, status = 200) => async () => Response.json(body, { status });
+const envelope =
+  (body: unknown, status = 200) =>
+  async () =>
+    Response.json(body, { status });
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -108,8 +111,7 @@ describe('createRestClient', () => {
 
   it('aborts after the time-out, toasts the time-out text for 5 s and rejects with kind timeout', async () => {
     const rest = channel(
-      (_url, init) =>
-        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      (_url, init) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
       30,
     );
     expect(await rejection(rest.client.get('/slow'))).toMatchObject({ kind: 'timeout' });
@@ -133,4 +135,3 @@ describe('createRestClient', () => {
     expect(rest.notices).toEqual([{ kind: 'toast', level: 'error', text: 'Password error !', durationMs: 2000 }]);
   });
 });
-

@@ -169,8 +169,7 @@ function sendWithProgress(onProgress: (sent: number) => void) {
       xhr.open(init.method, url);
       for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
       xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-      xhr.onload = () =>
-        resolve(new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': xhr.getResponseHeader('content-type') ?? '' } }));
+      xhr.onload = () => resolve(new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': xhr.getResponseHeader('content-type') ?? '' } }));
       xhr.onerror = () => reject(new TypeError('network error'));
       xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
       init.signal.addEventListener('abort', () => xhr.abort());

@@ -30,7 +30,9 @@ export function createCommandChannel(options: CommandChannelOptions): Commands {
       .pipe(
         filter((ack) => ack.seq === mine),
         take(1),
-        map(({ data }): Ack => (data.ok ? { ok: true, ...(data.msg === undefined ? {} : { msg: data.msg }) } : { ok: false, msg: data.msg ?? 'rejected', reason: 'rejected' })),
+        map(({ data }): Ack =>
+          data.ok ? { ok: true, ...(data.msg === undefined ? {} : { msg: data.msg }) } : { ok: false, msg: data.msg ?? 'rejected', reason: 'rejected' },
+        ),
         timeout({ first: options.timeoutMs, scheduler: options.scheduler, with: () => of<Ack>({ ok: false, msg: 'timeout', reason: 'timeout' }) }),
       )
       .subscribe(ack$$);
@@ -54,8 +56,7 @@ export function createCommandChannel(options: CommandChannelOptions): Commands {
     },
     queryKeys: (device) => command({ cmd: CMD.queryKeys, data: ref(device) }),
     writeSetting: (device, setting, value) => command({ cmd: CMD.writeSetting, data: { ...ref(device), setting, value } }),
-    restoreFactoryDefaults: (device) =>
-      command({ cmd: CMD.writeSetting, data: { ...ref(device), setting: 'restore_fac', value: 1 } }),
+    restoreFactoryDefaults: (device) => command({ cmd: CMD.writeSetting, data: { ...ref(device), setting: 'restore_fac', value: 1 } }),
     startFirmwareUpdate: (device, version) => command({ cmd: CMD.startFirmwareUpdate, data: { ...ref(device), version } }),
   };
 }

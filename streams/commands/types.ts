@@ -2,9 +2,7 @@ import type { Observable } from 'rxjs';
 import type { DeviceRef, VehicleSelection } from '../../contract/protocol/types';
 
 /** The outcome of a command: the server's acknowledgement (cmd 0), or why there was none. Never an error notification. */
-export type Ack =
-  | { ok: true; msg?: string }
-  | { ok: false; msg: string; reason: 'rejected' | 'timeout' | 'offline' };
+export type Ack = { ok: true; msg?: string } | { ok: false; msg: string; reason: 'rejected' | 'timeout' | 'offline' };
 
 export interface Commands {
   subscribeVehicles(selection: VehicleSelection): Observable<Ack>;

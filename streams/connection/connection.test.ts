@@ -26,8 +26,7 @@ function connectionUnderTest(heartbeatMs = 60_000) {
   return { connection, states };
 }
 
-const summary = (states: ConnectionState[]) =>
-  states.map((s) => (s.attempt === undefined ? s.state : `${s.state}#${s.attempt}`));
+const summary = (states: ConnectionState[]) => states.map((s) => (s.attempt === undefined ? s.state : `${s.state}#${s.attempt}`));
 
 describe('createConnection (mock-socket)', () => {
   it('reconnects with backoff after the server drops the socket and reports each open', async () => {
@@ -98,7 +97,10 @@ describe('createConnection (mock-socket)', () => {
     connection.connect(URL);
     expect(await message).toBe('{"cmd":8,"data":"hello"}');
     await expect.poll(() => received.length, { timeout: 1000 }).toBeGreaterThanOrEqual(2);
-    expect(received.slice(0, 2)).toEqual([{ cmd: 5, data: {} }, { cmd: 5, data: {} }]);
+    expect(received.slice(0, 2)).toEqual([
+      { cmd: 5, data: {} },
+      { cmd: 5, data: {} },
+    ]);
     connection.disconnect();
   });
 });

@@ -34,11 +34,7 @@ export interface ConnectionOptions {
   maxAttempts?: number;
 }
 
-type SocketEvent =
-  | { type: 'open' }
-  | { type: 'message'; data: unknown }
-  | { type: 'beat' }
-  | { type: 'expired' };
+type SocketEvent = { type: 'open' } | { type: 'message'; data: unknown } | { type: 'beat' } | { type: 'expired' };
 
 const HEARTBEAT_MS = 20_000;
 const MAX_RECONNECT_ATTEMPTS = 4;
@@ -99,9 +95,10 @@ export function createConnection(options: ConnectionOptions): Connection {
         open$$.pipe(map((): SocketEvent => ({ type: 'open' }))),
         heartbeat(open$$, options.heartbeatMs ?? HEARTBEAT_MS, scheduler).pipe(map((): SocketEvent => ({ type: 'beat' }))),
         // A clean close completes the subject; for the console any close is a drop to recover from.
-        concat(subject, throwError(() => new SocketClosed())).pipe(
-          map((data): SocketEvent => ({ type: 'message', data })),
-        ),
+        concat(
+          subject,
+          throwError(() => new SocketClosed()),
+        ).pipe(map((data): SocketEvent => ({ type: 'message', data }))),
       );
     });
 

@@ -12,18 +12,10 @@ describe('reconnect', () => {
     ts.run(({ cold, expectObservable, expectSubscriptions }) => {
       const socket = cold('-#');
       const retries: number[] = [];
-      const result = socket.pipe(
-        reconnect({ maxAttempts: 4, backoff: (n) => 10 * 2 ** (n - 1), scheduler: ts, onRetry: (n) => retries.push(n) }),
-      );
+      const result = socket.pipe(reconnect({ maxAttempts: 4, backoff: (n) => 10 * 2 ** (n - 1), scheduler: ts, onRetry: (n) => retries.push(n) }));
       // errors at 1, 12, 33, 74, 155; waits of 10, 20, 40, 80 between them
       expectObservable(result).toBe('155ms #');
-      expectSubscriptions(socket.subscriptions).toBe([
-        '^!',
-        '11ms ^!',
-        '32ms ^!',
-        '73ms ^!',
-        '154ms ^!',
-      ]);
+      expectSubscriptions(socket.subscriptions).toBe(['^!', '11ms ^!', '32ms ^!', '73ms ^!', '154ms ^!']);
       ts.flush();
       expect(retries).toEqual([1, 2, 3, 4]);
     });

@@ -2,9 +2,7 @@
 
 export type DialogReason = 'login-expired' | 'user-status-changed' | 'user-role-changed' | 'websocket-expired' | 'share-ended' | 'display-revoked' | 'display-replaced';
 
-export type Notice =
-  | { kind: 'toast'; level: 'error' | 'success'; text: string; durationMs: number }
-  | { kind: 'dialog'; reason: DialogReason; text: string };
+export type Notice = { kind: 'toast'; level: 'error' | 'success'; text: string; durationMs: number } | { kind: 'dialog'; reason: DialogReason; text: string };
 
 export const NOTICE_TEXT = {
   networkError: 'System exception, please contact the administrator',

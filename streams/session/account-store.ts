@@ -5,11 +5,7 @@ import { fetchMenuRoutes, fetchUserInfo } from '../api/account-calls';
 import { ROLE_KEYS } from '../../contract/api/permissions';
 import type { MenuRoute, RestClient, UserInfo } from '../../contract/api/types';
 
-export type AccountState =
-  | { status: 'signed-out' }
-  | { status: 'loading' }
-  | { status: 'ready'; info: UserInfo; menu: MenuRoute[] }
-  | { status: 'failed' };
+export type AccountState = { status: 'signed-out' } | { status: 'loading' } | { status: 'ready'; info: UserInfo; menu: MenuRoute[] } | { status: 'failed' };
 
 /** The role a user without roles gets (spec section 6); the same key the reference server gives. */
 export const DEFAULT_ROLE = ROLE_KEYS.member;

@@ -17,11 +17,7 @@ describe('displaySignIn$', () => {
     });
     await settle(400);
     expect(calls).toBe(6);
-    expect(seen).toEqual([
-      { state: 'connecting', attempt: 0 },
-      ...[1, 2, 3, 4, 5].map((attempt) => ({ state: 'connecting', attempt })),
-      { state: 'signed-in' },
-    ]);
+    expect(seen).toEqual([{ state: 'connecting', attempt: 0 }, ...[1, 2, 3, 4, 5].map((attempt) => ({ state: 'connecting', attempt })), { state: 'signed-in' }]);
   });
 
   it('retries a server error and a time-out, but stops at a refusal of the token', async () => {

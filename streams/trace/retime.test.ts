@@ -15,10 +15,23 @@ describe('retime', () => {
       seq: 7,
       data: { vehicleId: 'veh-1', deviceType: 'bms', deviceId: 0, ts: 1_767_229_200_000, values: { soc: 80, ts_offset: 5, label: '2026-01-01' } },
     });
-    const rows = { code: 200, data: { rows: [{ id: 'veh-1', lastSeen: '2026-01-01T00:00:00.000Z', alarms: 0 }, { id: 'veh-2', lastSeen: null }] } };
+    const rows = {
+      code: 200,
+      data: {
+        rows: [
+          { id: 'veh-1', lastSeen: '2026-01-01T00:00:00.000Z', alarms: 0 },
+          { id: 'veh-2', lastSeen: null },
+        ],
+      },
+    };
     expect(retime(rows, -hour)).toEqual({
       code: 200,
-      data: { rows: [{ id: 'veh-1', lastSeen: '2025-12-31T23:00:00.000Z', alarms: 0 }, { id: 'veh-2', lastSeen: null }] },
+      data: {
+        rows: [
+          { id: 'veh-1', lastSeen: '2025-12-31T23:00:00.000Z', alarms: 0 },
+          { id: 'veh-2', lastSeen: null },
+        ],
+      },
     });
     expect(retime([{ startedAt: '2026-01-01T00:00:00Z', note: 'at 2026-01-01T00:00:00Z' }], hour)).toEqual([
       { startedAt: '2026-01-01T01:00:00.000Z', note: 'at 2026-01-01T00:00:00Z' },
@@ -44,7 +57,10 @@ describe('retime', () => {
 
   it('moves received messages as retime does, the fast way for plain frames', () => {
     const messages = [...generateTrace({ vehicles: 10, rate: 100, seconds: 20, seed: 4 })].flatMap((line) => ('dir' in line && line.dir === 'in' ? [line.msg] : []));
-    messages.push({ cmd: 1, data: { vehicleId: 'v', deviceType: 'bms', deviceId: 0, ts: 5, values: { ts: 1, at: '2026-01-01T00:00:00Z' } } }, '{oops', { cmd: 8, data: { text: 'x' } });
+    messages.push({ cmd: 1, data: { vehicleId: 'v', deviceType: 'bms', deviceId: 0, ts: 5, values: { ts: 1, at: '2026-01-01T00:00:00Z' } } }, '{oops', {
+      cmd: 8,
+      data: { text: 'x' },
+    });
     for (const message of messages) expect(retimeMessage(message, 3_600_000)).toEqual(retime(message, 3_600_000));
     expect(retimeMessage(messages.at(-3), 10)).toMatchObject({ data: { ts: 15, values: { ts: 11, at: '2026-01-01T00:00:00.010Z' } } });
   });

@@ -38,7 +38,10 @@ function fleetAfter(index: TraceIndex, frames: readonly unknown[]): unknown {
   store.replace(snapshot.body.data.rows);
   for (const frame of frames) store.apply(frame as never);
   const flushed = store.flush();
-  return { summary: flushed?.summary, vehicles: JSON.parse(JSON.stringify([...(flushed?.vehicles.values() ?? [])], (key, value) => (key === 'reportIntervalMs' ? undefined : value))) };
+  return {
+    summary: flushed?.summary,
+    vehicles: JSON.parse(JSON.stringify([...(flushed?.vehicles.values() ?? [])], (key, value) => (key === 'reportIntervalMs' ? undefined : value))),
+  };
 }
 
 const receivedUntil = (index: TraceIndex, count: number): unknown[] =>
@@ -63,13 +66,28 @@ describe('trace index', () => {
   it('marks status changes, alarms and firmware on the timeline, and lists malformed lines and dropped frames with their reasons', () => {
     const lines: TraceLine[] = [
       { t: 0, dir: 'in', msg: { cmd: 19, data: { vehicleId: 'v1', status: 'normal', ts: 1, alarms: 0 } } },
-      { t: 100, dir: 'in', msg: [{ cmd: 19, data: { vehicleId: 'v1', status: 'offline', ts: 2 } }, { cmd: 1, data: { vehicleId: 'v1' } }] },
+      {
+        t: 100,
+        dir: 'in',
+        msg: [
+          { cmd: 19, data: { vehicleId: 'v1', status: 'offline', ts: 2 } },
+          { cmd: 1, data: { vehicleId: 'v1' } },
+        ],
+      },
       { t: 200, dir: 'in', msg: '{oops' },
       { t: 300, dir: 'in', msg: { cmd: 19, data: { vehicleId: 'v1', status: 'alarm', ts: 3, alarms: 1 } } },
       { t: 400, dir: 'in', msg: { cmd: 149, data: { vehicleId: 'v1', deviceType: 'bms', deviceId: 0, state: 'updating', progress: 5 } } },
       { t: 450, dir: 'out', msg: { cmd: 32, data: { all: true } } },
     ];
-    const text = [HEADER, JSON.stringify(lines[0]), JSON.stringify(lines[1]), 'not json at all', JSON.stringify(lines[2]), '{"t":"late"}', ...lines.slice(3).map((l) => JSON.stringify(l))].join('\n');
+    const text = [
+      HEADER,
+      JSON.stringify(lines[0]),
+      JSON.stringify(lines[1]),
+      'not json at all',
+      JSON.stringify(lines[2]),
+      '{"t":"late"}',
+      ...lines.slice(3).map((l) => JSON.stringify(l)),
+    ].join('\n');
     const index = indexTrace(read(`${text}\n`));
     expect(index.marks).toEqual([
       { t: 100, kind: 'status' },

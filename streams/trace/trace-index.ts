@@ -118,7 +118,7 @@ export function indexTrace(read: ReadTrace, everyMs = CHECKPOINT_EVERY_MS): Trac
         if (frame.cmd !== 19) continue;
         const before = statuses.get(frame.data.vehicleId);
         const alarms = frame.data.alarms ?? before?.alarms ?? 0;
-        if (before && (frame.data.status === 'alarm' && before.status !== 'alarm' || alarms > before.alarms)) marks.push({ t: line.t, kind: 'alarm' });
+        if (before && ((frame.data.status === 'alarm' && before.status !== 'alarm') || alarms > before.alarms)) marks.push({ t: line.t, kind: 'alarm' });
         else if (before && before.status !== frame.data.status) marks.push({ t: line.t, kind: 'status' });
         statuses.set(frame.data.vehicleId, { status: frame.data.status, alarms });
       }

@@ -26,7 +26,11 @@ describe('TracePlayer', () => {
     run(10, (player, ts, got) => {
       player.play();
       ts.flush();
-      expect(got).toEqual([[10, 'a'], [30, 'b'], [100, 'c']]);
+      expect(got).toEqual([
+        [10, 'a'],
+        [30, 'b'],
+        [100, 'c'],
+      ]);
     });
   });
 
@@ -38,7 +42,11 @@ describe('TracePlayer', () => {
       ts.schedule(() => player.pause(), 150);
       ts.schedule(() => player.play(), 650);
       ts.flush();
-      expect(got).toEqual([[100, 'a'], [800, 'b'], [1500, 'c']]);
+      expect(got).toEqual([
+        [100, 'a'],
+        [800, 'b'],
+        [1500, 'c'],
+      ]);
       expect(positions).toEqual([0, 100, 150, 300, 1000]);
     });
   });
@@ -51,7 +59,10 @@ describe('TracePlayer', () => {
       expect(got.map(([, m]) => m)).toEqual(['a', 'b', 'a']);
       player.play();
       ts.flush();
-      expect(got.slice(3)).toEqual([[150, 'b'], [850, 'c']]);
+      expect(got.slice(3)).toEqual([
+        [150, 'b'],
+        [850, 'c'],
+      ]);
     });
   });
 
@@ -68,13 +79,22 @@ describe('TracePlayer', () => {
       player.seek(350);
       expect([rewound, got]).toEqual([[250], ['b']]);
       player.seek(120);
-      expect([rewound, got]).toEqual([[250, 0], ['b', 'a']]);
+      expect([rewound, got]).toEqual([
+        [250, 0],
+        ['b', 'a'],
+      ]);
       // Forward within the same checkpoint's span: no rewind, just what lies between.
       player.seek(240);
-      expect([rewound, got]).toEqual([[250, 0], ['b', 'a']]);
+      expect([rewound, got]).toEqual([
+        [250, 0],
+        ['b', 'a'],
+      ]);
       player.step();
       player.step();
-      expect([rewound, got]).toEqual([[250, 0], ['b', 'a', 'b', 'c']]);
+      expect([rewound, got]).toEqual([
+        [250, 0],
+        ['b', 'a', 'b', 'c'],
+      ]);
       const positions: number[] = [];
       player.position$.subscribe((p) => positions.push(p));
       expect(positions).toEqual([1000]);

@@ -18,10 +18,13 @@ const ref = (vehicleId: string, deviceType: 'bms' | 'mppt' | 'system', deviceId 
 const SCRIPT: Array<[number, IncomingFrame | IncomingFrame[] | string]> = [
   [10, { cmd: 97, data: { ...ref('v1', 'bms'), version: '1.0.0' } }],
   [20, { cmd: 1, data: { ...ref('v1', 'bms'), ts: 1_000, values: { soc: 81, voltage: 13.2 } } }],
-  [40, [
-    { cmd: 19, data: { vehicleId: 'v2', status: 'alarm', ts: 2_000, alarms: 1, soc: 12 } },
-    { cmd: 1, data: { ...ref('v2', 'mppt', 1), ts: 2_000, values: { pv_v: 18.5, state: 'charging' } } },
-  ]],
+  [
+    40,
+    [
+      { cmd: 19, data: { vehicleId: 'v2', status: 'alarm', ts: 2_000, alarms: 1, soc: 12 } },
+      { cmd: 1, data: { ...ref('v2', 'mppt', 1), ts: 2_000, values: { pv_v: 18.5, state: 'charging' } } },
+    ],
+  ],
   [60, { cmd: 144, data: { ...ref('v1', 'system'), keys: [{ key: 'tyre_fl', label: 'Tyre FL', unit: 'bar', kind: 'number' }] } }],
   [80, '{oops'],
   [100, { cmd: 149, data: { ...ref('v1', 'bms'), state: 'updating', progress: 50 } }],

@@ -8,9 +8,7 @@ export interface TraceHeader {
 
 /** One line after the header of a trace file (../shared/contract.md, "Trace files"). */
 export type TraceLine =
-  | { t: number; dir: 'in'; msg: unknown }
-  | { t: number; dir: 'out'; msg: unknown }
-  | { t: number; dir: 'rest'; method: string; path: string; body: unknown };
+  { t: number; dir: 'in'; msg: unknown } | { t: number; dir: 'out'; msg: unknown } | { t: number; dir: 'rest'; method: string; path: string; body: unknown };
 
 export interface Trace {
   header: TraceHeader;

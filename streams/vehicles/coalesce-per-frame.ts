@@ -1,12 +1,4 @@
-import {
-  animationFrameScheduler,
-  animationFrames,
-  audit,
-  auditTime,
-  take,
-  type MonoTypeOperatorFunction,
-  type SchedulerLike,
-} from 'rxjs';
+import { animationFrameScheduler, animationFrames, audit, auditTime, take, type MonoTypeOperatorFunction, type SchedulerLike } from 'rxjs';
 
 /**
  * At most one emission per animation frame: the latest value once the frame comes. Other

@@ -66,9 +66,7 @@ describe('createFleetState', () => {
         if (step === 'd') fleet.replace([vehicleRow('v1'), vehicleRow('new')]);
       });
       const view = fleet.vehicles$.pipe(
-        map((all) =>
-          [...all.values()].map((v) => `${v.id}:${v.stale ? 'stale' : 'live'}:${v.status}:${Object.keys(v.devices).join('+')}`).join(' '),
-        ),
+        map((all) => [...all.values()].map((v) => `${v.id}:${v.stale ? 'stale' : 'live'}:${v.status}:${Object.keys(v.devices).join('+')}`).join(' ')),
       );
       expectObservable(view, '^ 10ms !').toBe('xy-z-w-u', {
         x: '',
@@ -118,7 +116,13 @@ describe('createFleetState', () => {
       fleet.keys$(ref).subscribe((k) => keys.push(k?.map((x) => x.key)));
       fleet.replace([vehicleRow('v1')]);
       ts.flush();
-      for (const [state, pct] of [['updating', 10], ['updating', 60], ['failure', 60], ['updating', 0], ['success', 100]] as const) {
+      for (const [state, pct] of [
+        ['updating', 10],
+        ['updating', 60],
+        ['failure', 60],
+        ['updating', 0],
+        ['success', 100],
+      ] as const) {
         fleet.apply({ cmd: 149, data: { ...ref, state, progress: pct } });
         ts.flush();
       }

@@ -1,4 +1,20 @@
-import { BehaviorSubject, Subject, catchError, defer, map, merge, of, retry, startWith, switchMap, throwError, timer, finalize, type Observable, type SchedulerLike } from 'rxjs';
+import {
+  BehaviorSubject,
+  Subject,
+  catchError,
+  defer,
+  map,
+  merge,
+  of,
+  retry,
+  startWith,
+  switchMap,
+  throwError,
+  timer,
+  finalize,
+  type Observable,
+  type SchedulerLike,
+} from 'rxjs';
 import type { SnapshotState } from './types';
 
 export interface SnapshotLoaderOptions<T> {

@@ -194,11 +194,7 @@ const startNodes = async (env: Record<string, string>, started: Started): Promis
 };
 
 const main = async () => {
-  const missing = [
-    !(await reachable(NATS_URL)) && 'NATS',
-    !(await reachable(MQTT_URL)) && 'MQTT',
-    !(await reachable(DATABASE_URL)) && 'PostgreSQL',
-  ].filter(Boolean);
+  const missing = [!(await reachable(NATS_URL)) && 'NATS', !(await reachable(MQTT_URL)) && 'MQTT', !(await reachable(DATABASE_URL)) && 'PostgreSQL'].filter(Boolean);
   if (missing.length > 0) {
     console.log(`Cluster benchmark skipped: ${missing.join(', ')} not reachable`);
     console.log(JSON.stringify({ bench: 'cluster', skipped: `${missing.join(', ')} not reachable` }));
@@ -335,7 +331,12 @@ const main = async () => {
       cores: cpus().length,
       loadAvg1m: Number(loadDuring.toFixed(2)),
     };
-    console.log(sim.output().match(/Fleet simulator: \d+ frames published[^\n]*/g)!.at(-1));
+    console.log(
+      sim
+        .output()
+        .match(/Fleet simulator: \d+ frames published[^\n]*/g)!
+        .at(-1),
+    );
     console.log(`Vehicles ${VEHICLES} at 1 Hz, 2 nodes x ${CONSOLES} consoles, window ${figures.windowS} s, load average ${figures.loadAvg1m} on ${figures.cores} cores`);
     console.log(
       `Published ${figures.framesPublishedPerS} frames/s (${figures.framesPerVehicleS} per vehicle); delivered to consoles: A ${(delivered[0]! * 100).toFixed(1)} %, B ${(delivered[1]! * 100).toFixed(1)} %`,
@@ -344,11 +345,21 @@ const main = async () => {
     console.log(
       `Sustained (every vehicle at 1 Hz, all frames delivered, p99 under ${SUSTAINED_P99_MS / 1000} s): ${sustained ? 'yes' : `NO: ${notSustainedBecause.join('; ')}`}`,
     );
-    console.log(`CPU (cores): ${Object.entries(cpu).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-    console.log(`Frames per second per core used: ${Object.entries(ceilings).map(([k, v]) => `${k} ${v ?? '-'}`).join(', ')}`);
+    console.log(
+      `CPU (cores): ${Object.entries(cpu)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `Frames per second per core used: ${Object.entries(ceilings)
+        .map(([k, v]) => `${k} ${v ?? '-'}`)
+        .join(', ')}`,
+    );
     console.log(
       `At these rates ${TARGET_VEHICLES} vehicles (${Math.round(target)} frames/s) need about (cores; - where a piece used no measurable CPU): ` +
-        Object.entries(coresForTarget).map(([k, v]) => `${k} ${v ?? '-'}`).join(', '),
+        Object.entries(coresForTarget)
+          .map(([k, v]) => `${k} ${v ?? '-'}`)
+          .join(', '),
     );
     console.log(JSON.stringify(figures));
   } finally {

@@ -19,7 +19,12 @@ const dir = mkdtempSync(join(tmpdir(), 'fleet-backfill-bench-'));
 try {
   const now = Date.now();
   const seed = demoFleet({ vehicles: config.simVehicles, seed: config.simSeed, createdAt: new Date(now).toISOString(), admin: { id: 'bench' } as never });
-  const specs = seed.vehicles.map((v) => simSpecOf(v, seed.devices.filter((d) => d.vehicleId === v.id)));
+  const specs = seed.vehicles.map((v) =>
+    simSpecOf(
+      v,
+      seed.devices.filter((d) => d.vehicleId === v.id),
+    ),
+  );
   const db = openDatabase(join(dir, 'fleet.db'));
   const repo = sqliteRepository(db);
   const window = { hours: config.historyBackfillH, intervalMs: config.historyIntervalS * 1000, untilMs: now };
@@ -41,8 +46,12 @@ try {
   await repo.close();
   const mbPerDay = (statSync(join(dir, 'fleet.db')).size / 1e6) * (24 / config.historyBackfillH);
   console.log(`${config.simVehicles} vehicles, ${config.historyBackfillH} h every ${config.historyIntervalS} s: ${done.samples} samples`);
-  console.log(`live warm-up CPU ${warmCpuS.toFixed(1)} s; backfill CPU ${cpuS.toFixed(1)} s, wall ${wallS.toFixed(1)} s; database ${mbPerDay.toFixed(0)} MB per day of history`);
-  console.log(JSON.stringify({ bench: 'history-backfill', vehicles: config.simVehicles, hours: config.historyBackfillH, samples: done.samples, warmCpuS, cpuS, wallS, mbPerDay }));
+  console.log(
+    `live warm-up CPU ${warmCpuS.toFixed(1)} s; backfill CPU ${cpuS.toFixed(1)} s, wall ${wallS.toFixed(1)} s; database ${mbPerDay.toFixed(0)} MB per day of history`,
+  );
+  console.log(
+    JSON.stringify({ bench: 'history-backfill', vehicles: config.simVehicles, hours: config.historyBackfillH, samples: done.samples, warmCpuS, cpuS, wallS, mbPerDay }),
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -26,13 +26,37 @@ const repo = await openRepository({ dbPath: '', databaseUrl: scoped.toString() }
 try {
   const createdAt = new Date().toISOString();
   const seed = demoFleet({
-    vehicles, seed: 1, createdAt,
-    admin: { id: 'user-admin', email: 'bench@fleet.test', userName: 'Bench', passwordHash: 'x', status: 'active', roleId: 'role-super-admin', phone: '', speedUnit: 'km/h', mileageUnit: 'km', createdAt, lastSignInAt: null },
+    vehicles,
+    seed: 1,
+    createdAt,
+    admin: {
+      id: 'user-admin',
+      email: 'bench@fleet.test',
+      userName: 'Bench',
+      passwordHash: 'x',
+      status: 'active',
+      roleId: 'role-super-admin',
+      phone: '',
+      speedUnit: 'km/h',
+      mileageUnit: 'km',
+      createdAt,
+      lastSignInAt: null,
+    },
   });
   await repo.seedOnce(seed);
-  const specs = seed.vehicles.map((v) => simSpecOf(v, seed.devices.filter((d) => d.vehicleId === v.id)));
+  const specs = seed.vehicles.map((v) =>
+    simSpecOf(
+      v,
+      seed.devices.filter((d) => d.vehicleId === v.id),
+    ),
+  );
   const endMs = Date.now();
-  const write = await backfillHistory(createFleetSimulator({ seed: 2, hz: 1 / 60, scenario: 'demo' }), repo, specs, { hours, intervalMs: 60_000, untilMs: endMs, stopped: () => false });
+  const write = await backfillHistory(createFleetSimulator({ seed: 2, hz: 1 / 60, scenario: 'demo' }), repo, specs, {
+    hours,
+    intervalMs: 60_000,
+    untilMs: endMs,
+    stopped: () => false,
+  });
 
   const sizes = await admin.query(
     `SELECT count(*)::int AS partitions, coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint AS bytes
@@ -40,7 +64,7 @@ try {
   );
   const bytes = Number(sizes.rows[0].bytes);
   const bytesPerSample = bytes / write.samples;
-  const seriesPerVehicle = write.samples / (vehicles * Math.floor((hours * 60) - 1));
+  const seriesPerVehicle = write.samples / (vehicles * Math.floor(hours * 60 - 1));
 
   // One device's whole range, as the chart asks for it, for 200 devices picked across the fleet.
   const refs = seed.devices.filter((_, i) => i % Math.max(1, Math.floor(seed.devices.length / 200)) === 0).slice(0, 200);

@@ -30,7 +30,12 @@ export const replayAfterRecording = (model: FleetSimulator, ticks: number): Flee
       const json = JSON.stringify(frame);
       const ts = `"ts":${frame.data.ts}`;
       const digitsAt = json.indexOf(ts) + '"ts":'.length;
-      recording.frames.push({ frame, offsetMs: frame.data.ts - recording.stepMs, head: json.slice(0, digitsAt), tail: json.slice(digitsAt + String(frame.data.ts).length) });
+      recording.frames.push({
+        frame,
+        offsetMs: frame.data.ts - recording.stepMs,
+        head: json.slice(0, digitsAt),
+        tail: json.slice(digitsAt + String(frame.data.ts).length),
+      });
     }
     for (const l of listeners) l(frame);
   });

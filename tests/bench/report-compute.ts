@@ -31,8 +31,30 @@ try {
   const now = hourOf(Date.now()) + 37 * 60_000;
   const seed = demoFleet({ vehicles, seed: 1, createdAt: new Date(now).toISOString(), admin: { id: 'bench' } as never });
   const repo = await openRepository(db.config);
-  await repo.seedOnce({ ...seed, accounts: [{ id: 'bench', email: 'bench@fleet.test', userName: 'Bench', passwordHash: 'x', status: 'active', roleId: null, phone: '', speedUnit: 'km/h', mileageUnit: 'km', createdAt: new Date(now).toISOString(), lastSignInAt: null }] });
-  const specs = seed.vehicles.map((v) => simSpecOf(v, seed.devices.filter((d) => d.vehicleId === v.id)));
+  await repo.seedOnce({
+    ...seed,
+    accounts: [
+      {
+        id: 'bench',
+        email: 'bench@fleet.test',
+        userName: 'Bench',
+        passwordHash: 'x',
+        status: 'active',
+        roleId: null,
+        phone: '',
+        speedUnit: 'km/h',
+        mileageUnit: 'km',
+        createdAt: new Date(now).toISOString(),
+        lastSignInAt: null,
+      },
+    ],
+  });
+  const specs = seed.vehicles.map((v) =>
+    simSpecOf(
+      v,
+      seed.devices.filter((d) => d.vehicleId === v.id),
+    ),
+  );
   const filled = await backfillHistory(createFleetModel(config, now), repo, specs, { hours, intervalMs: 60_000, untilMs: now, stopped: () => false });
   const ids = seed.vehicles.map((v) => v.id);
 
@@ -79,9 +101,30 @@ try {
   const wholeS = seconds(w0);
   const cpu = process.cpuUsage(cpu0);
   const wholeCpuS = (cpu.user + cpu.system) / 1e6;
-  console.log(`${storage}: ${vehicles} vehicles, ${hours} h of raw history (${filled.samples} samples), rolled up in ${buildS.toFixed(2)} s (CPU ${buildCpuS.toFixed(2)} s, ${built} vehicle-hours); ${copies.length} copied hour rollups and ${days.length} day rollups fill ${DAYS} days`);
-  console.log(`${DAYS}-day report: ${totalS.toFixed(2)} s in batches of ${REPORT_BATCH} (slowest ${(slowest / 1000).toFixed(2)} s), ${wholeS.toFixed(2)} s in one call (CPU ${wholeCpuS.toFixed(2)} s); load ${load}`);
-  console.log(JSON.stringify({ bench: 'report-compute', storage, vehicles, days: DAYS, rawHours: hours, samples: filled.samples, rollupBuildS: buildS, rollupBuildCpuS: buildCpuS, vehicleHours: built, totalS, slowestBatchS: slowest / 1000, wholeS, wholeCpuS, load: Number(load) }));
+  console.log(
+    `${storage}: ${vehicles} vehicles, ${hours} h of raw history (${filled.samples} samples), rolled up in ${buildS.toFixed(2)} s (CPU ${buildCpuS.toFixed(2)} s, ${built} vehicle-hours); ${copies.length} copied hour rollups and ${days.length} day rollups fill ${DAYS} days`,
+  );
+  console.log(
+    `${DAYS}-day report: ${totalS.toFixed(2)} s in batches of ${REPORT_BATCH} (slowest ${(slowest / 1000).toFixed(2)} s), ${wholeS.toFixed(2)} s in one call (CPU ${wholeCpuS.toFixed(2)} s); load ${load}`,
+  );
+  console.log(
+    JSON.stringify({
+      bench: 'report-compute',
+      storage,
+      vehicles,
+      days: DAYS,
+      rawHours: hours,
+      samples: filled.samples,
+      rollupBuildS: buildS,
+      rollupBuildCpuS: buildCpuS,
+      vehicleHours: built,
+      totalS,
+      slowestBatchS: slowest / 1000,
+      wholeS,
+      wholeCpuS,
+      load: Number(load),
+    }),
+  );
   await repo.close();
 } finally {
   await db.drop();

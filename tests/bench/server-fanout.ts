@@ -234,9 +234,13 @@ const runBench = async () => {
   const perSecond = (stepsMs: number[]) => ((Number(median(stepsMs)) * config.simShards * config.simHz) / 1000).toFixed(2);
   if (FRAMES === 'recorded') {
     const modelSteps = stepCpuMs.slice(0, RECORDED_TICKS * config.simShards);
-    log(`the model's own steps while recording: median ${median(modelSteps)} ms CPU per shard, ${perSecond(modelSteps)} CPU-seconds a second for the fleet; replaying: ${perSecond(stepCpuMs.slice(-ticks.length))}`);
+    log(
+      `the model's own steps while recording: median ${median(modelSteps)} ms CPU per shard, ${perSecond(modelSteps)} CPU-seconds a second for the fleet; replaying: ${perSecond(stepCpuMs.slice(-ticks.length))}`,
+    );
   }
-  log(`consoles' process: ${report.cpuCores.toFixed(2)} cores; ${report.parsed} messages parsed as JSON, ${report.scanMismatches} of them counted differently by the byte scan`);
+  log(
+    `consoles' process: ${report.cpuCores.toFixed(2)} cores; ${report.parsed} messages parsed as JSON, ${report.scanMismatches} of them counted differently by the byte scan`,
+  );
   log(
     `${FRAMES === 'recorded' ? 'replayed' : 'simulator'} step (${config.simShards} shards of ~${Math.round(VEHICLES / config.simShards)} vehicles): median ${median(ticks)} ms wall (${median(stepCpuMs.slice(-ticks.length))} ms CPU), max ${ticks[ticks.length - 1]?.toFixed(0)} ms; ` +
       `load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,

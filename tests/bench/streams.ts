@@ -224,7 +224,7 @@ async function collectorPauses(rows: readonly VehicleSnapshot[], messages: reado
   const full: Pauses = { count: 0, totalMs: 0, maxMs: 0 };
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      const kind = ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind;
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
       const pauses = kind === constants.NODE_PERFORMANCE_GC_MINOR ? young : kind === constants.NODE_PERFORMANCE_GC_MAJOR ? full : null;
       if (pauses === null) continue;
       pauses.count += 1;
@@ -275,7 +275,9 @@ const ratio = Number((framesPerSec / jsonParsePerSec).toFixed(3));
 const spread = `${Math.min(...run.roundRatios).toFixed(2)}-${Math.max(...run.roundRatios).toFixed(2)}`;
 process.stdout.write(`  JSON.parse only          ${jsonParsePerSec.toLocaleString('en')} frames/s\n`);
 process.stdout.write(`  decode + reduce          ${framesPerSec.toLocaleString('en')} frames/s, publishing every ${FLUSH_EVERY} frames\n`);
-process.stdout.write(`  ratio                    ${ratio} (target >= 0.8; rounds ${spread}; ${ROUNDS - 1} rounds, chunks of ${CHUNK} messages alternating with JSON.parse)\n`);
+process.stdout.write(
+  `  ratio                    ${ratio} (target >= 0.8; rounds ${spread}; ${ROUNDS - 1} rounds, chunks of ${CHUNK} messages alternating with JSON.parse)\n`,
+);
 const floor = decodeAndLookUp(rows, messages);
 process.stdout.write(`  decode + lookup only     ratio ${(floor.framesPerSec / floor.jsonParsePerSec).toFixed(3)} (the floor for any store keyed by vehicle id)\n`);
 const naive = naiveInPlace(rows, messages);
@@ -293,7 +295,9 @@ process.stdout.write(`  retained heap            ${bytesPerVehicle} bytes per ve
 
 const replay = await replayHour();
 const replay1hSeconds = Number(replay.seconds.toFixed(2));
-process.stdout.write(`  replay 1 h, 1,000 veh.   ${replay1hSeconds} s at maximum speed (${replay.frames.toLocaleString('en')} frames through socket stand-in, decoder and store)\n`);
+process.stdout.write(
+  `  replay 1 h, 1,000 veh.   ${replay1hSeconds} s at maximum speed (${replay.frames.toLocaleString('en')} frames through socket stand-in, decoder and store)\n`,
+);
 
 process.stdout.write(`${JSON.stringify({ bench: 'streams', framesPerSec, jsonParsePerSec, ratio, bytesPerVehicle, replay1hSeconds })}\n`);
 process.exit(0);

@@ -63,7 +63,9 @@ const seekP95 = quantile(seeks, 0.95);
 
 console.log(`trace: ${VEHICLES} vehicles, ${SECONDS} s at ${RATE} frames/s, ${index.lines.length} lines, ${megabytes.toFixed(0)} MB`);
 console.log(`load (read + index + ${index.checkpoints.length} checkpoints): ${round(loadMs)} ms`);
-console.log(`seek to a random instant, until published: p50 ${round(seekP50)} ms, p95 ${round(seekP95)} ms, max ${round(seeks.at(-1) ?? 0)} ms (target p95 ${TARGET_SEEK_P95_MS} ms)`);
+console.log(
+  `seek to a random instant, until published: p50 ${round(seekP50)} ms, p95 ${round(seekP95)} ms, max ${round(seeks.at(-1) ?? 0)} ms (target p95 ${TARGET_SEEK_P95_MS} ms)`,
+);
 console.log(
   JSON.stringify({
     bench: 'trace-player',

@@ -241,7 +241,10 @@ async function measure(view: string, bench: BenchTrace, file: string, distDir: s
     await page.waitForURL('**/home');
     const socketOpenedAt = Date.now();
     // The wall moves on after 10 s and comes back to the map every 30 s.
-    await page.getByTestId('count-total').filter({ hasText: String(VEHICLES) }).waitFor({ timeout: view === 'wall' ? 60_000 : 30_000 });
+    await page
+      .getByTestId('count-total')
+      .filter({ hasText: String(VEHICLES) })
+      .waitFor({ timeout: view === 'wall' ? 60_000 : 30_000 });
     if (view === 'home') {
       await page.getByTestId('alarm-feed').waitFor();
       await page.locator('.fleet-cluster').first().waitFor({ timeout: 30_000 });
@@ -275,7 +278,9 @@ async function measure(view: string, bench: BenchTrace, file: string, distDir: s
       heapSamples.push({ s: at, mb: round(await heapMB(page)) });
       const firstWarm = at >= SOAK_WARM_UP_S && heapSamples.filter((h) => h.s >= SOAK_WARM_UP_S).length === 1;
       if (SNAPSHOT_DIR && (firstWarm || s + HEAP_EVERY_S >= LOAD_SECONDS)) await writeHeapSnapshot(page, join(SNAPSHOT_DIR, `heap-${at}s.heapsnapshot`));
-      console.log(`heap at ${at} s of traffic (${round(at / SPEED, 0)} s on the page, ${new URL(page.url()).pathname}): ${heapSamples.at(-1)!.mb} MB; load average ${round(loadavg()[0]!)}`);
+      console.log(
+        `heap at ${at} s of traffic (${round(at / SPEED, 0)} s on the page, ${new URL(page.url()).pathname}): ${heapSamples.at(-1)!.mb} MB; load average ${round(loadavg()[0]!)}`,
+      );
     }
     await sleepUntil(IDLE_LEAD_MS + LOAD_SECONDS * 1000);
     const profileSummary = await profile?.stop();
@@ -319,8 +324,14 @@ async function measure(view: string, bench: BenchTrace, file: string, distDir: s
       ...(warm.length > 1 && SPEED !== 1 ? { heapSlopeMBPerTrafficHour: round(slope, 2) } : {}),
       loadAverage: round(loadavg()[0]!),
     };
-    console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg().map((x) => round(x)).join(' ')}, headless Chromium, production build, 1920×1080, CPU throttled ${CPU_THROTTLE}×`);
-    console.log(`socket messages replayed: ${frameLines}, received by the page: ${loadEnd.messages} (frames batched per ${BATCH_MS} ms)${TRACE_SECONDS < LOAD_SECONDS ? `, ${TRACE_SECONDS} s of traffic replayed round and round` : ''}${SPEED !== 1 ? `, traffic at ${SPEED}× speed` : ''}`);
+    console.log(
+      `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg()
+        .map((x) => round(x))
+        .join(' ')}, headless Chromium, production build, 1920×1080, CPU throttled ${CPU_THROTTLE}×`,
+    );
+    console.log(
+      `socket messages replayed: ${frameLines}, received by the page: ${loadEnd.messages} (frames batched per ${BATCH_MS} ms)${TRACE_SECONDS < LOAD_SECONDS ? `, ${TRACE_SECONDS} s of traffic replayed round and round` : ''}${SPEED !== 1 ? `, traffic at ${SPEED}× speed` : ''}`,
+    );
     if (view === 'wall') console.log(`views on screen: ${viewCounts(loadEnd.views)}`);
     console.log(`animation frames/s: idle ${round(idleFps)}, under load ${round(loadFps)} → ratio ${result.fpsRatio} (target ≥ 0.8)`);
     console.log(
@@ -328,7 +339,8 @@ async function measure(view: string, bench: BenchTrace, file: string, distDir: s
     );
     console.log(`long tasks > 50 ms: ${result.longTasksPerMin} per minute`);
     console.log(`JS heap: ${result.heapMB10s} MB at 10 s, ${result.heapMB60s} MB at ${LOAD_SECONDS} s; workers (the map's clusterer) ${result.workerHeapMB60s} MB`);
-    if (warm.length > 1) console.log(`heap slope after ${SOAK_WARM_UP_S} s: ${round(slope * SPEED, 2)} MB per hour of the page, ${round(slope, 2)} MB per hour of traffic (target < 1)`);
+    if (warm.length > 1)
+      console.log(`heap slope after ${SOAK_WARM_UP_S} s: ${round(slope * SPEED, 2)} MB per hour of the page, ${round(slope, 2)} MB per hour of traffic (target < 1)`);
     if (profileSummary) console.log(profileSummary);
     console.log(JSON.stringify(result));
   } finally {

@@ -99,7 +99,17 @@ const measure = async (file: string, bytes: Buffer): Promise<Figures> => {
       extraThreadsAfter = after.threads - idle.threads;
     }
     clearInterval(watch);
-    return { file, bytes: bytes.length, status, msg, answerMs, peakRssMb: Math.round(peakKb / 1024), extraThreadsAfter, killed, load: loadavg().map((l) => Math.round(l * 100) / 100) };
+    return {
+      file,
+      bytes: bytes.length,
+      status,
+      msg,
+      answerMs,
+      peakRssMb: Math.round(peakKb / 1024),
+      extraThreadsAfter,
+      killed,
+      load: loadavg().map((l) => Math.round(l * 100) / 100),
+    };
   } finally {
     if (server.child.exitCode === null && server.child.signalCode === null) await stopServerProcess(server, 'SIGKILL');
     rmSync(dir, { recursive: true, force: true });

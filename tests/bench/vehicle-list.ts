@@ -89,7 +89,10 @@ async function main(): Promise<void> {
 
     await page.goto(`${server.url}/vehicles/list?pageSize=${SCROLL_SIZE}`);
     await page.locator('[data-row-id]').first().waitFor({ timeout: 60_000 });
-    await page.getByTestId('header-count').filter({ hasText: String(VEHICLES) }).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('header-count')
+      .filter({ hasText: String(VEHICLES) })
+      .waitFor({ timeout: 60_000 });
     await page.waitForTimeout(3_000);
     const idleFps = await framesPerSecond(page, 5_000, false);
     const scrollFps = await framesPerSecond(page, 10_000, true);
@@ -100,7 +103,10 @@ async function main(): Promise<void> {
     const clicks: Array<{ shown: number; request: number }> = [];
     for (let i = 0; i < PAGER_CLICKS; i += 1) clicks.push(await pagerClick(page));
     const pager = clicks.map((click) => click.shown).sort((a, b) => a - b);
-    const requests = clicks.map((click) => click.request).filter(Number.isFinite).sort((a, b) => a - b);
+    const requests = clicks
+      .map((click) => click.request)
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
 
     const result = {
       bench: 'vehicle-list',
@@ -115,8 +121,14 @@ async function main(): Promise<void> {
       requestP95Ms: round(percentile(requests, 95)),
       load1: round(loadavg()[0]!, 2),
     };
-    console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}, headless Chromium, 1920×1080, production build`);
-    console.log(`animation frames/s on a ${SCROLL_SIZE}-row page: still ${result.fpsIdle}, scrolling top to bottom ${result.fpsScrolling} → ratio ${result.fpsRatio} (target ≥ 0.8)`);
+    console.log(
+      `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}, headless Chromium, 1920×1080, production build`,
+    );
+    console.log(
+      `animation frames/s on a ${SCROLL_SIZE}-row page: still ${result.fpsIdle}, scrolling top to bottom ${result.fpsScrolling} → ratio ${result.fpsRatio} (target ≥ 0.8)`,
+    );
     console.log(`pager click to next page shown: p50 ${result.pagerP50Ms} ms, p95 ${result.pagerP95Ms} ms over ${PAGER_CLICKS} clicks (target p95 ≤ 300 ms)`);
     console.log(`  of which the page request (server and network): p50 ${result.requestP50Ms} ms, p95 ${result.requestP95Ms} ms`);
     console.log(JSON.stringify(result));

@@ -63,7 +63,13 @@ const consoleScreens: Screen[] = [
     content: firstRow,
     then: {
       name: 'edit dialog',
-      open: (page) => page.locator('tbody tr').first().getByRole('button', { name: 'Edit' }).click().then(() => page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).waitFor()),
+      open: (page) =>
+        page
+          .locator('tbody tr')
+          .first()
+          .getByRole('button', { name: 'Edit' })
+          .click()
+          .then(() => page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).waitFor()),
     },
   },
   { path: () => '/vehicles/group', title: 'Vehicle groups', content: (page) => page.getByTestId('live-counts').first().waitFor() },
@@ -107,7 +113,12 @@ beforeAll(async () => {
     message: 'Battery pack hot (61 °C)',
   });
   const [alarm] = (await server.adminCall<ApiPage<Alarm>>('GET', `/customization/alarm/v1/query/list?active=true&vehicleId=${vehicles[1]!.id}`)).rows;
-  await server.adminCall('POST', '/customization/report/v1/add/single', { name: 'Audited energy', description: 'For the audit', dataName: 'Energy', fleetId: vehicle.fleetId });
+  await server.adminCall('POST', '/customization/report/v1/add/single', {
+    name: 'Audited energy',
+    description: 'For the audit',
+    dataName: 'Energy',
+    fleetId: vehicle.fleetId,
+  });
   const reports = await server.adminCall<ApiPage<{ id: string; name: string }>>('GET', '/customization/report/v1/query/list?pageNum=1&pageSize=50');
   const groupLog = await server.adminCall<{ id: string }>('POST', '/customization/grouplog/v1/add/firmware', {
     vehicleIds: [vehicle.id],
@@ -201,7 +212,10 @@ describe.each<ColorMode>(['light', 'dark'])('in the %s theme', (theme) => {
   }, 300_000);
 
   it('finds no serious or critical violation on a wall signed in with its display token', async () => {
-    const display = await server.adminCall<{ token: string }>('POST', '/customization/display-token/v1/add/single', { name: `Audit wall ${theme}`, fleetId: ids.alarmFleet });
+    const display = await server.adminCall<{ token: string }>('POST', '/customization/display-token/v1/add/single', {
+      name: `Audit wall ${theme}`,
+      fleetId: ids.alarmFleet,
+    });
     await signedOut();
     await page.goto(`${server.url}/wall?display=${display.token}`);
     await page.getByTestId('kiosk').waitFor({ timeout: 30_000 });

@@ -61,13 +61,21 @@ beforeAll(async () => {
   await addAccount(ERIN.email, 'role-operator');
   await addAccount(MIA.email, null);
   const yard = await server.adminCall<Role>('POST', '/customization/role/v1/add/single', {
-    name: 'Yard managers', roleKey: 'yard.managers', menu: ['home', 'vehicles/list'], fleetManager: true, subFleetManager: true,
+    name: 'Yard managers',
+    roleKey: 'yard.managers',
+    menu: ['home', 'vehicles/list'],
+    fleetManager: true,
+    subFleetManager: true,
     permissions: ['fleet:*:view', 'system:profile:edit'],
   });
   yardRoleId = yard.id;
   await addAccount(LEE.email, yardRoleId);
   const keeper = await server.adminCall<Role>('POST', '/customization/role/v1/add/single', {
-    name: 'Role keepers', roleKey: 'role.keepers', menu: ['users/role'], fleetManager: false, subFleetManager: false,
+    name: 'Role keepers',
+    roleKey: 'role.keepers',
+    menu: ['users/role'],
+    fleetManager: false,
+    subFleetManager: false,
     permissions: ['system:role:*', 'system:account:view', 'data:*:*', 'system:profile:edit'],
   });
   keeperRoleId = keeper.id;
@@ -169,7 +177,10 @@ describe('allocation: the fleets and sub-fleets each holder manages', () => {
     const fleet = offered.fleets[0]!;
     const sub = offered.subFleets.find((s) => s.fleetId !== fleet.id)!;
 
-    for (const [width, height] of [[1920, 1080], [1100, 900]] as const) {
+    for (const [width, height] of [
+      [1920, 1080],
+      [1100, 900],
+    ] as const) {
       const page = await newPage(width, height);
       await signIn(page, server.admin.email, /\/home$/, server.admin.password);
       await page.goto(`${server.url}/users/role?tab=roles`);

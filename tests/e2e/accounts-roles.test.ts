@@ -186,7 +186,10 @@ describe('accounts and roles with their live effects', () => {
   it('a fleet manager and an operator opening Test view or the allocation page by address see the 404 page', async () => {
     // Fresh accounts on each attempt, so a retry starts as the first one did.
     const attempt = Date.now().toString(36);
-    for (const [roleId, name] of [['role-fleet-manager', 'fleet.lead'], ['role-operator', 'night.operator']] as const) {
+    for (const [roleId, name] of [
+      ['role-fleet-manager', 'fleet.lead'],
+      ['role-operator', 'night.operator'],
+    ] as const) {
       const email = `${name}.${attempt}@fleet.test`;
       await server.adminCall('POST', '/customization/account/v1/add/single', { email, userName: name, password: COLLEAGUE.password, status: 'active', roleId });
       const page = await newPage();

@@ -332,7 +332,10 @@ describe('errors and dialogs', () => {
       await waitForSocket();
       double.refuseSockets(true);
       double.closeSockets();
-      await page.getByTestId('connection-badge').filter({ hasText: /^Reconnecting in [34] s \(1\/4\)$/ }).waitFor();
+      await page
+        .getByTestId('connection-badge')
+        .filter({ hasText: /^Reconnecting in [34] s \(1\/4\)$/ })
+        .waitFor();
       await screenshot(page, 'socket-retrying');
       await page.getByText('Websocket status has expired, please log in again!').waitFor({ timeout: 30_000 });
       await page.getByRole('alertdialog').getByRole('button', { name: 'Log in again' }).click();

@@ -41,7 +41,13 @@ describe('an issue from a live alarm to solved', () => {
     await signedInPage();
     const vehicle = (await server.adminCall<ApiPage<VehicleSnapshot>>('GET', '/customization/vehicle/v1/query/list?fleetId=fleet-1')).rows[0]!;
     await server.adminCall('POST', '/test/v1/alarm/record', {
-      type: 'raised', vehicleId: vehicle.id, deviceType: 'bms', deviceId: 0, kind: 'cell-hot', severity: 'major', message: 'Battery pack hot (61 °C)',
+      type: 'raised',
+      vehicleId: vehicle.id,
+      deviceType: 'bms',
+      deviceId: 0,
+      kind: 'cell-hot',
+      severity: 'major',
+      message: 'Battery pack hot (61 °C)',
     });
     const create = page.getByRole('button', { name: `Create issue from the alarm of ${vehicle.name}` });
     await create.first().click();

@@ -61,7 +61,10 @@ async function clusteredCount(): Promise<number> {
 /** Zooms with the wheel over the named depot, so the depot stays under the pointer, up to `zoom`. */
 async function zoomAtDepot(depotName: string, zoom: number): Promise<void> {
   for (let step = 0; step < 30 && (await zoomOf()) !== zoom; step += 1) {
-    const box = (await map().getByTestId('map-depot').and(page.locator(`[title="${depotName}"]`)).boundingBox())!;
+    const box = (await map()
+      .getByTestId('map-depot')
+      .and(page.locator(`[title="${depotName}"]`))
+      .boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const before = await zoomOf();
     // Small enough a step for one zoom level at a time.
@@ -113,7 +116,10 @@ describe('home map offline', () => {
     const fleetId = vehicles[0]!.fleetId;
     const inFleet = vehicles.filter((v) => v.fleetId === fleetId);
     await page.getByLabel('Fleet', { exact: true }).selectOption(fleetId);
-    await page.getByTestId('count-total').filter({ hasText: new RegExp(`^${inFleet.length}$`) }).waitFor();
+    await page
+      .getByTestId('count-total')
+      .filter({ hasText: new RegExp(`^${inFleet.length}$`) })
+      .waitFor();
     // Fitted to the fleet: every one of its vehicles is in view, and the view is no wider than needed.
     await page.waitForTimeout(1_500);
     const box = (await map().boundingBox())!;

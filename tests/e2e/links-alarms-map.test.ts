@@ -87,7 +87,10 @@ async function followRowLink(link: Locator, href: RegExp, shown: (tab: Page) => 
 
 /** A tab with a session of its own (none yet), at `path`. */
 async function freshTab(path: string): Promise<Page> {
-  const context = await page.context().browser()!.newContext({ viewport: { width: 1920, height: 1080 } });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: { width: 1920, height: 1080 } });
   const tab = await context.newPage();
   await tab.goto(`${server.url}${path}`);
   return tab;
@@ -119,7 +122,10 @@ describe('links', () => {
   });
 
   it('makes group log, pre-alarm, report and alarm history rows real links that open in a new tab after its sign-in', async () => {
-    const online = vehicles.filter((v) => v.status !== 'offline').slice(0, 2).map((v) => v.id);
+    const online = vehicles
+      .filter((v) => v.status !== 'offline')
+      .slice(0, 2)
+      .map((v) => v.id);
     await server.adminCall('POST', '/customization/grouplog/v1/add/firmware', { vehicleIds: online, deviceType: 'dtu', deviceId: 0, version: '9.9.8' });
     await page.goto(`${server.url}/vehicles/groupLog/log`);
     const logLink = page.getByRole('table', { name: 'Group log' }).getByRole('link', { name: 'Firmware to version 9.9.8' });
@@ -131,10 +137,8 @@ describe('links', () => {
     await logLink.focus();
     await screenshot(page, 'links-group-log-focus-1100');
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await followRowLink(
-      logLink,
-      /^\/vehicles\/groupLog\/logDetail\?logId=[^&]+$/,
-      (tab) => tab.getByTestId('group-log-title').filter({ hasText: 'Firmware to version 9.9.8' }).waitFor(),
+    await followRowLink(logLink, /^\/vehicles\/groupLog\/logDetail\?logId=[^&]+$/, (tab) =>
+      tab.getByTestId('group-log-title').filter({ hasText: 'Firmware to version 9.9.8' }).waitFor(),
     );
 
     await page.goto(`${server.url}/data/prealarm`);
@@ -142,11 +146,19 @@ describe('links', () => {
     const fleetName = await fleetLink.innerText();
     // The new tab has no session to name the fleet: the heading comes from the server.
     await followRowLink(fleetLink, /^\/prealarm\/prefleet\/page\?fleetId=[^&]+$/, (tab) => tab.getByRole('heading', { name: `${fleetName}: pre-alarms` }).waitFor());
-    const subLink = page.getByRole('table', { name: /^Sub-fleets of/ }).getByRole('link').first();
+    const subLink = page
+      .getByRole('table', { name: /^Sub-fleets of/ })
+      .getByRole('link')
+      .first();
     const subName = await subLink.innerText();
     await followRowLink(subLink, /^\/prealarm\/presubfleet\/page\?subFleetId=[^&]+$/, (tab) => tab.getByRole('heading', { name: `${subName}: pre-alarms` }).waitFor());
 
-    await server.adminCall('POST', '/customization/report/v1/add/single', { name: 'Linked energy', description: 'Opened from its row', dataName: 'Energy', fleetId: vehicles[0]!.fleetId });
+    await server.adminCall('POST', '/customization/report/v1/add/single', {
+      name: 'Linked energy',
+      description: 'Opened from its row',
+      dataName: 'Energy',
+      fleetId: vehicles[0]!.fleetId,
+    });
     await page.goto(`${server.url}/data/reports`);
     await followRowLink(page.getByRole('link', { name: 'Linked energy', exact: true }), /^\/data\/report\/page\?reportId=[^&]+$/, (tab) =>
       tab.getByRole('heading', { name: 'Linked energy' }).waitFor(),
@@ -172,7 +184,8 @@ describe('links', () => {
 
   it("makes a role's Assign and the header's back, settings, wall displays and alerts buttons real links", async () => {
     await page.goto(`${server.url}/users/role?tab=roles`);
-    const assign = page.getByRole('table', { name: 'Roles' })
+    const assign = page
+      .getByRole('table', { name: 'Roles' })
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: 'fleet.manager', exact: true }) })
       .getByRole('link', { name: 'Assign' });
@@ -182,10 +195,18 @@ describe('links', () => {
 
     const header = page.locator('header');
     await followRowLink(header.getByTestId('back-button'), /^\/users\/role$/, (tab) => tab.getByRole('heading', { level: 1, name: 'Users & roles' }).waitFor());
-    await followRowLink(header.getByRole('link', { name: 'Open settings' }), /^\/setting\/set$/, (tab) => tab.getByRole('heading', { level: 1, name: 'Settings' }).waitFor());
-    await followRowLink(header.getByRole('link', { name: 'Wall displays' }), /^\/wall\/displays$/, (tab) => tab.getByRole('heading', { level: 1, name: 'Wall displays' }).waitFor());
-    await followRowLink(page.getByRole('link', { name: 'Playlists', exact: true }), /^\/wall\/playlists$/, (tab) => tab.getByRole('heading', { level: 1, name: 'Wall playlists' }).waitFor());
-    await followRowLink(header.getByRole('link', { name: /follow-up alerts$/i }), /^\/other\/issueReport\?status=escalated$/, (tab) => tab.getByRole('heading', { level: 1 }).waitFor());
+    await followRowLink(header.getByRole('link', { name: 'Open settings' }), /^\/setting\/set$/, (tab) =>
+      tab.getByRole('heading', { level: 1, name: 'Settings' }).waitFor(),
+    );
+    await followRowLink(header.getByRole('link', { name: 'Wall displays' }), /^\/wall\/displays$/, (tab) =>
+      tab.getByRole('heading', { level: 1, name: 'Wall displays' }).waitFor(),
+    );
+    await followRowLink(page.getByRole('link', { name: 'Playlists', exact: true }), /^\/wall\/playlists$/, (tab) =>
+      tab.getByRole('heading', { level: 1, name: 'Wall playlists' }).waitFor(),
+    );
+    await followRowLink(header.getByRole('link', { name: /follow-up alerts$/i }), /^\/other\/issueReport\?status=escalated$/, (tab) =>
+      tab.getByRole('heading', { level: 1 }).waitFor(),
+    );
     // Log out, the theme and kiosk mode are actions, not pages: they stay buttons.
     for (const action of ['Log out', 'Kiosk mode', /^Switch to (light|dark) theme$/]) await header.getByRole('button', { name: action }).waitFor();
   });
@@ -264,9 +285,7 @@ describe('alarm feed', () => {
     expect(search().get('fleet')).toBe(first.fleetId);
     await feed.getByText('Battery SOC low (feed test)').waitFor();
     await feed.getByText('Fresh water low (feed test)').waitFor({ state: 'detached' });
-    await expect
-      .poll(async () => Number(await page.getByTestId('alarm-total').innerText()) === (await activeAlarms(`fleetId=${first.fleetId}`)).total)
-      .toBe(true);
+    await expect.poll(async () => Number(await page.getByTestId('alarm-total').innerText()) === (await activeAlarms(`fleetId=${first.fleetId}`)).total).toBe(true);
     await page.setViewportSize({ width: 1100, height: 900 });
     await screenshot(page, 'home-feed-fleet-1100');
     await page.setViewportSize({ width: 1920, height: 1080 });
@@ -361,9 +380,7 @@ describe('tyre charts', () => {
     const over = panel.locator('.u-over');
     const box = (await over.boundingBox())!;
     await page.mouse.move(box.x + box.width - 4, box.y + box.height / 2);
-    await expect
-      .poll(async () => (await rows.locator('.u-value').allInnerTexts()).filter((text) => /^\d/.test(text)).length)
-      .toBeGreaterThanOrEqual(4);
+    await expect.poll(async () => (await rows.locator('.u-value').allInnerTexts()).filter((text) => /^\d/.test(text)).length).toBeGreaterThanOrEqual(4);
     await page.setViewportSize({ width: 1100, height: 900 });
     await screenshot(page, 'vehicle-tyres-legend-1100');
     await page.setViewportSize({ width: 1920, height: 1080 });

@@ -91,7 +91,10 @@ describe('home map and cards', () => {
     const inFleet = vehicles.filter((v) => v.fleetId === fleetId);
     expect(inFleet.length).toBeLessThan(30);
     await page.getByLabel('Fleet', { exact: true }).selectOption(fleetId);
-    await page.getByTestId('count-total').filter({ hasText: new RegExp(`^${inFleet.length}$`) }).waitFor();
+    await page
+      .getByTestId('count-total')
+      .filter({ hasText: new RegExp(`^${inFleet.length}$`) })
+      .waitFor();
     const byStatus = await Promise.all(['normal', 'alarm', 'offline'].map(async (s) => Number(await page.getByTestId(`count-${s}`).innerText())));
     expect(byStatus.reduce((a, b) => a + b, 0)).toBe(inFleet.length);
     await page.getByLabel('Search by name or S/N').fill(inFleet[0]!.sn);
@@ -127,7 +130,9 @@ describe('home map and cards', () => {
       if (target) break;
       const zoom = Number(await map.getAttribute('data-zoom'));
       await page.locator('.fleet-cluster').first().click();
-      await expect.poll(async () => Number(await map.getAttribute('data-zoom')) > zoom || (await page.getByTestId('map-cluster-list').isVisible()), { timeout: 5_000 }).toBe(true);
+      await expect
+        .poll(async () => Number(await map.getAttribute('data-zoom')) > zoom || (await page.getByTestId('map-cluster-list').isVisible()), { timeout: 5_000 })
+        .toBe(true);
       await page.waitForTimeout(300);
     }
     if (target) await page.mouse.click(target.x, target.y);

@@ -40,7 +40,11 @@ describe('messages and names', () => {
   it('refuses a text file renamed .xls in the import dialog, in the product’s words', async () => {
     await page.goto(`${server.url}/vehicles/list`);
     // The firmware column names devices as the vehicle page's tabs do, not by their ids.
-    await page.getByRole('table', { name: 'Vehicles' }).getByText(/^BMS \d/).first().waitFor();
+    await page
+      .getByRole('table', { name: 'Vehicles' })
+      .getByText(/^BMS \d/)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Batch add' }).click();
     const dialog = page.getByRole('dialog');
     const renamed = join(mkdtempSync(join(tmpdir(), 'fleet-sheet-')), 'vehicles.xls');
@@ -84,20 +88,32 @@ describe('messages and names', () => {
 
   it('leaves today out of a report’s daily charts and says its tables include today so far', async () => {
     const report = await server.adminCall<{ id: string }>('POST', '/customization/report/v1/add/single', {
-      name: 'Week so far', description: '', dataName: 'Energy', fleetId: 'fleet-1',
+      name: 'Week so far',
+      description: '',
+      dataName: 'Energy',
+      fleetId: 'fleet-1',
     });
     await page.goto(`${server.url}/data/report/page?reportId=${report.id}`);
     // The default range is the last seven days, today included.
     await page.getByRole('form', { name: 'Report options' }).getByRole('button', { name: 'Generate report' }).click();
-    await page.getByTestId('report-partial-day').getByText(/^Today is not drawn in the daily charts: it has only run until \d{2}:\d{2}\.$/).waitFor({ timeout: 60_000 });
-    await page.getByTestId('report-table-energy').getByText(/^Includes today until \d{2}:\d{2}, a partial day\.$/).waitFor();
+    await page
+      .getByTestId('report-partial-day')
+      .getByText(/^Today is not drawn in the daily charts: it has only run until \d{2}:\d{2}\.$/)
+      .waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('report-table-energy')
+      .getByText(/^Includes today until \d{2}:\d{2}, a partial day\.$/)
+      .waitFor();
     await shootBoth('messages-report-partial-day');
   });
 
   it('names the views of a playlist in the playlist list', async () => {
     await server.adminCall('POST', '/customization/wall-playlist/v1/add/single', {
       name: 'Control room round',
-      views: [{ kind: 'alarms', dwellS: 30 }, { kind: 'home', dwellS: 20 }],
+      views: [
+        { kind: 'alarms', dwellS: 30 },
+        { kind: 'home', dwellS: 20 },
+      ],
     });
     await page.goto(`${server.url}/wall/playlists`);
     const row = page.getByRole('row').filter({ hasText: 'Control room round' });

@@ -29,7 +29,11 @@ async function signedIn(email: string, password: string, width = 1920): Promise<
 /** A new operator account; the e-mail is new on every attempt, so a retried test starts afresh. */
 const addOperator = async (userName: string): Promise<Account> =>
   server.adminCall<Account>('POST', '/customization/account/v1/add/single', {
-    email: `${userName}.${Date.now().toString(36)}@fleet.test`, userName, password: PASSWORD, status: 'active', roleId: 'role-operator',
+    email: `${userName}.${Date.now().toString(36)}@fleet.test`,
+    userName,
+    password: PASSWORD,
+    status: 'active',
+    roleId: 'role-operator',
   });
 
 /** How many vehicles a fleet holds, as the server counts them. */

@@ -18,7 +18,11 @@ beforeAll(async () => {
   server = await startFleetServer({ vehicles: 12, env: { FLEET_PREALARM_EVALUATION_S: '2', FLEET_HISTORY_BACKFILL_H: '1' } });
   browser = await launchChromium();
   const account = await server.adminCall<{ id: string }>('POST', '/customization/account/v1/add/single', {
-    email: operator.email, userName: 'Operator', password: operator.password, status: 'active', roleId: 'role-operator',
+    email: operator.email,
+    userName: 'Operator',
+    password: operator.password,
+    status: 'active',
+    roleId: 'role-operator',
   });
   await server.adminCall('PUT', '/customization/fleet/v1/update/members', { fleetId: 'fleet-1', accountIds: [account.id] });
 });
@@ -154,7 +158,10 @@ describe('pre-alarms', () => {
     await expect.poll(() => states.textContent(), { timeout: 30_000 }).toMatch(/fires in (59 min|1 h 0 min)/);
     await shoot('prefleet-page');
 
-    const sub = page.getByRole('table', { name: /^Sub-fleets of/ }).getByRole('link').first();
+    const sub = page
+      .getByRole('table', { name: /^Sub-fleets of/ })
+      .getByRole('link')
+      .first();
     await sub.click();
     await page.waitForURL('**/prealarm/presubfleet/page**');
     await page.getByRole('button', { name: 'Add pre-alarm' }).waitFor();

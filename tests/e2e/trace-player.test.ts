@@ -97,7 +97,10 @@ describe('trace player', () => {
     const row = page.getByTestId('recording-row').filter({ hasText: fileName });
     await row.waitFor();
     await row.getByRole('button', { name: 'Replay' }).click();
-    await page.getByTestId('replay-banner').filter({ hasText: `replaying ${fileName}` }).waitFor();
+    await page
+      .getByTestId('replay-banner')
+      .filter({ hasText: `replaying ${fileName}` })
+      .waitFor();
     await page.getByTestId('trace-player').waitFor();
 
     await page.getByLabel('Speed').selectOption('10');
@@ -140,7 +143,10 @@ describe('trace player', () => {
     await page.waitForURL('**/home');
     await page.getByTestId('count-offline').filter({ hasText: /^3$/ }).waitFor();
     expect(await page.getByTestId('count-alarm').innerText()).toBe('0');
-    await page.getByTestId('replay-banner').filter({ hasText: `replaying ${fileName}` }).waitFor();
+    await page
+      .getByTestId('replay-banner')
+      .filter({ hasText: `replaying ${fileName}` })
+      .waitFor();
     expect(await page.getByTestId('connection-badge').innerText()).toBe('Replay');
     await screenshot(page, 'trace-player-home-replayed');
     await page.getByRole('button', { name: 'Back to live' }).click();

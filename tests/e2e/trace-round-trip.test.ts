@@ -50,7 +50,12 @@ async function homeShows(page: Page) {
     counts: await counts(page),
     fleets: await page.getByTestId('fleet-breakdown').locator('tbody tr').allInnerTexts(),
     alarms: await page.getByTestId('alarm-total').innerText(),
-    feed: (await page.getByTestId('alarm-item').allInnerTexts()).map((entry) => entry.replace(/\d+ \w+ ago/, '').replace(/\s+/g, ' ').trim()),
+    feed: (await page.getByTestId('alarm-item').allInnerTexts()).map((entry) =>
+      entry
+        .replace(/\d+ \w+ ago/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
   };
 }
 
@@ -64,7 +69,10 @@ async function liveHome(page: Page) {
   const breakdownNames = () => page.getByTestId('fleet-breakdown').locator('tbody tr td:first-child').allInnerTexts();
   await expect.poll(async () => (await breakdownNames()).filter((name) => !names.has(name)), { timeout: 10_000 }).toEqual([]);
   expect(await breakdownNames()).not.toEqual([]);
-  await page.getByTestId('alarm-total').filter({ hasText: new RegExp(`^${alarms.total}$`) }).waitFor();
+  await page
+    .getByTestId('alarm-total')
+    .filter({ hasText: new RegExp(`^${alarms.total}$`) })
+    .waitFor();
   const shown = await homeShows(page);
   expect(shown.feed).toHaveLength(Math.min(alarms.total, 50));
   return shown;
@@ -121,9 +129,7 @@ describe('trace record and replay', () => {
     await page.getByTestId('last-trace').waitFor();
     // Frames may arrive for vehicles the first snapshot has not brought yet; nothing else may be dropped.
     const dropped = await page.getByTestId('dropped-frames').locator('tbody tr').allInnerTexts();
-    const malformed = dropped
-      .map((row) => row.split(/\s+/))
-      .filter(([reason, count]) => reason !== 'Total' && reason !== 'unknown-vehicle' && count !== '0');
+    const malformed = dropped.map((row) => row.split(/\s+/)).filter(([reason, count]) => reason !== 'Total' && reason !== 'unknown-vehicle' && count !== '0');
     expect(malformed).toEqual([]);
 
     await page.goto(`${server.url}/home`);
@@ -133,7 +139,10 @@ describe('trace record and replay', () => {
     recordedHome = await liveHome(page);
     expect(recordedHome.feed.join('\n')).toMatch(/Battery temperature high[^]*Cell voltage imbalance|Cell voltage imbalance[^]*Battery temperature high/);
 
-    const lines = readFileSync(traceFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = readFileSync(traceFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({ trace: 'fleet-console', version: 1 });
     expect(lines.some((line) => line.dir === 'rest' && String(line.path).startsWith('/customization/vehicle/v1/query/snapshot'))).toBe(true);
     expect(lines.filter((line) => line.dir === 'in').length).toBeGreaterThan(0);
@@ -190,22 +199,34 @@ describe('trace record and replay', () => {
     const fileName = (await download).suggestedFilename();
     await (await download).saveAs(file);
     await indicator.waitFor({ state: 'detached' });
-    await page.getByTestId('last-trace').filter({ hasText: `Saved ${fileName}` }).waitFor();
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { t?: number; dir?: string; path?: string });
+    await page
+      .getByTestId('last-trace')
+      .filter({ hasText: `Saved ${fileName}` })
+      .waitFor();
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { t?: number; dir?: string; path?: string });
     expect(lines.at(-1)!.t).toBeGreaterThan(3000);
     expect(lines.filter((line) => line.dir === 'rest' && line.path === ACTIVE_ALARMS).length).toBeGreaterThan(1);
 
     // Replayed from this browser's recordings to its end, Home shows what it showed live.
     const row = page.getByTestId('recording-row').filter({ hasText: fileName });
     await row.getByRole('button', { name: 'Replay' }).click();
-    await page.getByTestId('replay-banner').filter({ hasText: `replaying ${fileName}` }).waitFor();
+    await page
+      .getByTestId('replay-banner')
+      .filter({ hasText: `replaying ${fileName}` })
+      .waitFor();
     await page.getByLabel('Speed').selectOption('max');
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect
-      .poll(async () => {
-        const [position, duration] = (await page.getByTestId('trace-position').innerText()).split(' / ');
-        return position === duration;
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const [position, duration] = (await page.getByTestId('trace-position').innerText()).split(' / ');
+          return position === duration;
+        },
+        { timeout: 30_000 },
+      )
       .toBe(true);
     await menu.getByRole('link', { name: 'Home', exact: true }).click();
     await page.waitForURL('**/home');

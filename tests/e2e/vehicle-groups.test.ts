@@ -108,7 +108,10 @@ describe('/vehicles/group as the super administrator', () => {
 
   it('links a node to its group log, whose outcome counts succeeded, failed and pending, and retries the failed', async () => {
     // Vehicles that are online, so the burns start and fail later rather than being refused at once.
-    const ids = (await vehiclesOf('fleet-1')).filter((v) => v.status !== 'offline').slice(0, 2).map((v) => v.id);
+    const ids = (await vehiclesOf('fleet-1'))
+      .filter((v) => v.status !== 'offline')
+      .slice(0, 2)
+      .map((v) => v.id);
     expect(ids).toHaveLength(2);
     const started = await server.adminCall<GroupLogDetail>('POST', '/customization/grouplog/v1/add/firmware', {
       vehicleIds: ids,

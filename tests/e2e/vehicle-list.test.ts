@@ -48,7 +48,10 @@ async function signIn(who: { email: string; password: string }, width = 1920, he
 const vehicles = (query = '') => server.adminCall<ApiPage<VehicleListRow>>('GET', `/customization/vehicle/v1/query/list?pageSize=500${query}`);
 const table = () => page.getByRole('table', { name: 'Vehicles' });
 const firstRowName = () => page.locator('[data-row-id]').first().getByRole('link').first().innerText();
-const rowOf = (name: string) => table().getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+const rowOf = (name: string) =>
+  table()
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
 
 /** The list's fleet filter: type (the server searches), then choose the match. */
 async function pickFleet(name: string): Promise<void> {
@@ -132,9 +135,13 @@ describe('/vehicles/list as the super administrator', () => {
   it('finds a fleet beyond the first page of its picker by typing, and keeps it shown by name', async () => {
     const model = await server.adminCall<{ managerId: string; serviceEngineerId: string }>('GET', '/customization/fleet/v1/get/detail?fleetId=fleet-1');
     const people = { status: 'active', managerId: model.managerId, serviceEngineerId: model.serviceEngineerId };
-    for (let i = 0; i < 25; i += 1) await server.adminCall('POST', '/customization/fleet/v1/add/single', { ...people, name: `Coastal Fleet ${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < 25; i += 1)
+      await server.adminCall('POST', '/customization/fleet/v1/add/single', { ...people, name: `Coastal Fleet ${String(i).padStart(2, '0')}` });
     const zulu = await server.adminCall<{ id: string }>('POST', '/customization/fleet/v1/add/single', { ...people, name: 'Zulu Harbour Rentals' });
-    for (const [width, height] of [[1920, 1080], [1100, 900]] as const) {
+    for (const [width, height] of [
+      [1920, 1080],
+      [1100, 900],
+    ] as const) {
       await signIn(server.admin, width, height);
       await page.goto(`${server.url}/vehicles/list`);
       await table().waitFor();
@@ -201,14 +208,18 @@ describe('/vehicles/list as the super administrator', () => {
     await rowOf('Zephyr Van with a longer name').waitFor();
 
     // Sorted by name it would be on the last page; placed on top it leads the unfiltered list.
-    await rowOf('Zephyr Van with a longer name').getByRole('button', { name: /More actions/ }).click();
+    await rowOf('Zephyr Van with a longer name')
+      .getByRole('button', { name: /More actions/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Place on top' }).click();
     await page.getByText('Placed on top successfully').first().waitFor();
     await page.getByRole('searchbox', { name: 'Search name or S/N' }).fill('');
     await page.getByRole('searchbox', { name: 'Search name or S/N' }).press('Enter');
     await expect.poll(() => firstRowName()).toBe('Zephyr Van with a longer name');
 
-    await rowOf('Zephyr Van with a longer name').getByRole('button', { name: /More actions/ }).click();
+    await rowOf('Zephyr Van with a longer name')
+      .getByRole('button', { name: /More actions/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Deleted successfully').first().waitFor();
@@ -334,9 +345,7 @@ describe('/vehicles/list as a fleet manager', () => {
     await screenshot(page, 'vehicle-list-fleet-manager-transfer');
     await dialog.getByRole('button', { name: 'Transfer' }).click();
     await page.getByText('Transferred successfully').first().waitFor();
-    await expect
-      .poll(async () => (await vehicles('&subFleetId=fleet-2-sub-1')).rows.some((vehicle) => vehicle.name === moved), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(async () => (await vehicles('&subFleetId=fleet-2-sub-1')).rows.some((vehicle) => vehicle.name === moved), { timeout: 15_000 }).toBe(true);
   });
 
   it('gets no add, batch add or bulk buttons while they manage no fleet', async () => {

@@ -163,7 +163,7 @@ describe('vehicle sharing', () => {
     expect(guest.url()).toContain('/share?tk=');
   });
 
-  it('says a bogus link is invalid, in the page and in the product\'s words, with no server text', async () => {
+  it("says a bogus link is invalid, in the page and in the product's words, with no server text", async () => {
     const guest = await freshPage(1100, 900);
     await guest.goto(`${server.url}/share?tk=bogus`);
     await guest.getByRole('alert').getByText('This share link is invalid or no longer active.').waitFor();

@@ -81,43 +81,42 @@ describe('wall display token', () => {
     expect(row).toMatchObject({ name: 'Control room', lastSeenAt: expect.any(String), revokedAt: null });
     // The administrator's list, left open, shows it by itself: Issued and now Last seen (at its
     // next refresh, up to 30 s on, to which the administrator's clock is moved).
-    const dates = admin.getByRole('row').filter({ hasText: 'Control room' }).getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    const dates = admin
+      .getByRole('row')
+      .filter({ hasText: 'Control room' })
+      .getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await admin.clock.fastForward(30_000);
     await expect.poll(() => dates.count(), { timeout: 45_000, interval: 1000 }).toBe(2);
   });
 
-  it(
-    'rides out the server stopped for 2 minutes: no dialog, the data age shown, live again after',
-    async () => {
-      await server.pause();
-      await wall.getByTestId('data-age').waitFor({ timeout: 30_000 });
-      const badge = wall.getByTestId('connection-badge');
-      // Past the 4 reconnect attempts that end a person's session with a dialog, and on for the
-      // rest of the 2 minutes on the wall's clock.
-      for (const attempt of [5, 6]) {
-        await badge.filter({ hasText: new RegExp(`\\(${attempt}\\)$`) }).waitFor({ timeout: 30_000 });
-        await expect(wall.getByTestId('session-dialog').count()).resolves.toBe(0);
-        expect(new URL(wall.url()).pathname).toBe('/wall/alarms');
-      }
-      for (let away = 0; away < OUTAGE_MS; away += 10_000) {
-        await wall.clock.fastForward(10_000);
-        await expect(wall.getByTestId('session-dialog').count()).resolves.toBe(0);
-        expect(new URL(wall.url()).pathname).toBe('/wall/alarms');
-      }
-      await expect.poll(() => wall.getByTestId('data-age').innerText()).toMatch(/^Data is [12] minutes? old$/);
-      // Read between two attempts, not during one: they come a second apart here, not 15 s.
-      await expect.poll(() => badge.getAttribute('data-state')).toBe('retrying');
-      await screenshot(wall, 'wall-display-outage-1920');
-
-      await server.resume();
-      await wall.getByTestId('connection-badge').and(wall.locator('[data-state="open"]')).waitFor({ timeout: 60_000 });
-      await wall.getByTestId('data-age').waitFor({ state: 'detached' });
+  it('rides out the server stopped for 2 minutes: no dialog, the data age shown, live again after', async () => {
+    await server.pause();
+    await wall.getByTestId('data-age').waitFor({ timeout: 30_000 });
+    const badge = wall.getByTestId('connection-badge');
+    // Past the 4 reconnect attempts that end a person's session with a dialog, and on for the
+    // rest of the 2 minutes on the wall's clock.
+    for (const attempt of [5, 6]) {
+      await badge.filter({ hasText: new RegExp(`\\(${attempt}\\)$`) }).waitFor({ timeout: 30_000 });
       await expect(wall.getByTestId('session-dialog').count()).resolves.toBe(0);
-      // Caught up: the fresh snapshot after the reconnect made every vehicle current again.
-      await wall.getByTestId('board-fleets').waitFor();
-    },
-    150_000,
-  );
+      expect(new URL(wall.url()).pathname).toBe('/wall/alarms');
+    }
+    for (let away = 0; away < OUTAGE_MS; away += 10_000) {
+      await wall.clock.fastForward(10_000);
+      await expect(wall.getByTestId('session-dialog').count()).resolves.toBe(0);
+      expect(new URL(wall.url()).pathname).toBe('/wall/alarms');
+    }
+    await expect.poll(() => wall.getByTestId('data-age').innerText()).toMatch(/^Data is [12] minutes? old$/);
+    // Read between two attempts, not during one: they come a second apart here, not 15 s.
+    await expect.poll(() => badge.getAttribute('data-state')).toBe('retrying');
+    await screenshot(wall, 'wall-display-outage-1920');
+
+    await server.resume();
+    await wall.getByTestId('connection-badge').and(wall.locator('[data-state="open"]')).waitFor({ timeout: 60_000 });
+    await wall.getByTestId('data-age').waitFor({ state: 'detached' });
+    await expect(wall.getByTestId('session-dialog').count()).resolves.toBe(0);
+    // Caught up: the fresh snapshot after the reconnect made every vehicle current again.
+    await wall.getByTestId('board-fleets').waitFor();
+  }, 150_000);
 
   it('blanks at once when revoked, and its link no longer signs in', async () => {
     await admin.reload();
@@ -159,7 +158,13 @@ describe('wall display token', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await admin.getByRole('row').filter({ hasText: 'Night shift' }).waitFor();
     const [playlist] = (await server.adminCall<ApiPage<Playlist>>('GET', '/customization/wall-playlist/v1/query/list')).rows;
-    expect(playlist).toMatchObject({ name: 'Night shift', views: [{ kind: 'fleet', fleetId, dwellS: 45 }, { kind: 'alarms', dwellS: 20 }] });
+    expect(playlist).toMatchObject({
+      name: 'Night shift',
+      views: [
+        { kind: 'fleet', fleetId, dwellS: 45 },
+        { kind: 'alarms', dwellS: 20 },
+      ],
+    });
     await screenshot(admin, 'wall-playlists-1920');
   });
 });
@@ -201,7 +206,16 @@ describe('a playlist on a wall', () => {
     const picker = admin.getByLabel('Playlist of Lobby', { exact: true });
     await picker.locator('option', { hasText: 'Lobby round' }).waitFor({ state: 'attached' });
     await picker.selectOption({ label: 'Lobby round' });
-    await expect.poll(() => lobby.getByTestId('playlist-state').innerText().catch(() => ''), { timeout: 10_000 }).toMatch(/^Lobby round · 1\/2/);
+    await expect
+      .poll(
+        () =>
+          lobby
+            .getByTestId('playlist-state')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 10_000 },
+      )
+      .toMatch(/^Lobby round · 1\/2/);
     await lobby.waitForURL('**/home');
     await expect(lobby.evaluate(() => 'sameWallPage' in window)).resolves.toBe(true);
     const listed = (await displays()).rows.find((d) => d.name === 'Lobby');
@@ -242,7 +256,16 @@ describe('a playlist on a wall', () => {
 
     // The lobby screen already shows its display: the link starts the playlist there, without signing in again.
     await lobby.goto(expected);
-    await expect.poll(() => lobby.getByTestId('playlist-state').innerText().catch(() => ''), { timeout: 20_000 }).toMatch(/^Lobby round · /);
+    await expect
+      .poll(
+        () =>
+          lobby
+            .getByTestId('playlist-state')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toMatch(/^Lobby round · /);
     expect((await displays()).rows.find((d) => d.name === 'Lobby')).toMatchObject({ playlistId: null });
   });
 

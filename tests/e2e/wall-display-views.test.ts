@@ -27,7 +27,13 @@ beforeAll(async () => {
   fleetVehicles = all.filter((v) => v.fleetId === fleetId);
   [alarmed, shown] = [fleetVehicles[0]!, fleetVehicles[1]!];
   await server.adminCall('POST', '/test/v1/alarm/record', {
-    type: 'raised', vehicleId: alarmed.id, deviceType: 'bms', deviceId: 0, kind: 'low_soc', severity: 'critical', message: 'Battery SOC below 10 %',
+    type: 'raised',
+    vehicleId: alarmed.id,
+    deviceType: 'bms',
+    deviceId: 0,
+    kind: 'low_soc',
+    severity: 'critical',
+    message: 'Battery SOC below 10 %',
   });
   await server.adminCall('POST', '/test/v1/vehicle/status', { vehicleId: alarmed.id, status: 'alarm' });
   const playlist = await server.adminCall<Playlist>('POST', '/customization/wall-playlist/v1/add/single', {
@@ -55,8 +61,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const signIns = async () =>
-  (await server.adminCall<ApiPage<unknown>>('GET', '/customization/audit/v1/query/list?event=display.sign-in&outcome=success')).total;
+const signIns = async () => (await server.adminCall<ApiPage<unknown>>('GET', '/customization/audit/v1/query/list?event=display.sign-in&outcome=success')).total;
 
 /** The smallest type of any visible text on the wall, in CSS pixels. */
 const smallestType = () =>
@@ -152,7 +157,8 @@ describe('a display-token wall playing every kind of view', () => {
     await other.getByTestId('connection-badge').and(other.locator('[data-state="open"]')).waitFor();
     await expect(wall.getByTestId('display-replaced').count()).resolves.toBe(1);
 
-    const [listed] = (await server.adminCall<ApiPage<{ name: string; lastSeenAt: string; lastSeenAddress: string }>>('GET', '/customization/display-token/v1/query/list')).rows;
+    const [listed] = (await server.adminCall<ApiPage<{ name: string; lastSeenAt: string; lastSeenAddress: string }>>('GET', '/customization/display-token/v1/query/list'))
+      .rows;
     expect(listed).toMatchObject({ name: 'Depot wall', lastSeenAddress: '127.0.0.1' });
     expect(Date.now() - Date.parse(listed!.lastSeenAt)).toBeLessThan(120_000);
   });

@@ -54,7 +54,13 @@ const plays = () => page.evaluate(() => (window as unknown as { alarmPlays: numb
 
 async function raiseAlarm(vehicle: VehicleSnapshot, message: string): Promise<Alarm> {
   await server.adminCall('POST', '/test/v1/alarm/record', {
-    type: 'raised', vehicleId: vehicle.id, deviceType: 'bms', deviceId: 0, kind: 'low_soc', severity: 'critical', message,
+    type: 'raised',
+    vehicleId: vehicle.id,
+    deviceType: 'bms',
+    deviceId: 0,
+    kind: 'low_soc',
+    severity: 'critical',
+    message,
   });
   await server.adminCall('POST', '/test/v1/vehicle/status', { vehicleId: vehicle.id, status: 'alarm' });
   const active = await server.adminCall<ApiPage<Alarm>>('GET', `/customization/alarm/v1/query/list?active=true&vehicleId=${vehicle.id}`);

@@ -52,26 +52,30 @@ export const accountSettingsStore = ({ db }: FleetDatabase): AccountSettingsStor
     await db
       .insertInto('user_appearance')
       .values({ user_id: userId, avatar_type: avatar?.type ?? null, avatar: avatar?.data ?? null })
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet((eb) => ({ avatar_type: eb.ref('excluded.avatar_type'), avatar: eb.ref('excluded.avatar') })),
-      )
+      .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ avatar_type: eb.ref('excluded.avatar_type'), avatar: eb.ref('excluded.avatar') })))
       .execute();
   },
   scope: async (userId) => ({
     fleetIds: (await db.selectFrom('fleet_members').select('fleet_id').where('user_id', '=', userId).orderBy('fleet_id').execute()).map((r) => r.fleet_id),
-    subFleetIds: (
-      await db.selectFrom('sub_fleet_members').select('sub_fleet_id').where('user_id', '=', userId).orderBy('sub_fleet_id').execute()
-    ).map((r) => r.sub_fleet_id),
+    subFleetIds: (await db.selectFrom('sub_fleet_members').select('sub_fleet_id').where('user_id', '=', userId).orderBy('sub_fleet_id').execute()).map(
+      (r) => r.sub_fleet_id,
+    ),
   }),
   setScope: async (userId, scope) => {
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('fleet_members').where('user_id', '=', userId).execute();
       await trx.deleteFrom('sub_fleet_members').where('user_id', '=', userId).execute();
       for (const ids of chunks(scope.fleetIds)) {
-        await trx.insertInto('fleet_members').values(ids.map((id) => ({ fleet_id: id, user_id: userId }))).execute();
+        await trx
+          .insertInto('fleet_members')
+          .values(ids.map((id) => ({ fleet_id: id, user_id: userId })))
+          .execute();
       }
       for (const ids of chunks(scope.subFleetIds)) {
-        await trx.insertInto('sub_fleet_members').values(ids.map((id) => ({ sub_fleet_id: id, user_id: userId }))).execute();
+        await trx
+          .insertInto('sub_fleet_members')
+          .values(ids.map((id) => ({ sub_fleet_id: id, user_id: userId })))
+          .execute();
       }
     });
   },

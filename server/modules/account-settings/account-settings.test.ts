@@ -53,7 +53,9 @@ describe('email change', () => {
     expect(code).toMatch(/^\d{6}$/);
     expect(t.mail.some((line) => line.includes('to=mover-old@fleet.test') && line.includes('verification code'))).toBe(false);
 
-    const wrong = await call(me.token, 'PUT', '/customization/user/v1/update/email', { body: { email: 'mover-new@fleet.test', code: code === '000000' ? '111111' : '000000' } });
+    const wrong = await call(me.token, 'PUT', '/customization/user/v1/update/email', {
+      body: { email: 'mover-new@fleet.test', code: code === '000000' ? '111111' : '000000' },
+    });
     expect(wrong.body).toMatchObject({ code: 400, msg: 'The verification code is wrong' });
     const changed = await call<Profile>(me.token, 'PUT', '/customization/user/v1/update/email', { body: { email: 'mover-new@fleet.test', code } });
     expect(changed.body.data.email).toBe('mover-new@fleet.test');
@@ -126,14 +128,18 @@ describe('fleets and sub-fleets of a holder', () => {
     expect((await call<{ total: number }>(fm.token, 'GET', '/customization/vehicle/v1/query/list', { query: { fleetId: 'fleet-2' } })).body.data.total).toBe(0);
     const saved = await call(admin(), 'PUT', '/customization/account/v1/update/scope', { body: { accountId: fm.id, fleetIds: ['fleet-2'], subFleetIds: [] } });
     expect(saved.body).toMatchObject({ code: 200, msg: 'Assigned', data: { fleetIds: ['fleet-2'], subFleetIds: [] } });
-    expect((await call<{ total: number }>(fm.token, 'GET', '/customization/vehicle/v1/query/list', { query: { fleetId: 'fleet-2' } })).body.data.total).toBeGreaterThan(0);
+    expect((await call<{ total: number }>(fm.token, 'GET', '/customization/vehicle/v1/query/list', { query: { fleetId: 'fleet-2' } })).body.data.total).toBeGreaterThan(
+      0,
+    );
 
     const sfm = await addAccount('second-sfm@fleet.test', 'role-subfleet-manager');
     const offered = await call<ScopeChoices>(admin(), 'GET', '/customization/account/v1/get/scope', { query: { accountId: sfm.id } });
     expect(offered.body.data.fleets).toEqual([]);
     const sub = offered.body.data.subFleets.find((s) => s.fleetId === 'fleet-2')!;
     await call(admin(), 'PUT', '/customization/account/v1/update/scope', { body: { accountId: sfm.id, fleetIds: [], subFleetIds: [sub.id] } });
-    const vehicles = await call<{ rows: Array<{ subFleetId: string | null }>; total: number }>(sfm.token, 'GET', '/customization/vehicle/v1/query/list', { query: { pageSize: '100' } });
+    const vehicles = await call<{ rows: Array<{ subFleetId: string | null }>; total: number }>(sfm.token, 'GET', '/customization/vehicle/v1/query/list', {
+      query: { pageSize: '100' },
+    });
     expect(vehicles.body.data.total).toBeGreaterThan(0);
     expect(new Set(vehicles.body.data.rows.map((v) => v.subFleetId))).toEqual(new Set([sub.id]));
   });
@@ -145,9 +151,13 @@ describe('fleets and sub-fleets of a holder', () => {
     expect(offered.body.data.fleets.map((f) => f.id)).toContain('fleet-3');
     expect(offered.body.data.subFleets.map((s) => s.id)).toContain('fleet-2-sub-1');
     expect((await call<{ total: number }>(op.token, 'GET', '/customization/vehicle/v1/query/list')).body.data.total).toBe(0);
-    const saved = await call(admin(), 'PUT', '/customization/account/v1/update/scope', { body: { accountId: op.id, fleetIds: ['fleet-3'], subFleetIds: ['fleet-2-sub-1'] } });
+    const saved = await call(admin(), 'PUT', '/customization/account/v1/update/scope', {
+      body: { accountId: op.id, fleetIds: ['fleet-3'], subFleetIds: ['fleet-2-sub-1'] },
+    });
     expect(saved.body).toMatchObject({ code: 200, data: { fleetIds: ['fleet-3'], subFleetIds: ['fleet-2-sub-1'] } });
-    const seen = await call<{ rows: Array<{ fleetId: string; subFleetId: string | null }> }>(op.token, 'GET', '/customization/vehicle/v1/query/list', { query: { pageSize: '500' } });
+    const seen = await call<{ rows: Array<{ fleetId: string; subFleetId: string | null }> }>(op.token, 'GET', '/customization/vehicle/v1/query/list', {
+      query: { pageSize: '500' },
+    });
     expect(seen.body.data.rows.length).toBeGreaterThan(0);
     expect(seen.body.data.rows.every((v) => v.fleetId === 'fleet-3' || v.subFleetId === 'fleet-2-sub-1')).toBe(true);
   });
@@ -162,7 +172,11 @@ describe('fleets and sub-fleets of a holder', () => {
     // An account manager of fleet-1 offers fleet-1 only.
     const role = await call<{ id: string }>(admin(), 'POST', '/customization/role/v1/add/single', {
       body: {
-        name: 'Scope manager', roleKey: 'scope.manager', menu: ['users/role'], fleetManager: true, subFleetManager: true,
+        name: 'Scope manager',
+        roleKey: 'scope.manager',
+        menu: ['users/role'],
+        fleetManager: true,
+        subFleetManager: true,
         permissions: ['system:account:view', 'system:account:edit', 'fleet:fleet:view', 'system:profile:edit'],
       },
     });
@@ -172,7 +186,9 @@ describe('fleets and sub-fleets of a holder', () => {
     const offered = await call<ScopeChoices>(manager.token, 'GET', '/customization/account/v1/get/scope', { query: { accountId: fm.id } });
     expect(offered.body.data.fleets.map((f) => f.id)).toEqual(['fleet-1']);
     expect(new Set(offered.body.data.subFleets.map((s) => s.fleetId))).toEqual(new Set(['fleet-1']));
-    const outside = await call(manager.token, 'PUT', '/customization/account/v1/update/scope', { body: { accountId: fm.id, fleetIds: ['fleet-1', 'fleet-2'], subFleetIds: [] } });
+    const outside = await call(manager.token, 'PUT', '/customization/account/v1/update/scope', {
+      body: { accountId: fm.id, fleetIds: ['fleet-1', 'fleet-2'], subFleetIds: [] },
+    });
     expect(outside.body).toMatchObject({ code: 400, msg: 'fleetIds: fleet-2 cannot be given to this account' });
     expect((await call<ScopeChoices>(admin(), 'GET', '/customization/account/v1/get/scope', { query: { accountId: fm.id } })).body.data.fleetIds).toEqual([]);
     // An account already in fleet-2 is out of the manager's reach altogether.
@@ -188,7 +204,11 @@ describe('role authority', () => {
   it("an administrator editing its own role's authority gets 1002 like the role's other holders", async () => {
     const role = await call<{ id: string }>(admin(), 'POST', '/customization/role/v1/add/single', {
       body: {
-        name: 'Role editors', roleKey: 'role.editors', menu: ['users/role'], fleetManager: false, subFleetManager: false,
+        name: 'Role editors',
+        roleKey: 'role.editors',
+        menu: ['users/role'],
+        fleetManager: false,
+        subFleetManager: false,
         permissions: ['system:role:view', 'system:role:edit', 'system:profile:*'],
       },
     });
@@ -200,7 +220,11 @@ describe('role authority', () => {
     await theirs.request(5, {});
     const edited = await call<{ permissions: string[] }>(editor.token, 'PUT', '/customization/role/v1/update/single', {
       body: {
-        roleId: role.body.data.id, name: 'Role editors', menu: ['home', 'users/role'], fleetManager: false, subFleetManager: false,
+        roleId: role.body.data.id,
+        name: 'Role editors',
+        menu: ['home', 'users/role'],
+        fleetManager: false,
+        subFleetManager: false,
         permissions: ['system:role:view', 'system:role:edit', 'system:profile:*'],
       },
     });

@@ -65,7 +65,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       config: read,
       schema: {
         tags,
-        summary: "Accounts the caller may administer, paged; filter by search (email or user name), status, role",
+        summary: 'Accounts the caller may administer, paged; filter by search (email or user name), status, role',
         querystring: Type.Object({
           ...PageQuery,
           search: Type.Optional(PlainText(254)),
@@ -162,32 +162,38 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
         const now = await ctx.repo.users.get(u.id);
         return now && viewOne(now);
       };
-      return saveVersioned('account', u, basedOn, async () => {
-        const roleId = req.body.roleId === undefined ? u.roleId : req.body.roleId;
-        const role = await mustRole(roleId);
-        const status = req.body.status ?? u.status;
-        if (u.id === me.user.id && (status !== 'active' || roleId !== u.roleId)) {
-          throw badRequest('You cannot disable your own account or change your own role');
-        }
-        if (roleId !== u.roleId) mustGrant(me, role);
-        const next: UserRecord = {
-          ...u,
-          userName: req.body.userName ?? u.userName,
-          status,
-          roleId,
-          passwordHash: req.body.password ? await hashPassword(req.body.password) : u.passwordHash,
-        };
-        const saved = await oneSuperAdminChangeAtATime(ctx, async () => {
-          if (roleId !== u.roleId) await keepLastSuperAdmin(ctx, [u], 'roleId', 'given another role');
-          if (status !== 'active') await keepLastSuperAdmin(ctx, [u], 'status', 'disabled');
-          return saveAccount(ctx, u, next, u.id === me.user.id ? me.session.tokenHash : undefined, basedOn);
-        });
-        const target = accountSubject(u);
-        if (next.passwordHash !== u.passwordHash) await recordAudit(ctx, req, { event: 'password.set', target });
-        if (status !== u.status) await recordAudit(ctx, req, { event: 'account.status-changed', target, detail: `${u.status} → ${status}` });
-        if (roleId !== u.roleId) await recordAudit(ctx, req, { event: 'account.role-changed', target, detail: await roleChangeDetail(ctx, u.roleId, roleId) });
-        return ok(await viewOne(saved), 'Modified');
-      }, current);
+      return saveVersioned(
+        'account',
+        u,
+        basedOn,
+        async () => {
+          const roleId = req.body.roleId === undefined ? u.roleId : req.body.roleId;
+          const role = await mustRole(roleId);
+          const status = req.body.status ?? u.status;
+          if (u.id === me.user.id && (status !== 'active' || roleId !== u.roleId)) {
+            throw badRequest('You cannot disable your own account or change your own role');
+          }
+          if (roleId !== u.roleId) mustGrant(me, role);
+          const next: UserRecord = {
+            ...u,
+            userName: req.body.userName ?? u.userName,
+            status,
+            roleId,
+            passwordHash: req.body.password ? await hashPassword(req.body.password) : u.passwordHash,
+          };
+          const saved = await oneSuperAdminChangeAtATime(ctx, async () => {
+            if (roleId !== u.roleId) await keepLastSuperAdmin(ctx, [u], 'roleId', 'given another role');
+            if (status !== 'active') await keepLastSuperAdmin(ctx, [u], 'status', 'disabled');
+            return saveAccount(ctx, u, next, u.id === me.user.id ? me.session.tokenHash : undefined, basedOn);
+          });
+          const target = accountSubject(u);
+          if (next.passwordHash !== u.passwordHash) await recordAudit(ctx, req, { event: 'password.set', target });
+          if (status !== u.status) await recordAudit(ctx, req, { event: 'account.status-changed', target, detail: `${u.status} → ${status}` });
+          if (roleId !== u.roleId) await recordAudit(ctx, req, { event: 'account.role-changed', target, detail: await roleChangeDetail(ctx, u.roleId, roleId) });
+          return ok(await viewOne(saved), 'Modified');
+        },
+        current,
+      );
     },
   );
 
@@ -197,7 +203,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       config: write,
       schema: {
         tags,
-        summary: "Mail the account a code to choose a new password (its current one keeps working until then)",
+        summary: 'Mail the account a code to choose a new password (its current one keeps working until then)',
         body: Type.Object({ accountId: Id }),
         response: answers(Type.Null()),
       },
@@ -211,7 +217,15 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
 
   r.delete(
     '/customization/account/v1/delete/single',
-    { config: write, schema: { tags, summary: 'Delete an account (not your own, not the last super.admin)', querystring: Type.Object({ accountId: Id }), response: answers(Type.Null()) } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete an account (not your own, not the last super.admin)',
+        querystring: Type.Object({ accountId: Id }),
+        response: answers(Type.Null()),
+      },
+    },
     async (req) => {
       const me = accountOf(req);
       if (req.query.accountId === me.user.id) throw badRequest('You cannot delete your own account');

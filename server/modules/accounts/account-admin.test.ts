@@ -30,14 +30,20 @@ beforeAll(async () => {
   users = await roleUsers(t.url);
   const role = await call<{ id: string }>(admin(), 'POST', '/customization/role/v1/add/single', {
     body: {
-      name: 'Account manager', roleKey: 'account.manager', menu: ['users/role'], fleetManager: false, subFleetManager: false,
+      name: 'Account manager',
+      roleKey: 'account.manager',
+      menu: ['users/role'],
+      fleetManager: false,
+      subFleetManager: false,
       permissions: ['system:account:view', 'system:account:edit', 'fleet:fleet:view', 'fleet:vehicle:view', 'system:profile:edit'],
     },
   });
   const add = async (email: string, roleId: string) =>
-    (await call<{ id: string }>(admin(), 'POST', '/customization/account/v1/add/single', {
-      body: { email, userName: email.split('@')[0], password: FIXTURE_PASSWORD, status: 'active', roleId },
-    })).body.data.id;
+    (
+      await call<{ id: string }>(admin(), 'POST', '/customization/account/v1/add/single', {
+        body: { email, userName: email.split('@')[0], password: FIXTURE_PASSWORD, status: 'active', roleId },
+      })
+    ).body.data.id;
   const managerId = await add('accounts@fleet.test', role.body.data.id);
   outsider = await add('outsider@fleet.test', 'role-operator');
   await call(admin(), 'PUT', '/customization/fleet/v1/update/members', { body: { fleetId: 'fleet-1', accountIds: [users.operator.id, managerId] } });
@@ -161,7 +167,9 @@ describe('mailed codes', () => {
       await expect.poll(() => received.length).toBe(1);
       expect(received[0]).toMatchObject({ from: 'fleet@example.test', to: ADMIN_EMAIL });
       expect(mailed.mail.some((line) => line.includes('[mail]'))).toBe(false);
-      const reset = await api(mailed.url, 'PUT', '/customization/user/v1/update/reset', { body: { email: ADMIN_EMAIL, code: codeIn(received[0]!.text), password: 'Mailed#123' } });
+      const reset = await api(mailed.url, 'PUT', '/customization/user/v1/update/reset', {
+        body: { email: ADMIN_EMAIL, code: codeIn(received[0]!.text), password: 'Mailed#123' },
+      });
       expect(reset.body.code).toBe(200);
       expect((await login(mailed.url, ADMIN_EMAIL, 'Mailed#123')).body.code).toBe(200);
     } finally {

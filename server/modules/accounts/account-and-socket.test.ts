@@ -82,15 +82,22 @@ describe('session expiry', () => {
 
 describe('accounts and roles', () => {
   it('account list, detail, update and delete', async () => {
-    const list = await api<{ rows: Array<{ email: string; roleKey: string }> }>(t.url, 'GET', '/customization/account/v1/query/list', { token: admin(), query: { roleId: 'role-operator' } });
+    const list = await api<{ rows: Array<{ email: string; roleKey: string }> }>(t.url, 'GET', '/customization/account/v1/query/list', {
+      token: admin(),
+      query: { roleId: 'role-operator' },
+    });
     expect(list.body.data.rows.map((r) => r.email)).toEqual([users.operator.email]);
     const created = await api<{ id: string }>(t.url, 'POST', '/customization/account/v1/add/single', {
       token: admin(),
       body: { email: 'temp@fleet.test', userName: 'Temp', password: 'Temp#1234', status: 'active', roleId: 'role-operator' },
     });
     const id = created.body.data.id;
-    expect((await api(t.url, 'GET', '/customization/account/v1/get/detail', { token: admin(), query: { accountId: id } })).body.data).toMatchObject({ roleKey: 'operator' });
-    expect((await api(t.url, 'PUT', '/customization/account/v1/update/single', { token: admin(), body: { accountId: id, userName: 'Temporary' } })).body.data).toMatchObject({ userName: 'Temporary' });
+    expect((await api(t.url, 'GET', '/customization/account/v1/get/detail', { token: admin(), query: { accountId: id } })).body.data).toMatchObject({
+      roleKey: 'operator',
+    });
+    expect(
+      (await api(t.url, 'PUT', '/customization/account/v1/update/single', { token: admin(), body: { accountId: id, userName: 'Temporary' } })).body.data,
+    ).toMatchObject({ userName: 'Temporary' });
     expect((await api(t.url, 'DELETE', '/customization/account/v1/delete/single', { token: admin(), query: { accountId: id } })).body.code).toBe(200);
     expect((await api(t.url, 'GET', '/customization/account/v1/get/detail', { token: admin(), query: { accountId: id } })).body.code).toBe(404);
   });
@@ -144,13 +151,23 @@ describe('accounts and roles', () => {
     await ws.waitFor(() => ws.frames.find((f) => f.cmd === 161 && f.data.msgId === 1000));
     expect((await ws.closedP).code).toBe(4401);
     expect((await api(t.url, 'GET', '/customization/user/v1/query/info', { token: s.token })).body.code).toBe(401);
-    expect((await api(t.url, 'PUT', '/customization/user/v1/update/profile', { token: s.token, body: { userName: 'Hijack', phone: '', speedUnit: 'km/h', mileageUnit: 'km' } })).body.code).toBe(401);
+    expect(
+      (
+        await api(t.url, 'PUT', '/customization/user/v1/update/profile', {
+          token: s.token,
+          body: { userName: 'Hijack', phone: '', speedUnit: 'km/h', mileageUnit: 'km' },
+        })
+      ).body.code,
+    ).toBe(401);
     expect((await login(t.url, 'forgetful@fleet.test', 'Fresh#123')).body.code).toBe(200);
   });
 
   it('a password reset by code closes the open sockets of the account with 161', async () => {
     const email = 'coded@fleet.test';
-    await api(t.url, 'POST', '/customization/account/v1/add/single', { token: admin(), body: { email, userName: 'Coded', password: 'Coded#123', status: 'active', roleId: 'role-operator' } });
+    await api(t.url, 'POST', '/customization/account/v1/add/single', {
+      token: admin(),
+      body: { email, userName: 'Coded', password: 'Coded#123', status: 'active', roleId: 'role-operator' },
+    });
     const ws = await openSocket((await session(t.url, email, 'Coded#123')).ws);
     await ws.request(5, {});
     await api(t.url, 'POST', '/customization/user/v1/send/code', { body: { email, purpose: 'reset' } });
@@ -161,7 +178,10 @@ describe('accounts and roles', () => {
 
   it('changing the own password ends the other sessions and their sockets, not the current one', async () => {
     const email = 'mover2@fleet.test';
-    await api(t.url, 'POST', '/customization/account/v1/add/single', { token: admin(), body: { email, userName: 'Mover', password: 'Mover#123', status: 'active', roleId: 'role-operator' } });
+    await api(t.url, 'POST', '/customization/account/v1/add/single', {
+      token: admin(),
+      body: { email, userName: 'Mover', password: 'Mover#123', status: 'active', roleId: 'role-operator' },
+    });
     const current = await session(t.url, email, 'Mover#123');
     const other = await session(t.url, email, 'Mover#123');
     const mine = await openSocket(current.ws);
@@ -192,7 +212,7 @@ describe('accounts and roles', () => {
     await second.waitFor(() => second.frames.find((f) => f.cmd === 161 && f.data.msgId === 1002));
   });
 
-  it("renaming a role keeps its holders signed in; changing its menu then ends their sessions with 1002", async () => {
+  it('renaming a role keeps its holders signed in; changing its menu then ends their sessions with 1002', async () => {
     const role = await api<{ id: string }>(t.url, 'POST', '/customization/role/v1/add/single', {
       token: admin(),
       body: { name: 'Day shift', roleKey: 'day.shift', menu: ['home'], permissions: ['fleet:vehicle:view'], fleetManager: false, subFleetManager: false },
@@ -242,7 +262,10 @@ describe('socket scope and device commands', () => {
     expect(refused.data).toEqual({ ok: false, msg: 'Disconnect AC and DC loads first' });
     expect(t.sim.settings.at(-1)).toMatchObject({ setting: 'restore_fac', value: 1 });
     const logs = await api<{ rows: Array<{ id: string; operation: string; failure: number; running: number; success: number }> }>(
-      t.url, 'GET', '/customization/grouplog/v1/query/list', { token: users.engineer.token, query: { vehicleId: 'veh-00001' } },
+      t.url,
+      'GET',
+      '/customization/grouplog/v1/query/list',
+      { token: users.engineer.token, query: { vehicleId: 'veh-00001' } },
     );
     expect(logs.body.data.rows.slice(0, 3).map((l) => [l.operation, l.success, l.running, l.failure])).toEqual([
       ['firmware', 0, 0, 1],

@@ -63,7 +63,7 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
       config: { access: { permission: PERMISSIONS.accountEdit } },
       schema: {
         tags,
-        summary: "Replace the fleets and sub-fleets an account is given to manage; only places get/scope offers. Its open consoles follow at once",
+        summary: 'Replace the fleets and sub-fleets an account is given to manage; only places get/scope offers. Its open consoles follow at once',
         body: Type.Object({ accountId: Id, ...AccountScopeSchema.properties }),
         response: answers(AccountScopeSchema),
       },
@@ -78,7 +78,11 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
       }
       const next = { fleetIds: [...req.body.fleetIds].sort(), subFleetIds: [...req.body.subFleetIds].sort() };
       await ctx.repo.accountSettings.setScope(u.id, next);
-      await recordAudit(ctx, req, { event: 'account.scope-changed', target: accountSubject(u), detail: `fleets ${next.fleetIds.join(' ') || '-'}; sub-fleets ${next.subFleetIds.join(' ') || '-'}` });
+      await recordAudit(ctx, req, {
+        event: 'account.scope-changed',
+        target: accountSubject(u),
+        detail: `fleets ${next.fleetIds.join(' ') || '-'}; sub-fleets ${next.subFleetIds.join(' ') || '-'}`,
+      });
       await ctx.sync.refresh();
       return ok(next, 'Assigned');
     },

@@ -22,7 +22,8 @@ import type { UserRecord } from './user-store';
 
 const TOO_MANY = 'Too many attempts, please try again later';
 const CODE_EXPIRED = 'The verification code has expired, please request a new one';
-const EMAIL_CHANGE = 'Someone asked to use this address for their Fleet Console account. If it was you, enter this code on the settings page; otherwise ignore this mail.\n';
+const EMAIL_CHANGE =
+  'Someone asked to use this address for their Fleet Console account. If it was you, enter this code on the settings page; otherwise ignore this mail.\n';
 const Purpose = Type.Union([Type.Literal('register'), Type.Literal('reset')]);
 const Code = Type.String({ maxLength: 6, pattern: '^[0-9]{6}$' });
 
@@ -52,7 +53,15 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   };
   const profileOf = async (user: UserRecord) => {
     const { theme, avatar } = await ctx.repo.accountSettings.appearance(user.id);
-    return { email: user.email, userName: user.userName, phone: user.phone, speedUnit: user.speedUnit, mileageUnit: user.mileageUnit, theme, avatar: avatar && imageDataUrl(avatar) };
+    return {
+      email: user.email,
+      userName: user.userName,
+      phone: user.phone,
+      speedUnit: user.speedUnit,
+      mileageUnit: user.mileageUnit,
+      theme,
+      avatar: avatar && imageDataUrl(avatar),
+    };
   };
   /** 400 naming `email` unless the address may become the account's. */
   const mustBeFreeFor = async (user: UserRecord, email: string) => {
@@ -242,7 +251,12 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
     '/customization/user/v1/update/theme',
     {
       config: { access: { permission: PERMISSIONS.profileEdit } },
-      schema: { tags: tag, summary: 'Keep the own theme (light or dark); the console applies it at sign-in', body: Type.Object({ theme: ThemeSchema }), response: answers(Type.Null()) },
+      schema: {
+        tags: tag,
+        summary: 'Keep the own theme (light or dark); the console applies it at sign-in',
+        body: Type.Object({ theme: ThemeSchema }),
+        response: answers(Type.Null()),
+      },
     },
     async (req) => {
       await ctx.repo.accountSettings.setTheme(accountOf(req).user.id, req.body.theme);

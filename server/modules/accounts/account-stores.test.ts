@@ -9,12 +9,26 @@ import type { UserRecord } from './user-store';
 
 const CREATED = '2026-11-01T00:00:00.000Z';
 const admin: UserRecord = {
-  id: 'user-admin', email: 'admin@fleet.test', userName: 'Administrator', passwordHash: 'x', status: 'active',
-  roleId: 'role-super-admin', phone: '', speedUnit: 'km/h', mileageUnit: 'km', createdAt: CREATED, lastSignInAt: null,
+  id: 'user-admin',
+  email: 'admin@fleet.test',
+  userName: 'Administrator',
+  passwordHash: 'x',
+  status: 'active',
+  roleId: 'role-super-admin',
+  phone: '',
+  speedUnit: 'km/h',
+  mileageUnit: 'km',
+  createdAt: CREATED,
+  lastSignInAt: null,
 };
 const account = (n: number, over: Partial<UserRecord> = {}): UserRecord => ({
-  ...admin, id: `user-${n}`, email: `driver${n}@fleet.test`, userName: `Driver ${n}`, roleId: 'role-member',
-  createdAt: `2026-11-0${n + 1}T00:00:00.000Z`, ...over,
+  ...admin,
+  id: `user-${n}`,
+  email: `driver${n}@fleet.test`,
+  userName: `Driver ${n}`,
+  roleId: 'role-member',
+  createdAt: `2026-11-0${n + 1}T00:00:00.000Z`,
+  ...over,
 });
 
 let db: TestDatabase;
@@ -23,7 +37,11 @@ beforeAll(async () => {
   db = await createTestDatabase();
   repo = await openRepository(db.config);
   await repo.seedOnce(demoFleet({ vehicles: 2, seed: 1, admin, createdAt: CREATED }));
-  for (const [n, over] of [[1, {}], [2, { userName: 'Night_50%', status: 'disabled' }], [3, { email: 'Third@Fleet.test' }]] as const) {
+  for (const [n, over] of [
+    [1, {}],
+    [2, { userName: 'Night_50%', status: 'disabled' }],
+    [3, { email: 'Third@Fleet.test' }],
+  ] as const) {
     await repo.users.create(account(n, over));
   }
 });
@@ -41,7 +59,10 @@ describe(`account store on ${TEST_STORAGE}`, () => {
     expect(await ids({ search: 'third' })).toEqual(['user-3']);
     expect(await ids({ status: 'disabled' })).toEqual(['user-2']);
     expect(await ids({ roleId: 'role-member', status: 'active' })).toEqual(['user-1', 'user-3']);
-    expect(await repo.users.list({ roleId: 'role-member' }, { pageNum: 2, pageSize: 2 })).toEqual({ rows: [{ ...account(3, { email: 'Third@Fleet.test' }), version: 1 }], total: 3 });
+    expect(await repo.users.list({ roleId: 'role-member' }, { pageNum: 2, pageSize: 2 })).toEqual({
+      rows: [{ ...account(3, { email: 'Third@Fleet.test' }), version: 1 }],
+      total: 3,
+    });
   });
 
   it('finds an account by email in any case, saves from the version read and notes sign-ins apart', async () => {
@@ -56,7 +77,10 @@ describe(`account store on ${TEST_STORAGE}`, () => {
 
   it('assigns one role to several accounts at once, raising their versions, and deletes an account', async () => {
     await repo.users.assignRole(['user-1', 'user-2', 'user-none'], 'role-operator');
-    expect((await repo.users.list({ roleId: 'role-operator' }, null)).rows.map((u) => [u.id, u.version])).toEqual([['user-1', 2], ['user-2', 2]]);
+    expect((await repo.users.list({ roleId: 'role-operator' }, null)).rows.map((u) => [u.id, u.version])).toEqual([
+      ['user-1', 2],
+      ['user-2', 2],
+    ]);
     await repo.users.assignRole([], 'role-member');
     await repo.users.delete('user-2');
     expect(await repo.users.get('user-2')).toBeNull();

@@ -19,12 +19,14 @@ const holdAccountWrites = () => {
   let arrived = 0;
   let release = () => {};
   const bothThere = new Promise<void>((resolve) => (release = resolve));
-  const held = <A extends unknown[], R>(write: (...args: A) => Promise<R>) => async (...args: A) => {
-    arrived += 1;
-    if (arrived === 2) release();
-    await Promise.race([bothThere, new Promise((resolve) => setTimeout(resolve, 300))]);
-    return write.apply(users, args);
-  };
+  const held =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      arrived += 1;
+      if (arrived === 2) release();
+      await Promise.race([bothThere, new Promise((resolve) => setTimeout(resolve, 300))]);
+      return write.apply(users, args);
+    };
   users.update = held(originals.update);
   users.assignRole = held(originals.assignRole);
   return () => Object.assign(users, originals);

@@ -80,16 +80,18 @@ export const userStore = ({ db, dialect }: FleetDatabase): UserStore => ({
     return r ? toUser(r) : null;
   },
   byEmail: async (email) => {
-    const r = await db.selectFrom('users').selectAll().where(sameEmail(dialect, sql.ref('email'), email)).executeTakeFirst();
+    const r = await db
+      .selectFrom('users')
+      .selectAll()
+      .where(sameEmail(dialect, sql.ref('email'), email))
+      .executeTakeFirst();
     return r ? toUser(r) : null;
   },
   list: async (filter, page) => {
     const matching = db
       .selectFrom('users')
       .$if(!!filter.email, (q) => q.where(dialect.contains(sql.ref('email'), filter.email!)))
-      .$if(!!filter.search, (q) =>
-        q.where((eb) => eb.or([dialect.contains(sql.ref('email'), filter.search!), dialect.contains(sql.ref('user_name'), filter.search!)])),
-      )
+      .$if(!!filter.search, (q) => q.where((eb) => eb.or([dialect.contains(sql.ref('email'), filter.search!), dialect.contains(sql.ref('user_name'), filter.search!)])))
       .$if(!!filter.status, (q) => q.where('status', '=', filter.status!))
       .$if(!!filter.roleId, (q) => q.where('role_id', '=', filter.roleId!));
     const counted = await matching.select(sql<number>`count(*)`.as('n')).executeTakeFirst();

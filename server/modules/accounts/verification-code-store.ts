@@ -32,8 +32,7 @@ export const verificationCodeStore = ({ db, dialect }: FleetDatabase): CodeStore
         .execute();
     },
     get: async (email, purpose) => {
-      const r = await db.selectFrom('verification_codes').selectAll().where(ofAddress(email))
-        .where('purpose', '=', purpose).executeTakeFirst();
+      const r = await db.selectFrom('verification_codes').selectAll().where(ofAddress(email)).where('purpose', '=', purpose).executeTakeFirst();
       return r ? { codeHash: r.code_hash, expiresAt: Number(r.expires_at), attempts: Number(r.attempts) } : null;
     },
     countAttempt: async (email, purpose) => {
@@ -45,8 +44,7 @@ export const verificationCodeStore = ({ db, dialect }: FleetDatabase): CodeStore
         .execute();
     },
     delete: async (email, purpose) => {
-      await db.deleteFrom('verification_codes').where(ofAddress(email))
-        .where('purpose', '=', purpose).execute();
+      await db.deleteFrom('verification_codes').where(ofAddress(email)).where('purpose', '=', purpose).execute();
     },
   };
 };

@@ -14,8 +14,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.stop());
 
-const vehicleOf = async (fleetId: string) =>
-  (await t.server.ctx.repo.vehicles.list({ scope: { all: true }, fleetId }, { pageNum: 1, pageSize: 1 })).rows[0]!.id;
+const vehicleOf = async (fleetId: string) => (await t.server.ctx.repo.vehicles.list({ scope: { all: true }, fleetId }, { pageNum: 1, pageSize: 1 })).rows[0]!.id;
 const list = (user: RoleUser, query: Record<string, string | number | boolean>) =>
   api<any>(t.url, 'GET', '/customization/alarm/v1/query/list', { token: user.token, query });
 const alarmOf = async (vehicleId: string, kind: string) =>
@@ -27,9 +26,7 @@ describe('alarm detail from history', () => {
     const vehicleId = await vehicleOf('fleet-1');
     const bms = { vehicleId, deviceType: 'bms' as const, deviceId: 0 };
     // Every 5 minutes from 5 before the start to 5 after the end.
-    await t.server.ctx.repo.history.append(
-      [2, 12, 9, 14, 20, 3].map((soc, i) => ({ ...bms, ts: T0 + (i - 1) * 5 * MIN, values: { soc } })),
-    );
+    await t.server.ctx.repo.history.append([2, 12, 9, 14, 20, 3].map((soc, i) => ({ ...bms, ts: T0 + (i - 1) * 5 * MIN, values: { soc } })));
     const alarm = { ...bms, kind: 'low_soc', severity: 'major' as const, message: 'Battery SOC low (12%)' };
     await t.server.ctx.repo.alarms.record([
       { type: 'raised', ...alarm, ts: T0 },

@@ -30,7 +30,8 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       config: { access: { permission: PERMISSIONS.alarmView, display: true } },
       schema: {
         tags,
-        summary: 'Alarms of the vehicles the caller may see, newest first; filter by vehicle, fleet, active, severity, start time range (at most 31 days); byKind counts them by kind',
+        summary:
+          'Alarms of the vehicles the caller may see, newest first; filter by vehicle, fleet, active, severity, start time range (at most 31 days); byKind counts them by kind',
         querystring: Type.Object({
           ...PageQuery,
           vehicleId: Type.Optional(Id),
@@ -62,7 +63,12 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     '/customization/alarm/v1/get/detail',
     {
       config: { access: { permission: PERMISSIONS.alarmView, display: true } },
-      schema: { tags, summary: 'One alarm (/home/alarm/page), with its peak value from history', querystring: Type.Object({ alarmId: Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' }) }), response: answers(AlarmSchema) },
+      schema: {
+        tags,
+        summary: 'One alarm (/home/alarm/page), with its peak value from history',
+        querystring: Type.Object({ alarmId: Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' }) }),
+        response: answers(AlarmSchema),
+      },
     },
     async (req) => {
       const alarm = await ctx.repo.alarms.get(req.query.alarmId);

@@ -146,7 +146,11 @@ const eventStatements = (db: Kysely<FleetTables>) => {
     .compile();
   const bind = (statement: CompiledQuery) => {
     const keys = statement.parameters.map(slotKey);
-    return (e: AlarmEventInput) => CompiledQuery.raw(statement.sql, keys.map((k) => e[k]));
+    return (e: AlarmEventInput) =>
+      CompiledQuery.raw(
+        statement.sql,
+        keys.map((k) => e[k]),
+      );
   };
   return { raised: bind(raise), cleared: bind(clear) };
 };
@@ -191,12 +195,18 @@ export const alarmStore = (database: FleetDatabase): AlarmStore => {
           .filter((r) => !stillActive({ vehicleId: r.vehicle_id, deviceType: r.device_type as DeviceType, deviceId: Number(r.device_id), kind: r.kind }))
           .map((r) => Number(r.id));
         for (let i = 0; i < ended.length; i += IDS_PER_STATEMENT) {
-          await trx.updateTable('alarms').set({ ended_at: nowMs }).where('id', 'in', ended.slice(i, i + IDS_PER_STATEMENT)).execute();
+          await trx
+            .updateTable('alarms')
+            .set({ ended_at: nowMs })
+            .where('id', 'in', ended.slice(i, i + IDS_PER_STATEMENT))
+            .execute();
         }
       });
     },
     list: async (f, page) => {
-      const counted = await filtered(f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const counted = await filtered(f)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
       const rows = await filtered(f)
         .selectAll('a')
         .select(['v.name as vehicle_name', 'v.fleet_id'])
@@ -223,12 +233,7 @@ export const alarmStore = (database: FleetDatabase): AlarmStore => {
     acknowledge: async (id, ack) => {
       const n = alarmId(id);
       if (n === null) return;
-      await db
-        .updateTable('alarms')
-        .set({ acked_by: ack.by, acked_at: ack.at, ack_note: ack.note })
-        .where('id', '=', n)
-        .where('acked_at', 'is', null)
-        .execute();
+      await db.updateTable('alarms').set({ acked_by: ack.by, acked_at: ack.at, ack_note: ack.note }).where('id', '=', n).where('acked_at', 'is', null).execute();
     },
   };
 };

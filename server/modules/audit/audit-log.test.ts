@@ -25,7 +25,11 @@ const call = <T = unknown>(method: string, path: string, opts: { body?: unknown;
   api<T>(t.url, method, path, { token: admin, ...opts });
 const audit = async (query: Record<string, string | number> = {}) =>
   (await call<{ rows: AuditRow[]; total: number }>('GET', '/customization/audit/v1/query/list', { query: { pageSize: 500, ...query } })).body.data;
-const lastCode = (email: string) => [...t.mail].reverse().find((l) => l.includes(`to=${email}`))?.match(/code is (\d{6})/)?.[1] ?? '';
+const lastCode = (email: string) =>
+  [...t.mail]
+    .reverse()
+    .find((l) => l.includes(`to=${email}`))
+    ?.match(/code is (\d{6})/)?.[1] ?? '';
 const shareSignIn = (account: string, password: string) =>
   fetch(`${t.url}/api/oauth/token`, {
     method: 'POST',
@@ -44,9 +48,11 @@ beforeAll(async () => {
 
   // Accounts: created, signed in (ok and not), password set by an administrator, own change, reset by code.
   clock += 60_000;
-  accountId = (await call<{ id: string }>('POST', '/customization/account/v1/add/single', {
-    body: { email, userName: 'Audited', password: 'First#123', status: 'active', roleId: 'role-operator' },
-  })).body.data.id;
+  accountId = (
+    await call<{ id: string }>('POST', '/customization/account/v1/add/single', {
+      body: { email, userName: 'Audited', password: 'First#123', status: 'active', roleId: 'role-operator' },
+    })
+  ).body.data.id;
   expect((await login(t.url, email, 'Wrong#123')).body.code).toBe(400);
   expect((await login(t.url, 'nobody-Secret#1@fleet.test', 'Secret#1')).body.code).toBe(400);
   await call('PUT', '/customization/account/v1/update/single', { body: { accountId, password: 'Second#12' } });
@@ -60,9 +66,11 @@ beforeAll(async () => {
 
   // Roles and status.
   clock += 60_000;
-  const role = (await call<{ id: string }>('POST', '/customization/role/v1/add/single', {
-    body: { name: 'Auditors', roleKey: 'auditors', menu: ['home'], permissions: ['fleet:vehicle:view'], fleetManager: false, subFleetManager: false },
-  })).body.data.id;
+  const role = (
+    await call<{ id: string }>('POST', '/customization/role/v1/add/single', {
+      body: { name: 'Auditors', roleKey: 'auditors', menu: ['home'], permissions: ['fleet:vehicle:view'], fleetManager: false, subFleetManager: false },
+    })
+  ).body.data.id;
   await call('PUT', '/customization/role/v1/update/allocation', { body: { roleId: role, accountIds: [accountId] } });
   await call('PUT', '/customization/role/v1/update/single', {
     body: { roleId: role, name: 'Auditors', menu: ['home'], permissions: ['fleet:*:view'], fleetManager: false, subFleetManager: false },
@@ -74,13 +82,15 @@ beforeAll(async () => {
 
   // Shares.
   clock += 60_000;
-  const share = (await call<{ account: string }>('POST', '/customization/share/v1/add/single', { body: { vehicleId: 'veh-00002', protection: 1, password: 'Guest#12' } })).body.data;
+  const share = (await call<{ account: string }>('POST', '/customization/share/v1/add/single', { body: { vehicleId: 'veh-00002', protection: 1, password: 'Guest#12' } }))
+    .body.data;
   secrets.push(share.account, 'Guest#12', 'Guest#34');
   expect((await shareSignIn(share.account, 'Bad#1234')).code).toBe(400);
   secrets.push((await shareSignIn(share.account, 'Guest#12')).data.access_token);
   await call('PUT', '/customization/share/v1/update/single', { body: { account: share.account, active: true, protection: 1, password: 'Guest#34' } });
   await call('PUT', '/customization/share/v1/update/single', { body: { account: share.account, active: false, protection: 1 } });
-  const reissued = (await call<{ account: string }>('PUT', '/customization/share/v1/update/single', { body: { account: share.account, active: true, protection: 0 } })).body.data;
+  const reissued = (await call<{ account: string }>('PUT', '/customization/share/v1/update/single', { body: { account: share.account, active: true, protection: 0 } }))
+    .body.data;
   secrets.push(reissued.account);
   await call('DELETE', '/customization/share/v1/delete/single', { query: { account: reissued.account } });
   await call('DELETE', '/customization/account/v1/delete/single', { query: { accountId } });
@@ -139,15 +149,25 @@ describe('audit log', () => {
     const page = await audit({ pageNum: 2, pageSize: 10 });
     expect(page).toMatchObject({ total: 25 });
     expect(page.rows).toHaveLength(10);
-    expect((await call('GET', '/customization/audit/v1/query/list', { query: { pageSize: 501 } })).body).toMatchObject({ code: 400, msg: expect.stringMatching(/^pageSize: /) });
-    expect((await call('GET', '/customization/audit/v1/query/list', { query: { event: 'coffee' } })).body).toMatchObject({ code: 400, msg: expect.stringMatching(/^event: /) });
+    expect((await call('GET', '/customization/audit/v1/query/list', { query: { pageSize: 501 } })).body).toMatchObject({
+      code: 400,
+      msg: expect.stringMatching(/^pageSize: /),
+    });
+    expect((await call('GET', '/customization/audit/v1/query/list', { query: { event: 'coffee' } })).body).toMatchObject({
+      code: 400,
+      msg: expect.stringMatching(/^event: /),
+    });
   });
 
   it('is for super.admin only, even against a role holding every permission', async () => {
-    const role = (await call<{ id: string }>('POST', '/customization/role/v1/add/single', {
-      body: { name: 'Almighty', roleKey: 'almighty', menu: ['home'], permissions: ['*:*:*'], fleetManager: true, subFleetManager: true },
-    })).body.data.id;
-    await call('POST', '/customization/account/v1/add/single', { body: { email: 'almighty@fleet.test', userName: 'Almighty', password: 'Mighty#12', status: 'active', roleId: role } });
+    const role = (
+      await call<{ id: string }>('POST', '/customization/role/v1/add/single', {
+        body: { name: 'Almighty', roleKey: 'almighty', menu: ['home'], permissions: ['*:*:*'], fleetManager: true, subFleetManager: true },
+      })
+    ).body.data.id;
+    await call('POST', '/customization/account/v1/add/single', {
+      body: { email: 'almighty@fleet.test', userName: 'Almighty', password: 'Mighty#12', status: 'active', roleId: role },
+    });
     const s = await session(t.url, 'almighty@fleet.test', 'Mighty#12');
     const r = await api(t.url, 'GET', '/customization/audit/v1/query/list', { token: s.token });
     expect(r).toMatchObject({ status: 403, body: { code: 403 } });

@@ -85,7 +85,9 @@ export const auditStore = ({ db }: FleetDatabase): AuditStore => {
         .execute();
     },
     list: async (f, page) => {
-      const counted = await filtered(f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const counted = await filtered(f)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
       const rows = await filtered(f)
         .selectAll()
         .orderBy('at', 'desc')

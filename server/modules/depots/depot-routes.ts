@@ -21,8 +21,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['depots'];
   const view = (req: FastifyRequest, record: DepotRecord) => placementView(ctx, 'depot', record, accountOf(req));
-  const inScope = async (req: FastifyRequest, id: string) =>
-    placementInScope('depot', await ctx.repo.depots.get(id), accountOf(req).scope);
+  const inScope = async (req: FastifyRequest, id: string) => placementInScope('depot', await ctx.repo.depots.get(id), accountOf(req).scope);
 
   r.get(
     '/customization/depot/v1/query/list',
@@ -44,7 +43,10 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
 
   r.get(
     '/customization/depot/v1/get/detail',
-    { config: { access: { permission: PERMISSIONS.depotView } }, schema: { tags, summary: 'One depot', querystring: Type.Object({ depotId: Id }), response: answers(DepotSchema) } },
+    {
+      config: { access: { permission: PERMISSIONS.depotView } },
+      schema: { tags, summary: 'One depot', querystring: Type.Object({ depotId: Id }), response: answers(DepotSchema) },
+    },
     async (req) => ok(await view(req, await inScope(req, req.query.depotId))),
   );
 
@@ -55,7 +57,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary:
-          'Create a depot in a fleet the caller manages (name, status, manager, position); the manager\'s role must grant depot editing. Without a position it takes the fleet\'s first depot\'s',
+          "Create a depot in a fleet the caller manages (name, status, manager, position); the manager's role must grant depot editing. Without a position it takes the fleet's first depot's",
         body: Type.Object({
           fleetId: Id,
           name: EntityName,
@@ -114,14 +116,20 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
         const now = await ctx.repo.depots.get(depot.id);
         return now && view(req, now);
       };
-      return saveVersioned('depot', depot, basedOn, async () => {
-        if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'depot manager');
-        const next = { ...depot, ...changes };
-        const version = await ctx.repo.depots.update(next, basedOn);
-        await ctx.sync.refresh();
-        ctx.sync.recordChanged(groupChange('depot', next));
-        return ok(await view(req, { ...next, version: version ?? undefined }), 'Modified');
-      }, current);
+      return saveVersioned(
+        'depot',
+        depot,
+        basedOn,
+        async () => {
+          if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'depot manager');
+          const next = { ...depot, ...changes };
+          const version = await ctx.repo.depots.update(next, basedOn);
+          await ctx.sync.refresh();
+          ctx.sync.recordChanged(groupChange('depot', next));
+          return ok(await view(req, { ...next, version: version ?? undefined }), 'Modified');
+        },
+        current,
+      );
     },
   );
 

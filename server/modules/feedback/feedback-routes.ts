@@ -54,7 +54,11 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   };
   const detail = async (found: FeedbackRecord) => {
     const shot = await ctx.repo.feedback.screenshot(found.id);
-    return { ...feedbackView(found), replies: (await ctx.repo.feedback.replies(found.id)).map((x) => ({ ...x, at: iso(x.at) })), screenshot: shot ? imageDataUrl(shot) : null };
+    return {
+      ...feedbackView(found),
+      replies: (await ctx.repo.feedback.replies(found.id)).map((x) => ({ ...x, at: iso(x.at) })),
+      screenshot: shot ? imageDataUrl(shot) : null,
+    };
   };
 
   r.post(
@@ -84,7 +88,18 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
       const at = ctx.now();
       const id = randomUUID();
       await ctx.repo.feedback.create(
-        { id, userId: actor.user.id, category: req.body.category, message, status: 'new', source: req.body.source ?? 'console', vehicleId: placement?.id ?? null, fleetId: placement?.fleetId ?? null, createdAt: at, updatedAt: at },
+        {
+          id,
+          userId: actor.user.id,
+          category: req.body.category,
+          message,
+          status: 'new',
+          source: req.body.source ?? 'console',
+          vehicleId: placement?.id ?? null,
+          fleetId: placement?.fleetId ?? null,
+          createdAt: at,
+          updatedAt: at,
+        },
         screenshot,
       );
       return ok(feedbackView((await ctx.repo.feedback.get(id))!), 'Added');
@@ -96,7 +111,8 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
     {
       schema: {
         tags,
-        summary: 'Feedback, newest first: with `mine=true` the caller\'s own (anyone); otherwise (feedback permission) that of the fleets and vehicles in scope and the caller\'s own; filters status, category, fleet',
+        summary:
+          "Feedback, newest first: with `mine=true` the caller's own (anyone); otherwise (feedback permission) that of the fleets and vehicles in scope and the caller's own; filters status, category, fleet",
         querystring: Type.Object({
           ...PageQuery,
           mine: Type.Optional(Type.Boolean()),
@@ -118,7 +134,14 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
 
   r.get(
     `${base}/get/detail`,
-    { schema: { tags, summary: 'One feedback with its replies and screenshot; a staff member opening new feedback marks it read', querystring: Type.Object({ feedbackId: Id }), response: answers(FeedbackDetailSchema) } },
+    {
+      schema: {
+        tags,
+        summary: 'One feedback with its replies and screenshot; a staff member opening new feedback marks it read',
+        querystring: Type.Object({ feedbackId: Id }),
+        response: answers(FeedbackDetailSchema),
+      },
+    },
     async (req) => {
       const actor = accountOf(req);
       const { found, staff } = await visible(actor, req.query.feedbackId);
@@ -134,7 +157,12 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
     `${base}/add/reply`,
     {
       config: { access: { permission: PERMISSIONS.feedbackEdit } },
-      schema: { tags, summary: 'Replies to feedback; the sender gets it by mail and a live notice (cmd 8)', body: Type.Object({ feedbackId: Id, message: FeedbackText }), response: answers(FeedbackDetailSchema) },
+      schema: {
+        tags,
+        summary: 'Replies to feedback; the sender gets it by mail and a live notice (cmd 8)',
+        body: Type.Object({ feedbackId: Id, message: FeedbackText }),
+        response: answers(FeedbackDetailSchema),
+      },
     },
     async (req) => {
       const actor = accountOf(req);
@@ -157,7 +185,12 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
     `${base}/update/status`,
     {
       config: { access: { permission: PERMISSIONS.feedbackEdit } },
-      schema: { tags, summary: 'Sets the status of feedback (new, read, replied, closed)', body: Type.Object({ feedbackId: Id, status: FeedbackStatusSchema }), response: answers(FeedbackDetailSchema) },
+      schema: {
+        tags,
+        summary: 'Sets the status of feedback (new, read, replied, closed)',
+        body: Type.Object({ feedbackId: Id, status: FeedbackStatusSchema }),
+        response: answers(FeedbackDetailSchema),
+      },
     },
     async (req) => {
       const { found } = await visible(accountOf(req), req.body.feedbackId, PERMISSIONS.feedbackEdit);

@@ -70,8 +70,19 @@ export const feedbackStore = ({ db, dialect }: FleetDatabase): FeedbackStore => 
     q
       .leftJoin('users as u', 'u.id', 'fb.user_id')
       .select([
-        'fb.id', 'fb.user_id', 'fb.category', 'fb.message', 'fb.status', 'fb.source', 'fb.vehicle_id', 'fb.fleet_id', 'fb.screenshot_type',
-        'fb.created_at', 'fb.updated_at', 'u.user_name', 'v.name as vehicle_name',
+        'fb.id',
+        'fb.user_id',
+        'fb.category',
+        'fb.message',
+        'fb.status',
+        'fb.source',
+        'fb.vehicle_id',
+        'fb.fleet_id',
+        'fb.screenshot_type',
+        'fb.created_at',
+        'fb.updated_at',
+        'u.user_name',
+        'v.name as vehicle_name',
       ]);
   const toFeedback = (r: Awaited<ReturnType<ReturnType<typeof named>['executeTakeFirstOrThrow']>>): FeedbackRecord => ({
     id: r.id,
@@ -121,16 +132,10 @@ export const feedbackStore = ({ db, dialect }: FleetDatabase): FeedbackStore => 
       return r ? toFeedback(r) : null;
     },
     screenshot: async (id) => {
-      const r = await db
-        .selectFrom('feedback')
-        .select(['screenshot_type', 'screenshot'])
-        .where('id', '=', id)
-        .where('screenshot', 'is not', null)
-        .executeTakeFirst();
+      const r = await db.selectFrom('feedback').select(['screenshot_type', 'screenshot']).where('id', '=', id).where('screenshot', 'is not', null).executeTakeFirst();
       return r ? { type: String(r.screenshot_type), data: Buffer.from(r.screenshot!) } : null;
     },
-    replies: async (id) =>
-      (await db.selectFrom('feedback_replies').selectAll().where('feedback_id', '=', id).orderBy('at').orderBy('id').execute()).map(toReply),
+    replies: async (id) => (await db.selectFrom('feedback_replies').selectAll().where('feedback_id', '=', id).orderBy('at').orderBy('id').execute()).map(toReply),
     create: async (fb, screenshot) => {
       await db
         .insertInto('feedback')

@@ -14,7 +14,12 @@ const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJA
 beforeAll(async () => {
   t = await startTestServer();
   users = await roleUsers(t.url);
-  const rows = (await api<{ rows: Array<{ id: string; fleetId: string }> }>(t.url, 'GET', '/customization/vehicle/v1/query/list', { token: users.super.token, query: { pageSize: 500 } })).body.data.rows;
+  const rows = (
+    await api<{ rows: Array<{ id: string; fleetId: string }> }>(t.url, 'GET', '/customization/vehicle/v1/query/list', {
+      token: users.super.token,
+      query: { pageSize: 500 },
+    })
+  ).body.data.rows;
   inFleet1 = rows.find((v) => v.fleetId === 'fleet-1')!.id;
   elsewhere = rows.find((v) => v.fleetId !== 'fleet-1')!.id;
 });
@@ -49,7 +54,9 @@ it("a fleet manager sees their fleets' feedback, not others'; members only their
   expect(listed).not.toContain(other.id);
   expect((await as('fleetManager')('GET', '/customization/feedback/v1/get/detail', { query: { feedbackId: other.id } })).status).toBe(403);
   expect((await as('member')('GET', '/customization/feedback/v1/query/list')).status).toBe(403);
-  expect((await as('operator')('GET', '/customization/feedback/v1/query/list', { query: { mine: true } })).body.data.rows.map((r: { id: string }) => r.id)).toEqual([mine.id]);
+  expect((await as('operator')('GET', '/customization/feedback/v1/query/list', { query: { mine: true } })).body.data.rows.map((r: { id: string }) => r.id)).toEqual([
+    mine.id,
+  ]);
   expect((await as('operator')('POST', '/customization/feedback/v1/add/reply', { body: { feedbackId: mine.id, message: 'me' } })).status).toBe(403);
 
   const opened = (await as('fleetManager')('GET', '/customization/feedback/v1/get/detail', { query: { feedbackId: mine.id } })).body.data;

@@ -20,7 +20,10 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['fleets'];
   const views = async (req: FastifyRequest, rows: Array<FleetRecord & { vehicles: number }>) => {
-    const names = await accountNames(ctx, rows.flatMap((f) => [f.managerId, f.serviceEngineerId]));
+    const names = await accountNames(
+      ctx,
+      rows.flatMap((f) => [f.managerId, f.serviceEngineerId]),
+    );
     return rows.map((f) => ({
       ...f,
       managerName: f.managerId ? (names.get(f.managerId) ?? null) : null,
@@ -57,7 +60,10 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
 
   r.get(
     '/customization/fleet/v1/get/detail',
-    { config: { access: { permission: PERMISSIONS.fleetView } }, schema: { tags, summary: 'One fleet', querystring: Type.Object({ fleetId: Id }), response: answers(FleetSchema) } },
+    {
+      config: { access: { permission: PERMISSIONS.fleetView } },
+      schema: { tags, summary: 'One fleet', querystring: Type.Object({ fleetId: Id }), response: answers(FleetSchema) },
+    },
     async (req) => ok(await withCount(req, await fleetInScope(req, req.query.fleetId))),
   );
 
@@ -107,15 +113,21 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
         const now = await ctx.repo.fleets.get(fleet.id);
         return now && withCount(req, now);
       };
-      return saveVersioned('fleet', fleet, basedOn, async () => {
-        if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'fleet manager');
-        if (changes.serviceEngineerId !== undefined) await checkAccountChoice(ctx, 'serviceEngineerId', changes.serviceEngineerId, 'service engineer');
-        const next = { ...fleet, ...changes };
-        const version = await ctx.repo.fleets.update(next, basedOn);
-        await ctx.sync.refresh();
-        ctx.sync.recordChanged(groupChange('fleet', next));
-        return ok(await withCount(req, { ...next, version: version ?? undefined }), 'Modified');
-      }, current);
+      return saveVersioned(
+        'fleet',
+        fleet,
+        basedOn,
+        async () => {
+          if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'fleet manager');
+          if (changes.serviceEngineerId !== undefined) await checkAccountChoice(ctx, 'serviceEngineerId', changes.serviceEngineerId, 'service engineer');
+          const next = { ...fleet, ...changes };
+          const version = await ctx.repo.fleets.update(next, basedOn);
+          await ctx.sync.refresh();
+          ctx.sync.recordChanged(groupChange('fleet', next));
+          return ok(await withCount(req, { ...next, version: version ?? undefined }), 'Modified');
+        },
+        current,
+      );
     },
   );
 
@@ -149,7 +161,12 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     '/customization/fleet/v1/query/members',
     {
       config: { access: { permission: PERMISSIONS.fleetView } },
-      schema: { tags, summary: 'Accounts assigned to a fleet (operators and others)', querystring: Type.Object({ fleetId: Id }), response: answers(Type.Array(Type.String())) },
+      schema: {
+        tags,
+        summary: 'Accounts assigned to a fleet (operators and others)',
+        querystring: Type.Object({ fleetId: Id }),
+        response: answers(Type.Array(Type.String())),
+      },
     },
     async (req) => {
       await fleetInScope(req, req.query.fleetId);

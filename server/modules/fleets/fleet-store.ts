@@ -77,14 +77,16 @@ export const fleetStore = (database: FleetDatabase): FleetStore => {
       }
       return groups.deleteMovingVehicles(id, moveTo ? { fleet_id: moveTo.fleetId, sub_fleet_id: null, depot_id: null } : null);
     },
-    members: async (fleetId) =>
-      (await db.selectFrom('fleet_members').select('user_id').where('fleet_id', '=', fleetId).execute()).map((r) => String(r.user_id)),
+    members: async (fleetId) => (await db.selectFrom('fleet_members').select('user_id').where('fleet_id', '=', fleetId).execute()).map((r) => String(r.user_id)),
     setMembers: async (fleetId, userIds) => {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('fleet_members').where('fleet_id', '=', fleetId).execute();
         for (let i = 0; i < userIds.length; i += MEMBERS_PER_INSERT) {
           const batch = userIds.slice(i, i + MEMBERS_PER_INSERT);
-          await trx.insertInto('fleet_members').values(batch.map((user_id) => ({ fleet_id: fleetId, user_id }))).execute();
+          await trx
+            .insertInto('fleet_members')
+            .values(batch.map((user_id) => ({ fleet_id: fleetId, user_id })))
+            .execute();
         }
       });
     },

@@ -44,9 +44,16 @@ describe('fleets, sub-fleets, depots', () => {
     expect(renamed.body.data).toMatchObject({ name: 'Renamed Fleet', status: 'disabled' });
     expect((await call('GET', '/customization/fleet/v1/get/detail', { query: { fleetId } })).body.data.name).toBe('Renamed Fleet');
     expect((await call('PUT', '/customization/depot/v1/update/single', { body: { depotId: depot.body.data.id, name: 'Spandau' } })).body.data.name).toBe('Spandau');
-    expect((await call('GET', '/customization/depot/v1/get/detail', { query: { depotId: depot.body.data.id } })).body.data).toMatchObject({ name: 'Spandau', lat: 52.52 });
+    expect((await call('GET', '/customization/depot/v1/get/detail', { query: { depotId: depot.body.data.id } })).body.data).toMatchObject({
+      name: 'Spandau',
+      lat: 52.52,
+    });
     expect((await call('PUT', '/customization/subfleet/v1/update/single', { body: { subFleetId: sub.body.data.id, status: 'disabled' } })).body.code).toBe(200);
-    expect((await call('GET', '/customization/subfleet/v1/get/detail', { query: { subFleetId: sub.body.data.id } })).body.data).toMatchObject({ name: 'North', status: 'disabled', vehicles: 0 });
+    expect((await call('GET', '/customization/subfleet/v1/get/detail', { query: { subFleetId: sub.body.data.id } })).body.data).toMatchObject({
+      name: 'North',
+      status: 'disabled',
+      vehicles: 0,
+    });
     expect((await call('PUT', '/customization/fleet/v1/update/members', { body: { fleetId, accountIds: ['user-admin'] } })).body.code).toBe(200);
     expect((await call('GET', '/customization/fleet/v1/query/members', { query: { fleetId } })).body.data).toEqual(['user-admin']);
     expect((await call('DELETE', '/customization/subfleet/v1/delete/single', { query: { subFleetId: sub.body.data.id } })).body.code).toBe(200);
@@ -56,7 +63,11 @@ describe('fleets, sub-fleets, depots', () => {
   });
 
   it('seeded fleets come with a manager and a service engineer, so renaming one asks for nothing more', async () => {
-    const seeded = (await call('GET', '/customization/fleet/v1/query/list', { query: { pageSize: 500 } })).body.data.rows as Array<{ id: string; managerName: string | null; serviceEngineerName: string | null }>;
+    const seeded = (await call('GET', '/customization/fleet/v1/query/list', { query: { pageSize: 500 } })).body.data.rows as Array<{
+      id: string;
+      managerName: string | null;
+      serviceEngineerName: string | null;
+    }>;
     const demo = seeded.filter((fleet) => /^fleet-\d+$/.test(fleet.id));
     expect(demo.length).toBeGreaterThan(0);
     expect(new Set(demo.map((fleet) => fleet.serviceEngineerName))).toEqual(new Set(['Fleet Service']));
@@ -82,15 +93,20 @@ describe('names are unique whatever their case: fleets, sub-fleets and depots wi
     expect(r.status).toBe(400);
     return r.body.msg as string;
   };
-  const addFleet = (name: string) => call('POST', '/customization/fleet/v1/add/single', { body: { name, status: 'active', managerId: 'user-admin', serviceEngineerId: 'user-admin' } });
+  const addFleet = (name: string) =>
+    call('POST', '/customization/fleet/v1/add/single', { body: { name, status: 'active', managerId: 'user-admin', serviceEngineerId: 'user-admin' } });
   const addPlace = (kind: 'subfleet' | 'depot', fleetId: string, name: string) =>
-    call('POST', `/customization/${kind}/v1/add/single`, { body: { fleetId, name, status: 'active', managerId: 'user-admin', ...(kind === 'depot' ? { lat: 1, lng: 1 } : {}) } });
+    call('POST', `/customization/${kind}/v1/add/single`, {
+      body: { fleetId, name, status: 'active', managerId: 'user-admin', ...(kind === 'depot' ? { lat: 1, lng: 1 } : {}) },
+    });
 
   it('refuses a second fleet of a name, and renaming one to it, naming the field', async () => {
     const first = (await addFleet('Harbour Fleet')).body.data.id as string;
     const second = (await addFleet('Other Fleet')).body.data.id as string;
     const before = await counts();
-    expect(await refusal('POST', '/customization/fleet/v1/add/single', { name: 'HARBOUR fleet', status: 'active', managerId: 'user-admin', serviceEngineerId: 'user-admin' })).toBe('name: A fleet with this name already exists');
+    expect(
+      await refusal('POST', '/customization/fleet/v1/add/single', { name: 'HARBOUR fleet', status: 'active', managerId: 'user-admin', serviceEngineerId: 'user-admin' }),
+    ).toBe('name: A fleet with this name already exists');
     expect(await refusal('PUT', '/customization/fleet/v1/update/single', { fleetId: second, name: 'harbour fleet' })).toBe('name: A fleet with this name already exists');
     expect(await counts()).toEqual(before);
     // Its own name in another case is still its own.
@@ -107,6 +123,8 @@ describe('names are unique whatever their case: fleets, sub-fleets and depots wi
       expect((await addPlace(kind, b, 'north')).body.code).toBe(200);
     }
     const south = (await addPlace('subfleet', a, 'South')).body.data.id as string;
-    expect(await refusal('PUT', '/customization/subfleet/v1/update/single', { subFleetId: south, name: 'north' })).toBe('name: This fleet already has a sub-fleet with this name');
+    expect(await refusal('PUT', '/customization/subfleet/v1/update/single', { subFleetId: south, name: 'north' })).toBe(
+      'name: This fleet already has a sub-fleet with this name',
+    );
   });
 });

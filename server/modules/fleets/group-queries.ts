@@ -32,8 +32,22 @@ const groupConditions = ({ dialect }: FleetDatabase, table: GroupTable, f: Group
       conditions.push(
         eb.or([
           dialect.anyOf(eb.ref('g.id'), s.fleetIds),
-          eb('g.id', 'in', eb.selectFrom('sub_fleets as s').select('s.fleet_id').where((sub) => dialect.anyOf(sub.ref('s.id'), s.subFleetIds))),
-          eb('g.id', 'in', eb.selectFrom('depots as d').select('d.fleet_id').where((depot) => dialect.anyOf(depot.ref('d.id'), s.depotIds))),
+          eb(
+            'g.id',
+            'in',
+            eb
+              .selectFrom('sub_fleets as s')
+              .select('s.fleet_id')
+              .where((sub) => dialect.anyOf(sub.ref('s.id'), s.subFleetIds)),
+          ),
+          eb(
+            'g.id',
+            'in',
+            eb
+              .selectFrom('depots as d')
+              .select('d.fleet_id')
+              .where((depot) => dialect.anyOf(depot.ref('d.id'), s.depotIds)),
+          ),
         ]),
       );
     } else {
@@ -61,7 +75,9 @@ export const groupQueries = <T extends GroupTable, R>(database: FleetDatabase, t
 
     /** By name, then id. */
     page: async (f: GroupFilter, page: PageQuery): Promise<Paged<R & GroupCounts>> => {
-      const counted = await groups(f).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const counted = await groups(f)
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
       const rows = await groups(f)
         .selectAll('g')
         .select((eb) =>
@@ -87,7 +103,10 @@ export const groupQueries = <T extends GroupTable, R>(database: FleetDatabase, t
       db.transaction().execute(async (trx) => {
         const moved = (await trx.selectFrom('vehicles').select('id').where(column, '=', id).execute()).map((r) => String(r.id));
         if (moveTo && moved.length > 0) await trx.updateTable('vehicles').set(moveTo).where(column, '=', id).execute();
-        await trx.deleteFrom(table as 'sub_fleets').where('id', '=', id).execute();
+        await trx
+          .deleteFrom(table as 'sub_fleets')
+          .where('id', '=', id)
+          .execute();
         return moved;
       }),
   };

@@ -8,7 +8,17 @@ import { checkPlacement, placementError } from '../../fleet/vehicle-placement';
 import { ApiError, badRequest, forbidden, notFound } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { DeviceTypeSchema, GroupLogDetailSchema, GroupLogSchema, GroupOperationSchema, Id, Nullable, PageOf, PageQuery, StoredText } from '../../../contract/protocol/rest-schemas';
+import {
+  DeviceTypeSchema,
+  GroupLogDetailSchema,
+  GroupLogSchema,
+  GroupOperationSchema,
+  Id,
+  Nullable,
+  PageOf,
+  PageQuery,
+  StoredText,
+} from '../../../contract/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { GroupLogSummary } from './group-log-store';
@@ -104,7 +114,12 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
     '/customization/grouplog/v1/get/detail',
     {
       config: { access: { permission: PERMISSIONS.groupLogView } },
-      schema: { tags, summary: 'One group operation with its per-vehicle state (/vehicles/groupLog/logDetail)', querystring: Type.Object({ logId: LogId }), response: answers(GroupLogDetailSchema) },
+      schema: {
+        tags,
+        summary: 'One group operation with its per-vehicle state (/vehicles/groupLog/logDetail)',
+        querystring: Type.Object({ logId: LogId }),
+        response: answers(GroupLogDetailSchema),
+      },
     },
     async (req) => ok(detailView(await visibleLog(accountOf(req), req.query.logId))),
   );
@@ -116,7 +131,12 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Start a firmware update of one device type on many vehicles; progress arrives as cmd 149 and in the log',
-        body: Type.Object({ vehicleIds: VehicleIds, deviceType: DeviceTypeSchema, deviceId: Type.Integer({ minimum: 0, maximum: 3 }), version: StoredText(20, { minLength: 1 }) }),
+        body: Type.Object({
+          vehicleIds: VehicleIds,
+          deviceType: DeviceTypeSchema,
+          deviceId: Type.Integer({ minimum: 0, maximum: 3 }),
+          version: StoredText(20, { minLength: 1 }),
+        }),
         response: answers(GroupLogDetailSchema),
       },
     },
@@ -176,7 +196,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
       config: { access: { permission: PERMISSIONS.groupLogView } },
       schema: {
         tags,
-        summary: 'Run the failed vehicles of a group operation again (those the caller may see); the operation\'s own permission is required',
+        summary: "Run the failed vehicles of a group operation again (those the caller may see); the operation's own permission is required",
         body: Type.Object({ logId: LogId }),
         response: answers(GroupLogDetailSchema),
       },

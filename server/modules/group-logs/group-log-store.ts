@@ -112,14 +112,14 @@ export const groupLogStore = ({ db, dialect }: FleetDatabase): GroupLogStore => 
     let q = summaries(f.scope);
     if (f.operation) q = q.where('g.operation', '=', f.operation);
     if (f.vehicleId) q = q.where('gv.vehicle_id', '=', f.vehicleId);
-    for (const [column, value] of [['fleet_id', f.fleetId], ['sub_fleet_id', f.subFleetId], ['depot_id', f.depotId]] as const) {
+    for (const [column, value] of [
+      ['fleet_id', f.fleetId],
+      ['sub_fleet_id', f.subFleetId],
+      ['depot_id', f.depotId],
+    ] as const) {
       if (!value) continue;
       q = q.where('g.id', 'in', (eb) =>
-        eb
-          .selectFrom('group_log_vehicles as nv')
-          .innerJoin('vehicles as nw', 'nw.id', 'nv.vehicle_id')
-          .select('nv.log_id')
-          .where(`nw.${column}`, '=', value),
+        eb.selectFrom('group_log_vehicles as nv').innerJoin('vehicles as nw', 'nw.id', 'nv.vehicle_id').select('nv.log_id').where(`nw.${column}`, '=', value),
       );
     }
     return q;
@@ -184,7 +184,11 @@ export const groupLogStore = ({ db, dialect }: FleetDatabase): GroupLogStore => 
       const n = logId(id);
       if (n === null) return;
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('group_logs').set({ detail: JSON.stringify(detail) }).where('id', '=', n).execute();
+        await trx
+          .updateTable('group_logs')
+          .set({ detail: JSON.stringify(detail) })
+          .where('id', '=', n)
+          .execute();
         for (const v of rows) {
           await trx
             .updateTable('group_log_vehicles')

@@ -32,8 +32,7 @@ const vehiclesWhere = async (query: Record<string, string>) =>
   (await admin<{ rows: VehicleRow[] }>('GET', '/customization/vehicle/v1/query/list', { query: { pageSize: 500, ...query } })).body.data.rows;
 
 const addFleet = async (name: string, managerId = 'user-admin') =>
-  (await admin('POST', '/customization/fleet/v1/add/single', { body: { name, status: 'active', managerId, serviceEngineerId: 'user-admin' } })).body.data
-    .id as string;
+  (await admin('POST', '/customization/fleet/v1/add/single', { body: { name, status: 'active', managerId, serviceEngineerId: 'user-admin' } })).body.data.id as string;
 
 const addVehicle = async (name: string, sn: string, placement: { fleetId: string; subFleetId?: string; depotId?: string }) =>
   (await admin('POST', '/customization/vehicle/v1/add/single', { body: { name, sn, kind: 'van', ...placement } })).body.data.id as string;
@@ -58,7 +57,12 @@ describe('deleting a node that holds vehicles', () => {
     const done = await admin('DELETE', '/customization/fleet/v1/delete/single', { query: { fleetId: from, moveTo: to } });
     expect(done.body).toMatchObject({ code: 200, msg: 'Deleted' });
     const moved = await vehiclesWhere({ fleetId: to });
-    expect(moved.map((v) => [v.id, v.subFleetId, v.depotId]).sort()).toEqual([[a, null, null], [b, null, null]].sort());
+    expect(moved.map((v) => [v.id, v.subFleetId, v.depotId]).sort()).toEqual(
+      [
+        [a, null, null],
+        [b, null, null],
+      ].sort(),
+    );
     expect((await admin('GET', '/customization/subfleet/v1/get/detail', { query: { subFleetId: sub } })).body.code).toBe(404);
   });
 
@@ -125,23 +129,33 @@ describe('bulk group operations', () => {
     expect(dtu.body.data.rows.map((r: { state: string }) => r.state)).toEqual(['updating', 'updating']);
   });
 
-  it('transfer moves every vehicle, is logged with its outcome, and the node\'s group log lists it', async () => {
+  it("transfer moves every vehicle, is logged with its outcome, and the node's group log lists it", async () => {
     const target = { fleetId: 'fleet-1', subFleetId: 'fleet-1-sub-2', depotId: 'fleet-1-depot-1' };
     const started = await admin('POST', '/customization/grouplog/v1/add/transfer', { body: { vehicleIds: ['veh-00011', 'veh-00016'], ...target } });
     expect(started.body).toMatchObject({ code: 200, msg: 'Transferred' });
-    expect(started.body.data).toMatchObject({ operation: 'transfer', deviceType: 'system', vehicles: 2, success: 2, detail: { ...target, to: 'Nordic Coach Lines / Stockholm Airport / Oslo depot' } });
+    expect(started.body.data).toMatchObject({
+      operation: 'transfer',
+      deviceType: 'system',
+      vehicles: 2,
+      success: 2,
+      detail: { ...target, to: 'Nordic Coach Lines / Stockholm Airport / Oslo depot' },
+    });
     const moved = (await vehiclesWhere({ subFleetId: 'fleet-1-sub-2' })).filter((v) => ['veh-00011', 'veh-00016'].includes(v.id));
     expect(moved.map((v) => [v.fleetId, v.depotId])).toEqual([
       ['fleet-1', 'fleet-1-depot-1'],
       ['fleet-1', 'fleet-1-depot-1'],
     ]);
 
-    const nodeLog = await admin<{ rows: Array<{ id: string }> }>('GET', '/customization/grouplog/v1/query/list', { query: { subFleetId: 'fleet-1-sub-2', operation: 'transfer' } });
+    const nodeLog = await admin<{ rows: Array<{ id: string }> }>('GET', '/customization/grouplog/v1/query/list', {
+      query: { subFleetId: 'fleet-1-sub-2', operation: 'transfer' },
+    });
     expect(nodeLog.body.data.rows.map((r) => r.id)).toContain(started.body.data.id);
     const elsewhere = await admin<{ rows: Array<{ id: string }> }>('GET', '/customization/grouplog/v1/query/list', { query: { fleetId: 'fleet-5' } });
     expect(elsewhere.body.data.rows.map((r) => r.id)).not.toContain(started.body.data.id);
 
-    const bad = await admin('POST', '/customization/grouplog/v1/add/transfer', { body: { vehicleIds: ['veh-00011'], fleetId: 'fleet-1', subFleetId: 'fleet-2-sub-1', depotId: null } });
+    const bad = await admin('POST', '/customization/grouplog/v1/add/transfer', {
+      body: { vehicleIds: ['veh-00011'], fleetId: 'fleet-1', subFleetId: 'fleet-2-sub-1', depotId: null },
+    });
     expect({ status: bad.status, msg: bad.body.msg }).toEqual({ status: 400, msg: 'subFleetId: unknown sub-fleet fleet-2-sub-1 in this fleet' });
   });
 });
@@ -154,13 +168,20 @@ describe('scope and roles of the tree and its operations', () => {
     const subs = await fm<{ rows: Array<{ fleetId: string }> }>('GET', '/customization/subfleet/v1/query/list', { query: { pageSize: 100 } });
     expect(new Set(subs.body.data.rows.map((s) => s.fleetId))).toEqual(new Set(['fleet-1']));
     expect((await fm('PUT', '/customization/fleet/v1/update/single', { body: { fleetId: 'fleet-2', name: 'Mine now' } })).status).toBe(403);
-    expect((await fm('POST', '/customization/subfleet/v1/add/single', { body: { fleetId: 'fleet-2', name: 'X', status: 'active', managerId: users.subFleetManager.id } })).status).toBe(403);
+    expect(
+      (await fm('POST', '/customization/subfleet/v1/add/single', { body: { fleetId: 'fleet-2', name: 'X', status: 'active', managerId: users.subFleetManager.id } }))
+        .status,
+    ).toBe(403);
     expect((await fm('DELETE', '/customization/depot/v1/delete/single', { query: { depotId: 'fleet-2-depot-1', moveTo: 'none' } })).status).toBe(403);
     expect((await fm('DELETE', '/customization/fleet/v1/delete/single', { query: { fleetId: 'fleet-1', moveTo: 'fleet-2' } })).status).toBe(403);
     // Vehicles of another fleet cannot be pulled in, nor this fleet's pushed out.
-    expect((await fm('POST', '/customization/grouplog/v1/add/transfer', { body: { vehicleIds: ['veh-00002'], fleetId: 'fleet-1', subFleetId: null, depotId: null } })).status).toBe(403);
+    expect(
+      (await fm('POST', '/customization/grouplog/v1/add/transfer', { body: { vehicleIds: ['veh-00002'], fleetId: 'fleet-1', subFleetId: null, depotId: null } })).status,
+    ).toBe(403);
     const own = (await vehiclesWhere({ fleetId: 'fleet-1' }))[0]!.id;
-    expect((await fm('POST', '/customization/grouplog/v1/add/transfer', { body: { vehicleIds: [own], fleetId: 'fleet-2', subFleetId: null, depotId: null } })).status).toBe(403);
+    expect(
+      (await fm('POST', '/customization/grouplog/v1/add/transfer', { body: { vehicleIds: [own], fleetId: 'fleet-2', subFleetId: null, depotId: null } })).status,
+    ).toBe(403);
     expect((await vehiclesWhere({ fleetId: 'fleet-1' })).map((v) => v.id)).toContain(own);
   });
 
@@ -171,11 +192,16 @@ describe('scope and roles of the tree and its operations', () => {
     expect((await sm('PUT', '/customization/subfleet/v1/update/single', { body: { subFleetId: 'fleet-1-sub-1', name: 'Renamed by manager' } })).body.code).toBe(200);
     expect((await sm('PUT', '/customization/subfleet/v1/update/single', { body: { subFleetId: 'fleet-1-sub-2', name: 'Not mine' } })).status).toBe(403);
     expect((await sm('DELETE', '/customization/subfleet/v1/delete/single', { query: { subFleetId: 'fleet-1-sub-1', moveTo: 'none' } })).status).toBe(403);
-    expect((await sm('POST', '/customization/subfleet/v1/add/single', { body: { fleetId: 'fleet-1', name: 'New', status: 'active', managerId: users.subFleetManager.id } })).status).toBe(403);
+    expect(
+      (await sm('POST', '/customization/subfleet/v1/add/single', { body: { fleetId: 'fleet-1', name: 'New', status: 'active', managerId: users.subFleetManager.id } }))
+        .status,
+    ).toBe(403);
   });
 
   it('the forms pick managers among accounts whose role can do the job, by name only', async () => {
-    const subManagers = await as('fleetManager')<Array<{ id: string; userName: string }>>('GET', '/customization/account/v1/query/candidates', { query: { job: 'subFleetManager' } });
+    const subManagers = await as('fleetManager')<Array<{ id: string; userName: string }>>('GET', '/customization/account/v1/query/candidates', {
+      query: { job: 'subFleetManager' },
+    });
     expect(subManagers.body.data.map((c) => c.id)).toEqual(expect.arrayContaining([users.subFleetManager.id, users.fleetManager.id]));
     expect(subManagers.body.data.map((c) => c.id)).not.toContain(users.operator.id);
     expect(Object.keys(subManagers.body.data[0]!).sort()).toEqual(['id', 'userName']);
@@ -186,7 +212,7 @@ describe('scope and roles of the tree and its operations', () => {
     expect((await admin('GET', '/customization/account/v1/query/candidates', { query: { job: 'boss' } })).body.msg).toMatch(/^job: /);
   });
 
-  it('retrying needs the operation\'s own permission and sight of the log', async () => {
+  it("retrying needs the operation's own permission and sight of the log", async () => {
     t.sim.refusals.set('veh-00001', 'Vehicle is offline');
     const started = await admin('POST', '/customization/grouplog/v1/add/setting', {
       body: { vehicleIds: ['veh-00001'], deviceType: 'system', deviceId: 0, setting: 'restore_fac', value: 1 },

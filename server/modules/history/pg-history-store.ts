@@ -37,10 +37,7 @@ export const pgHistoryStore = (a: PgAccess): HistoryStore => {
     const text = JSON.stringify(keys);
     const known = keySetIds.get(text);
     if (known !== undefined) return known;
-    const r = await a.one(
-      'INSERT INTO history_key_sets (keys) VALUES (?) ON CONFLICT (keys) DO UPDATE SET keys = EXCLUDED.keys RETURNING id',
-      text,
-    );
+    const r = await a.one('INSERT INTO history_key_sets (keys) VALUES (?) ON CONFLICT (keys) DO UPDATE SET keys = EXCLUDED.keys RETURNING id', text);
     const id = Number(r?.id);
     keySetIds.set(text, id);
     keySets.set(id, keys);
@@ -72,9 +69,7 @@ export const pgHistoryStore = (a: PgAccess): HistoryStore => {
       // Nodes adding the same day at once would collide inside CREATE TABLE IF NOT EXISTS.
       await q.run(`SELECT pg_advisory_xact_lock(${advisoryLockKey('history partitions')})`);
       for (const day of missing) {
-        await q.run(
-          `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF history FOR VALUES FROM (${day * DAY_MS}) TO (${(day + 1) * DAY_MS})`,
-        );
+        await q.run(`CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF history FOR VALUES FROM (${day * DAY_MS}) TO (${(day + 1) * DAY_MS})`);
       }
     });
     for (const day of missing) partitions.add(day);
@@ -139,14 +134,10 @@ export const pgHistoryStore = (a: PgAccess): HistoryStore => {
       }
       const rows = await a.many('SELECT ts, key_set, vals FROM history WHERE series = ? AND ts BETWEEN ? AND ? ORDER BY ts', series, from, to);
       if (rows.some((r) => !keySets.has(Number(r.key_set)))) await loadKeySets();
-      return rows.map(
-        (r): HistorySample => ({ ...ref, ts: Number(r.ts), values: unpack(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer) }),
-      );
+      return rows.map((r): HistorySample => ({ ...ref, ts: Number(r.ts), values: unpack(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer) }));
     },
     prune: async (beforeMs) => {
-      const names = await a.many(
-        `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'history'::regclass`,
-      );
+      const names = await a.many(`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'history'::regclass`);
       for (const { name } of names) {
         const day = dayOfPartition(String(name));
         if (day === null || (day + 1) * DAY_MS > beforeMs) continue;
@@ -168,15 +159,13 @@ export const pgHistoryStore = (a: PgAccess): HistoryStore => {
         deviceTypes,
       );
       if (rows.some((r) => !keySets.has(Number(r.key_set)))) await loadKeySets();
-      return rows.map(
-        (r): HistorySample => ({
-          vehicleId: String(r.vehicle_id),
-          deviceType: r.device_type as DeviceType,
-          deviceId: Number(r.device_id),
-          ts: Number(r.ts),
-          values: wanted ? unpackSome(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer, wanted) : unpack(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer),
-        }),
-      );
+      return rows.map((r): HistorySample => ({
+        vehicleId: String(r.vehicle_id),
+        deviceType: r.device_type as DeviceType,
+        deviceId: Number(r.device_id),
+        ts: Number(r.ts),
+        values: wanted ? unpackSome(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer, wanted) : unpack(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer),
+      }));
     },
   };
 };

@@ -36,8 +36,16 @@ export const pgRollupStore = (a: PgAccess): RollupStore => ({
   save: async (hours, days) => {
     if (hours.length === 0 && days.length === 0) return;
     await a.tx(async (q) => {
-      await put(q, 'hour', hours.map((h) => ({ vehicleId: h.mark.vehicleId, at: h.mark.hour, vals: h.vals })));
-      await put(q, 'day', days.map((d) => ({ vehicleId: d.vehicleId, at: d.day, vals: d.vals })));
+      await put(
+        q,
+        'hour',
+        hours.map((h) => ({ vehicleId: h.mark.vehicleId, at: h.mark.hour, vals: h.vals })),
+      );
+      await put(
+        q,
+        'day',
+        days.map((d) => ({ vehicleId: d.vehicleId, at: d.day, vals: d.vals })),
+      );
       await q.run(
         `DELETE FROM history_rollup_todo t USING unnest(?::text[], ?::bigint[], ?::integer[]) AS d(vehicle_id, hour, seq)
          WHERE t.vehicle_id = d.vehicle_id AND t.hour = d.hour AND t.seq = d.seq`,
@@ -50,12 +58,7 @@ export const pgRollupStore = (a: PgAccess): RollupStore => ({
   read: async (span, vehicleIds, from, to) => {
     if (vehicleIds.length === 0) return [];
     const [table, at] = TABLES[span];
-    const rows = await a.many(
-      `SELECT vehicle_id, ${at} AS at, vals FROM ${table} WHERE vehicle_id = ANY(?::text[]) AND ${at} >= ? AND ${at} < ?`,
-      vehicleIds,
-      from,
-      to,
-    );
+    const rows = await a.many(`SELECT vehicle_id, ${at} AS at, vals FROM ${table} WHERE vehicle_id = ANY(?::text[]) AND ${at} >= ? AND ${at} < ?`, vehicleIds, from, to);
     return rows.map((r) => ({ vehicleId: String(r.vehicle_id), at: Number(r.at), vals: r.vals as Buffer }));
   },
   markedIn: async (vehicleIds, from, to) => {

@@ -29,16 +29,16 @@ export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStor
     keySets.set(id, keys);
     return id;
   };
-  const series = new Set(many('SELECT vehicle_id, device_type, device_id FROM history_series').map((r) => `${String(r.vehicle_id)}|${String(r.device_type)}|${String(r.device_id)}`));
+  const series = new Set(
+    many('SELECT vehicle_id, device_type, device_id FROM history_series').map((r) => `${String(r.vehicle_id)}|${String(r.device_type)}|${String(r.device_id)}`),
+  );
   const addSeries = db.prepare('INSERT OR IGNORE INTO history_series (vehicle_id, device_type, device_id) VALUES (?, ?, ?)');
   // Many rows per statement: a backfill stores millions, and each statement call has a fixed cost.
   const insertSql = (rows: number) =>
     `INSERT OR REPLACE INTO history (vehicle_id, device_type, device_id, ts, key_set, vals) VALUES ${Array(rows).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`;
   const insertOne = db.prepare(insertSql(1));
   const insertMany = db.prepare(insertSql(ROWS_PER_INSERT));
-  const markHour = db.prepare(
-    'INSERT INTO history_rollup_todo (vehicle_id, hour) VALUES (?, ?) ON CONFLICT (vehicle_id, hour) DO UPDATE SET seq = seq + 1',
-  );
+  const markHour = db.prepare('INSERT INTO history_rollup_todo (vehicle_id, hour) VALUES (?, ?) ON CONFLICT (vehicle_id, hour) DO UPDATE SET seq = seq + 1');
   // A device reports the same keys sample after sample: remember its last key set instead of sorting each time.
   const lastKeys = new Map<string, { keys: string[]; sorted: string[]; id: number }>();
   const keySetFor = (series: string, values: Record<string, number>): { sorted: string[]; id: number } => {
@@ -91,13 +91,11 @@ export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStor
         ref.deviceId,
         from,
         to,
-      ).map(
-        (r): HistorySample => ({
-          ...ref,
-          ts: Number(r.ts),
-          values: unpack(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer),
-        }),
-      ),
+      ).map((r): HistorySample => ({
+        ...ref,
+        ts: Number(r.ts),
+        values: unpack(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer),
+      })),
     prune: async (beforeMs) => {
       const del = db.prepare('DELETE FROM history WHERE vehicle_id = ? AND device_type = ? AND device_id = ? AND ts < ?');
       db.transaction(() => {
@@ -120,15 +118,13 @@ export const sqliteHistoryStore = ({ db, one, many }: SqliteAccess): HistoryStor
         to,
         ...vehicleIds,
         ...deviceTypes,
-      ).map(
-        (r): HistorySample => ({
-          vehicleId: String(r.vehicle_id),
-          deviceType: r.device_type as DeviceType,
-          deviceId: Number(r.device_id),
-          ts: Number(r.ts),
-          values: wanted ? unpackSome(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer, wanted) : unpack(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer),
-        }),
-      );
+      ).map((r): HistorySample => ({
+        vehicleId: String(r.vehicle_id),
+        deviceType: r.device_type as DeviceType,
+        deviceId: Number(r.device_id),
+        ts: Number(r.ts),
+        values: wanted ? unpackSome(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer, wanted) : unpack(keySets.get(Number(r.key_set)) ?? [], r.vals as Buffer),
+      }));
     },
   };
 };

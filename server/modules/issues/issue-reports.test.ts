@@ -19,7 +19,12 @@ let elsewhere: string;
 beforeAll(async () => {
   t = await startTestServer({}, now);
   users = await roleUsers(t.url);
-  const rows = (await api<{ rows: Array<{ id: string; fleetId: string }> }>(t.url, 'GET', '/customization/vehicle/v1/query/list', { token: users.super.token, query: { pageSize: 500 } })).body.data.rows;
+  const rows = (
+    await api<{ rows: Array<{ id: string; fleetId: string }> }>(t.url, 'GET', '/customization/vehicle/v1/query/list', {
+      token: users.super.token,
+      query: { pageSize: 500 },
+    })
+  ).body.data.rows;
   inFleet1 = rows.find((v) => v.fleetId === 'fleet-1')!.id;
   elsewhere = rows.find((v) => v.fleetId !== 'fleet-1')!.id;
 });
@@ -42,7 +47,16 @@ describe('an issue from an alarm through its status workflow', () => {
     const made = await create('engineer', { alarmId: alarm.id, title: 'Hot pack on the north van' });
     expect(made.body).toMatchObject({ code: 200, msg: 'Added' });
     const first = made.body.data;
-    expect(first).toMatchObject({ number: 'FC-2026-00001', vehicleId: inFleet1, fleetId: 'fleet-1', deviceType: 'bms', deviceId: 0, alarmId: alarm.id, status: 'open', reporterName: 'engineer' });
+    expect(first).toMatchObject({
+      number: 'FC-2026-00001',
+      vehicleId: inFleet1,
+      fleetId: 'fleet-1',
+      deviceType: 'bms',
+      deviceId: 0,
+      alarmId: alarm.id,
+      status: 'open',
+      reporterName: 'engineer',
+    });
     expect((await create('engineer', { vehicleId: inFleet1, title: 'Second' })).body.data.number).toBe('FC-2026-00002');
 
     const noCause = await update('engineer', { issueId: first.id, status: 'inprogress' });
@@ -71,7 +85,9 @@ describe('an issue from an alarm through its status workflow', () => {
       ['changed', 'engineer', { status: ['open', 'inprogress'], rootCause: ['', 'Fan stuck'] }],
       ['changed', 'engineer', { status: ['inprogress', 'solved'], longTermSolution: ['', 'Replace fan model'] }],
     ]);
-    expect((await as('super')('GET', '/customization/issue/v1/query/list', { query: { alarmId: alarm.id } })).body.data.rows.map((r: { id: string }) => r.id)).toEqual([first.id]);
+    expect((await as('super')('GET', '/customization/issue/v1/query/list', { query: { alarmId: alarm.id } })).body.data.rows.map((r: { id: string }) => r.id)).toEqual([
+      first.id,
+    ]);
   });
 
   it('names the field of bad input and never answers 500', async () => {
@@ -146,8 +162,12 @@ it('the automatic escalation catches up after a restart', async () => {
   const db = await createTestDatabase();
   const first = await startTestServer({}, () => time, db);
   const s1 = await session(first.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const vehicle = (await api<{ rows: Array<{ id: string }> }>(first.url, 'GET', '/customization/vehicle/v1/query/list', { token: s1.token, query: { fleetId: 'fleet-1' } })).body.data.rows[0]!.id;
-  const made = (await api<{ id: string }>(first.url, 'POST', '/customization/issue/v1/add/single', { token: s1.token, body: { vehicleId: vehicle, title: 'Left alone' } })).body.data;
+  const vehicle = (
+    await api<{ rows: Array<{ id: string }> }>(first.url, 'GET', '/customization/vehicle/v1/query/list', { token: s1.token, query: { fleetId: 'fleet-1' } })
+  ).body.data.rows[0]!.id;
+  const made = (
+    await api<{ id: string }>(first.url, 'POST', '/customization/issue/v1/add/single', { token: s1.token, body: { vehicleId: vehicle, title: 'Left alone' } })
+  ).body.data;
   await first.stop();
 
   time += 25 * HOUR;
@@ -155,7 +175,10 @@ it('the automatic escalation catches up after a restart', async () => {
   try {
     const s2 = await session(second.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     await expect
-      .poll(async () => (await api<{ status: string }>(second.url, 'GET', '/customization/issue/v1/get/detail', { token: s2.token, query: { issueId: made.id } })).body.data.status)
+      .poll(
+        async () =>
+          (await api<{ status: string }>(second.url, 'GET', '/customization/issue/v1/get/detail', { token: s2.token, query: { issueId: made.id } })).body.data.status,
+      )
       .toBe('escalated');
   } finally {
     await second.stop();

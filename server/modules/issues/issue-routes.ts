@@ -74,7 +74,8 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       config: view,
       schema: {
         tags,
-        summary: 'Issues of the fleets and vehicles the caller may see; filter by status, fleet, vehicle, alarm, assignee, age; sort by createdAt (default newest first), updatedAt or number',
+        summary:
+          'Issues of the fleets and vehicles the caller may see; filter by status, fleet, vehicle, alarm, assignee, age; sort by createdAt (default newest first), updatedAt or number',
         querystring: Type.Object({ ...PageQuery, ...FilterQuery, status: Type.Optional(IssueStatusSchema), sort: Type.Optional(Sort) }),
         response: answers(PageOf(IssueSchema)),
       },
@@ -91,14 +92,22 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     `${base}/query/counts`,
     {
       config: view,
-      schema: { tags, summary: 'Issues per status under the same filters as the list (its status left out)', querystring: Type.Object(FilterQuery), response: answers(IssueCountsSchema) },
+      schema: {
+        tags,
+        summary: 'Issues per status under the same filters as the list (its status left out)',
+        querystring: Type.Object(FilterQuery),
+        response: answers(IssueCountsSchema),
+      },
     },
     async (req) => ok(await ctx.repo.issues.counts(filterOf(accountOf(req).scope, req.query))),
   );
 
   r.get(
     `${base}/get/detail`,
-    { config: view, schema: { tags, summary: 'One issue with its timeline, oldest first', querystring: Type.Object({ issueId: Id }), response: answers(IssueDetailSchema) } },
+    {
+      config: view,
+      schema: { tags, summary: 'One issue with its timeline, oldest first', querystring: Type.Object({ issueId: Id }), response: answers(IssueDetailSchema) },
+    },
     async (req) => {
       const issue = await visibleIssue(ctx, accountOf(req), req.query.issueId);
       return ok({ ...issueView(issue), events: (await ctx.repo.issues.events(issue.id)).map(eventView) });
@@ -157,7 +166,13 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
           updatedAt: at,
           statusSince: at,
         },
-        { at, actorId: actor.user.id, actor: actor.user.userName, action: 'created', detail: alarm ? { from: 'alarm', alarm: alarm.message } : { from: req.body.alarmId ? 'alarm' : 'vehicle' } },
+        {
+          at,
+          actorId: actor.user.id,
+          actor: actor.user.userName,
+          action: 'created',
+          detail: alarm ? { from: 'alarm', alarm: alarm.message } : { from: req.body.alarmId ? 'alarm' : 'vehicle' },
+        },
       );
       return ok(issueView(issue), 'Added');
     },
@@ -193,26 +208,32 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
         const now = await ctx.repo.issues.get(seen.id);
         return now && issueView(now);
       };
-      return saveVersioned('issue', seen, basedOn, async () => {
-        const next: IssueRecord = { ...seen, ...changes };
-        const missing = missingForStatus(seen.status, next.status, next);
-        if (missing) throw badRequest(`${missing.field}: ${missing.message}`);
-        if (changes.assigneeId !== undefined && changes.assigneeId !== seen.assigneeId) await checkAssignee(seen.fleetId, changes.assigneeId);
-        const changed = EDITABLE.filter((field) => next[field] !== seen[field]);
-        if (changed.length === 0) return ok(issueView(seen), 'Modified');
-        const at = ctx.now();
-        next.updatedAt = at;
-        if (next.status !== seen.status) next.statusSince = at;
-        // The timeline names the assignees as they were called then, not by id.
-        const assigneeName = next.assigneeId ? ((await ctx.repo.users.get(next.assigneeId))?.userName ?? null) : null;
-        const detail = Object.fromEntries(
-          changed.map((field) => (field === 'assigneeId' ? ['assignee', [seen.assigneeName, assigneeName]] : [field, [seen[field], next[field]]])),
-        );
-        const written = await ctx.repo.issues.update(seen, next, [{ at, actorId: actor.user.id, actor: actor.user.userName, action: 'changed', detail }]);
-        if (written) return ok(issueView((await ctx.repo.issues.get(seen.id))!), 'Modified');
-        if (basedOn !== undefined) throw new StaleRecord();
-        throw badRequest('issueId: the issue was changed meanwhile; reload it and try again');
-      }, current);
+      return saveVersioned(
+        'issue',
+        seen,
+        basedOn,
+        async () => {
+          const next: IssueRecord = { ...seen, ...changes };
+          const missing = missingForStatus(seen.status, next.status, next);
+          if (missing) throw badRequest(`${missing.field}: ${missing.message}`);
+          if (changes.assigneeId !== undefined && changes.assigneeId !== seen.assigneeId) await checkAssignee(seen.fleetId, changes.assigneeId);
+          const changed = EDITABLE.filter((field) => next[field] !== seen[field]);
+          if (changed.length === 0) return ok(issueView(seen), 'Modified');
+          const at = ctx.now();
+          next.updatedAt = at;
+          if (next.status !== seen.status) next.statusSince = at;
+          // The timeline names the assignees as they were called then, not by id.
+          const assigneeName = next.assigneeId ? ((await ctx.repo.users.get(next.assigneeId))?.userName ?? null) : null;
+          const detail = Object.fromEntries(
+            changed.map((field) => (field === 'assigneeId' ? ['assignee', [seen.assigneeName, assigneeName]] : [field, [seen[field], next[field]]])),
+          );
+          const written = await ctx.repo.issues.update(seen, next, [{ at, actorId: actor.user.id, actor: actor.user.userName, action: 'changed', detail }]);
+          if (written) return ok(issueView((await ctx.repo.issues.get(seen.id))!), 'Modified');
+          if (basedOn !== undefined) throw new StaleRecord();
+          throw badRequest('issueId: the issue was changed meanwhile; reload it and try again');
+        },
+        current,
+      );
     },
   );
 
@@ -244,7 +265,12 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     `${base}/query/assignees`,
     {
       config: view,
-      schema: { tags, summary: "Active accounts that may work on a fleet's issues", querystring: Type.Object({ fleetId: Id }), response: answers(Type.Array(IssueAssigneeSchema)) },
+      schema: {
+        tags,
+        summary: "Active accounts that may work on a fleet's issues",
+        querystring: Type.Object({ fleetId: Id }),
+        response: answers(Type.Array(IssueAssigneeSchema)),
+      },
     },
     async (req) => {
       if (!scopeHolds(accountOf(req).scope, ctx.directory, { fleetId: req.query.fleetId, vehicleId: null })) throw forbidden('No access to this fleet');
@@ -254,7 +280,14 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
 
   r.get(
     `${base}/query/limits`,
-    { config: view, schema: { tags, summary: 'Per fleet the caller sees: hours an issue may stay open or in progress before it escalates by itself', response: answers(Type.Array(EscalationLimitSchema)) } },
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Per fleet the caller sees: hours an issue may stay open or in progress before it escalates by itself',
+        response: answers(Type.Array(EscalationLimitSchema)),
+      },
+    },
     async (req) => ok(await ctx.repo.issues.escalationLimits(accountOf(req).scope)),
   );
 

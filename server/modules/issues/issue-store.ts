@@ -202,7 +202,9 @@ export const issueStore = ({ db, dialect }: FleetDatabase): IssueStore => {
   };
   return {
     list: async (f, page, order) => {
-      const counted = await filtered(f, true).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const counted = await filtered(f, true)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
       const dir = order.desc ? 'desc' : 'asc';
       const rows = await named(filtered(f, true))
         .orderBy(ORDER_COLUMN[order.by], dir)
@@ -222,8 +224,7 @@ export const issueStore = ({ db, dialect }: FleetDatabase): IssueStore => {
       return counts;
     },
     get,
-    events: async (id) =>
-      (await db.selectFrom('issue_events').selectAll().where('issue_id', '=', id).orderBy('at').orderBy('id').execute()).map(toEvent),
+    events: async (id) => (await db.selectFrom('issue_events').selectAll().where('issue_id', '=', id).orderBy('at').orderBy('id').execute()).map(toEvent),
     create: async (issue, event) => {
       const year = new Date(issue.createdAt).getUTCFullYear();
       const prefix = `FC-${year}-`;
@@ -237,7 +238,10 @@ export const issueStore = ({ db, dialect }: FleetDatabase): IssueStore => {
         const number = issueNumber(year, Number(last?.n ?? 0) + 1);
         try {
           await db.transaction().execute(async (trx) => {
-            await trx.insertInto('issues').values({ id: issue.id, number, ...fromIssue(issue) }).execute();
+            await trx
+              .insertInto('issues')
+              .values({ id: issue.id, number, ...fromIssue(issue) })
+              .execute();
             await trx.insertInto('issue_events').values(fromEvent(issue.id, event)).execute();
           });
           return (await get(issue.id))!;
@@ -256,7 +260,11 @@ export const issueStore = ({ db, dialect }: FleetDatabase): IssueStore => {
           .executeTakeFirst();
         // Another writer got there first: nothing is written.
         if (Number(written.numUpdatedRows) === 0) return false;
-        if (events.length > 0) await trx.insertInto('issue_events').values(events.map((e) => fromEvent(seen.id, e))).execute();
+        if (events.length > 0)
+          await trx
+            .insertInto('issue_events')
+            .values(events.map((e) => fromEvent(seen.id, e)))
+            .execute();
         return true;
       }),
     overdue: async (now) =>

@@ -17,8 +17,17 @@ import type { UserRecord } from '../accounts/user-store';
 const CREATED = '2026-11-01T00:00:00.000Z';
 const HOUR = 3600_000;
 const admin: UserRecord = {
-  id: 'user-admin', email: 'admin@fleet.test', userName: 'Administrator', passwordHash: 'x', status: 'active',
-  roleId: 'role-super-admin', phone: '', speedUnit: 'km/h', mileageUnit: 'km', createdAt: CREATED, lastSignInAt: null,
+  id: 'user-admin',
+  email: 'admin@fleet.test',
+  userName: 'Administrator',
+  passwordHash: 'x',
+  status: 'active',
+  roleId: 'role-super-admin',
+  phone: '',
+  speedUnit: 'km/h',
+  mileageUnit: 'km',
+  createdAt: CREATED,
+  lastSignInAt: null,
 };
 const seed = demoFleet({ vehicles: 6, seed: 1, admin, createdAt: CREATED });
 const [first, second] = seed.vehicles.filter((v) => v.fleetId === seed.vehicles[0]!.fleetId);
@@ -39,8 +48,17 @@ const live = {
 const monitor = () => createPrealarmMonitor({ repo, live, directory, now: () => now });
 
 const rule: PrealarmRecord = {
-  id: 'prealarm-low-soc', fleetId, subFleetId: null, name: 'Low SOC', deviceKey: 'soc', logic: '<', value: 30,
-  triggerHours: 2, message: 'Battery below 30 % for 2 h', vehicleIds: [first!.id], createdAt: 0,
+  id: 'prealarm-low-soc',
+  fleetId,
+  subFleetId: null,
+  name: 'Low SOC',
+  deviceKey: 'soc',
+  logic: '<',
+  value: 30,
+  triggerHours: 2,
+  message: 'Battery below 30 % for 2 h',
+  vehicleIds: [first!.id],
+  createdAt: 0,
 };
 
 const openAlarms = async () =>
@@ -174,7 +192,10 @@ describe(`pre-alarm evaluation on ${TEST_STORAGE}`, () => {
   });
 
   it('puts a vehicle in alarm while its pre-alarm fires, sends its status each way, and leaves offline alone', async () => {
-    const base = new Map<string, VehicleStatus>([[first!.id, 'normal'], [second!.id, 'offline']]);
+    const base = new Map<string, VehicleStatus>([
+      [first!.id, 'normal'],
+      [second!.id, 'offline'],
+    ]);
     const sent: string[] = [];
     const status = new PrealarmStatus(
       { ...live, status: (id: string) => (base.has(id) ? { vehicleId: id, status: base.get(id)!, ts: now } : null) } as unknown as LiveFleet,

@@ -3,13 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { PREALARM_KEYS } from '../../../contract/api/prealarm-keys';
-import {
-  PrealarmFields,
-  PrealarmFleetSchema,
-  PrealarmPreviewSchema,
-  PrealarmSchema,
-  PrealarmVehicleStateSchema,
-} from '../../../contract/protocol/report-schemas';
+import { PrealarmFields, PrealarmFleetSchema, PrealarmPreviewSchema, PrealarmSchema, PrealarmVehicleStateSchema } from '../../../contract/protocol/report-schemas';
 import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../../contract/protocol/rest-schemas';
 import type { Actor } from '../../access/actor';
 import { fleetInScope, placementReachable } from '../../access/allowed-actions';
@@ -136,7 +130,10 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
 
   r.get(
     '/customization/prealarm/v1/get/detail',
-    { config: { access: { permission: PERMISSIONS.prealarmView } }, schema: { tags, summary: 'One rule', querystring: Type.Object({ prealarmId: Id }), response: answers(PrealarmSchema) } },
+    {
+      config: { access: { permission: PERMISSIONS.prealarmView } },
+      schema: { tags, summary: 'One rule', querystring: Type.Object({ prealarmId: Id }), response: answers(PrealarmSchema) },
+    },
     async (req) => ok(await view(accountOf(req), await ruleOf(req, req.query.prealarmId, false))),
   );
 
@@ -168,8 +165,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       config: { access: { permission: PERMISSIONS.prealarmEdit } },
       schema: {
         tags,
-        summary:
-          'Change a rule. A changed key, logic, value or set of vehicles starts its pending periods afresh; a changed duration applies to the periods under way',
+        summary: 'Change a rule. A changed key, logic, value or set of vehicles starts its pending periods afresh; a changed duration applies to the periods under way',
         body: Type.Composite([Type.Object({ prealarmId: Id }), Type.Partial(Type.Object(RuleBody))]),
         response: answers(PrealarmSchema),
       },
@@ -181,7 +177,10 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       checkVehicles(accountOf(req), next, next.vehicleIds);
       await ctx.repo.prealarms.update(next);
       const conditionChanged =
-        next.deviceKey !== rule.deviceKey || next.logic !== rule.logic || next.value !== rule.value || JSON.stringify(next.vehicleIds) !== JSON.stringify(rule.vehicleIds);
+        next.deviceKey !== rule.deviceKey ||
+        next.logic !== rule.logic ||
+        next.value !== rule.value ||
+        JSON.stringify(next.vehicleIds) !== JSON.stringify(rule.vehicleIds);
       if (conditionChanged) await ctx.repo.prealarms.dropPending(rule.id);
       return ok(await view(accountOf(req), next), 'Modified');
     },

@@ -90,7 +90,13 @@ export const prealarmStore = ({ db }: FleetDatabase): PrealarmStore => ({
     ).map(toRule),
   countsByFleet: async () =>
     new Map(
-      (await db.selectFrom('prealarms').select((eb) => ['fleet_id', eb.fn.countAll().as('n')]).groupBy('fleet_id').execute()).map((r) => [String(r.fleet_id), Number(r.n)]),
+      (
+        await db
+          .selectFrom('prealarms')
+          .select((eb) => ['fleet_id', eb.fn.countAll().as('n')])
+          .groupBy('fleet_id')
+          .execute()
+      ).map((r) => [String(r.fleet_id), Number(r.n)]),
     ),
   get: async (id) => {
     const r = await db.selectFrom('prealarms').selectAll().where('id', '=', id).executeTakeFirst();

@@ -81,7 +81,7 @@ describe('pre-alarms', () => {
     expect((await call('operator', 'POST', 'prealarm/v1/add/single', { body: rule })).status).toBe(403);
   });
 
-  it('refuses a non-integer value, a duration beyond 72 h and another fleet\'s vehicle, naming the field', async () => {
+  it("refuses a non-integer value, a duration beyond 72 h and another fleet's vehicle, naming the field", async () => {
     const base = { fleetId: 'fleet-1', name: 'x', deviceKey: 'soc', logic: '<', value: 20, message: 'm', vehicleIds: [] };
     const value = await call('fleetManager', 'POST', 'prealarm/v1/add/single', { body: { ...base, value: 20.5 } });
     expect([value.status, value.body.msg]).toEqual([400, expect.stringMatching(/^value: /)]);
@@ -98,12 +98,22 @@ describe('pre-alarm edits while pending', () => {
     // A vehicle of the sub-fleet manager's own sub-fleet: it reads the rule's states.
     const vehicleId = (await t.server.ctx.repo.vehicles.list({ scope: { all: true }, subFleetId: 'fleet-1-sub-1' }, { pageNum: 1, pageSize: 1 })).rows[0]!.id;
     const made = await call<{ id: string }>('fleetManager', 'POST', 'prealarm/v1/add/single', {
-      body: { fleetId: 'fleet-1', name: 'Cold battery', deviceKey: 'battery_temp', logic: '<', value: 5, triggerHours: 24, message: 'Battery cold', vehicleIds: [vehicleId] },
+      body: {
+        fleetId: 'fleet-1',
+        name: 'Cold battery',
+        deviceKey: 'battery_temp',
+        logic: '<',
+        value: 5,
+        triggerHours: 24,
+        message: 'Battery cold',
+        vehicleIds: [vehicleId],
+      },
     });
     const prealarmId = made.body.data.id;
     const since = Date.parse('2026-11-20T08:00:00Z');
     await t.server.ctx.repo.prealarms.putState({ prealarmId, vehicleId, state: 'pending', since, firedAt: null });
-    const states = async () => (await call<Array<{ state: string; firesAt: string }>>('subFleetManager', 'GET', 'prealarm/v1/query/states', { query: { prealarmId } })).body.data;
+    const states = async () =>
+      (await call<Array<{ state: string; firesAt: string }>>('subFleetManager', 'GET', 'prealarm/v1/query/states', { query: { prealarmId } })).body.data;
     expect(await states()).toEqual([expect.objectContaining({ state: 'pending', firesAt: '2026-11-21T08:00:00.000Z' })]);
 
     await call('fleetManager', 'PUT', 'prealarm/v1/update/single', { body: { prealarmId, triggerHours: 2 } });
@@ -120,8 +130,14 @@ describe('pre-alarms of a fleet seen from one of its sub-fleets', () => {
 
   it('name only the vehicles of the sub-fleet: preview, states, counts and the rule itself', async () => {
     const vehicles = await fleetVehicles();
-    const own = vehicles.filter((v) => v.subFleetId === 'fleet-1-sub-1').map((v) => v.id).sort();
-    const outside = vehicles.filter((v) => v.subFleetId !== 'fleet-1-sub-1').map((v) => v.id).sort();
+    const own = vehicles
+      .filter((v) => v.subFleetId === 'fleet-1-sub-1')
+      .map((v) => v.id)
+      .sort();
+    const outside = vehicles
+      .filter((v) => v.subFleetId !== 'fleet-1-sub-1')
+      .map((v) => v.id)
+      .sort();
     expect(own.length).toBeGreaterThan(0);
     expect(outside.length).toBeGreaterThan(0);
     // Every vehicle of the fleet held SOC 50 for two hours: a rule "SOC < 101 for an hour" fires on each.
@@ -157,8 +173,10 @@ describe('pre-alarms of a fleet seen from one of its sub-fleets', () => {
     expect((await call<Array<unknown>>('fleetManager', 'GET', 'prealarm/v1/query/states', { query: { prealarmId } })).body.data).toHaveLength(outside.length + 1);
   });
 
-  it('a sibling sub-fleet\'s rules are not the sub-fleet manager\'s to read', async () => {
-    const sibling = (await t.server.ctx.repo.subFleets.page({ scope: { all: true }, fleetId: 'fleet-1' }, { pageNum: 1, pageSize: 50 })).rows.find((s) => s.id !== 'fleet-1-sub-1');
+  it("a sibling sub-fleet's rules are not the sub-fleet manager's to read", async () => {
+    const sibling = (await t.server.ctx.repo.subFleets.page({ scope: { all: true }, fleetId: 'fleet-1' }, { pageNum: 1, pageSize: 50 })).rows.find(
+      (s) => s.id !== 'fleet-1-sub-1',
+    );
     expect(sibling).toBeDefined();
     const list = await call('subFleetManager', 'GET', 'prealarm/v1/query/list', { query: { fleetId: 'fleet-1', subFleetId: sibling!.id } });
     expect({ status: list.status, msg: list.body.msg }).toEqual({ status: 403, msg: 'No access to this fleet' });

@@ -59,7 +59,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
       config: { access: { permission: PERMISSIONS.reportView } },
       schema: {
         tags,
-        summary: 'Reports of the fleets the caller sees, and their own, by name; each with the caller\'s permission (view or edit)',
+        summary: "Reports of the fleets the caller sees, and their own, by name; each with the caller's permission (view or edit)",
         querystring: Type.Object({ ...PageQuery, name: Type.Optional(PlainText(50)) }),
         response: answers(PageOf(ReportSchema)),
       },
@@ -74,7 +74,10 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
 
   r.get(
     '/customization/report/v1/get/detail',
-    { config: { access: { permission: PERMISSIONS.reportView } }, schema: { tags, summary: 'One report', querystring: Type.Object({ reportId: Id }), response: answers(ReportSchema) } },
+    {
+      config: { access: { permission: PERMISSIONS.reportView } },
+      schema: { tags, summary: 'One report', querystring: Type.Object({ reportId: Id }), response: answers(ReportSchema) },
+    },
     async (req) => {
       const { account, report } = await visible(req, req.query.reportId);
       return ok(await view(account, report));
@@ -134,7 +137,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
       if (changes.fleetId !== undefined) await checkFleet(account, changes.fleetId);
       // Only the owner (or super.admin) decides what others may do with it.
       if (sharing !== undefined && sharing !== report.permission && report.ownerId !== account.user.id && !isSuperAdmin(account)) {
-        throw forbidden('sharing: only the report\'s owner can change it');
+        throw forbidden("sharing: only the report's owner can change it");
       }
       const next: ReportRecord = { ...report, ...changes, permission: sharing ?? report.permission };
       await ctx.repo.reports.update(next);

@@ -39,7 +39,10 @@ export interface FirmwareEvent {
 
 export interface ReportStore {
   /** Reports of these fleets (null: every fleet), plus the owner's own, by name. */
-  list(filter: { fleetIds: string[] | null; ownerId: string; name?: string }, page: { pageNum: number; pageSize: number }): Promise<{ rows: ReportRecord[]; total: number }>;
+  list(
+    filter: { fleetIds: string[] | null; ownerId: string; name?: string },
+    page: { pageNum: number; pageSize: number },
+  ): Promise<{ rows: ReportRecord[]; total: number }>;
   get(id: string): Promise<ReportRecord | null>;
   create(report: ReportRecord): Promise<void>;
   update(report: ReportRecord): Promise<void>;

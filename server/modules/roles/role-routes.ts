@@ -61,7 +61,12 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
     '/customization/role/v1/query/list',
     {
       config: read,
-      schema: { tags, summary: 'Roles, paged; filter by name (contains)', querystring: Type.Object({ ...PageQuery, name: Type.Optional(PlainText(24)) }), response: answers(PageOf(RoleSchema)) },
+      schema: {
+        tags,
+        summary: 'Roles, paged; filter by name (contains)',
+        querystring: Type.Object({ ...PageQuery, name: Type.Optional(PlainText(24)) }),
+        response: answers(PageOf(RoleSchema)),
+      },
     },
     async (req) => {
       const { pageNum, pageSize, name } = req.query;
@@ -106,7 +111,8 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
       config: write,
       schema: {
         tags,
-        summary: "Change a role; when its menu, permissions, manager flags or key change, its accounts' sessions end (cmd 161 1002), the caller's own too when it holds the role; a new name alone ends none. Built-in role keys are fixed; super.admin cannot change",
+        summary:
+          "Change a role; when its menu, permissions, manager flags or key change, its accounts' sessions end (cmd 161 1002), the caller's own too when it holds the role; a new name alone ends none. Built-in role keys are fixed; super.admin cannot change",
         body: Type.Object({ roleId: Id, ...BasedOn, roleKey: Type.Optional(RoleKey), ...RoleFields }),
         response: versionedAnswers(RoleSchema),
       },
@@ -119,20 +125,26 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
         const now = await ctx.repo.roles.get(role.id);
         return now && withUsers(now);
       };
-      return saveVersioned('role', role, basedOn, async () => {
-        if (role.roleKey === ROLE_KEYS.superAdmin) throw badRequest('The super.admin role cannot be changed');
-        const roleKey = req.body.roleKey ?? role.roleKey;
-        if (role.builtin && roleKey !== role.roleKey) throw badRequest('roleKey: a built-in role keeps its key');
-        const next: RoleRecord = { ...role, ...fields, roleKey };
-        mustGrant(me, role);
-        mustGrant(me, next);
-        const version = await ctx.repo.roles.update(next, basedOn);
-        await recordAudit(ctx, req, { event: 'role.changed', target: roleSubject(next), detail: `permissions ${next.permissions.join(' ')}` });
-        // The editor too, when it holds the role: its open consoles must sign in again to get the new
-        // menu. A new name alone grants nothing different, so holders keep working.
-        if (authorityChanged(role, next)) await endFor(await ctx.repo.roles.userIds(role.id));
-        return ok(await withUsers({ ...next, version: version ?? undefined }), 'Modified');
-      }, current);
+      return saveVersioned(
+        'role',
+        role,
+        basedOn,
+        async () => {
+          if (role.roleKey === ROLE_KEYS.superAdmin) throw badRequest('The super.admin role cannot be changed');
+          const roleKey = req.body.roleKey ?? role.roleKey;
+          if (role.builtin && roleKey !== role.roleKey) throw badRequest('roleKey: a built-in role keeps its key');
+          const next: RoleRecord = { ...role, ...fields, roleKey };
+          mustGrant(me, role);
+          mustGrant(me, next);
+          const version = await ctx.repo.roles.update(next, basedOn);
+          await recordAudit(ctx, req, { event: 'role.changed', target: roleSubject(next), detail: `permissions ${next.permissions.join(' ')}` });
+          // The editor too, when it holds the role: its open consoles must sign in again to get the new
+          // menu. A new name alone grants nothing different, so holders keep working.
+          if (authorityChanged(role, next)) await endFor(await ctx.repo.roles.userIds(role.id));
+          return ok(await withUsers({ ...next, version: version ?? undefined }), 'Modified');
+        },
+        current,
+      );
     },
   );
 

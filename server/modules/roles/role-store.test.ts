@@ -10,11 +10,28 @@ import type { RoleRecord } from './role-store';
 
 const CREATED = '2026-11-01T00:00:00.000Z';
 const admin: UserRecord = {
-  id: 'user-admin', email: 'admin@fleet.test', userName: 'Administrator', passwordHash: 'x', status: 'active',
-  roleId: 'role-super-admin', phone: '', speedUnit: 'km/h', mileageUnit: 'km', createdAt: CREATED, lastSignInAt: null,
+  id: 'user-admin',
+  email: 'admin@fleet.test',
+  userName: 'Administrator',
+  passwordHash: 'x',
+  status: 'active',
+  roleId: 'role-super-admin',
+  phone: '',
+  speedUnit: 'km/h',
+  mileageUnit: 'km',
+  createdAt: CREATED,
+  lastSignInAt: null,
 };
 const role = (over: Partial<RoleRecord>): RoleRecord => ({
-  id: 'role-x', name: 'X', roleKey: 'x', menu: ['/vehicles'], permissions: ['vehicle:read'], fleetManager: false, subFleetManager: true, builtin: false, ...over,
+  id: 'role-x',
+  name: 'X',
+  roleKey: 'x',
+  menu: ['/vehicles'],
+  permissions: ['vehicle:read'],
+  fleetManager: false,
+  subFleetManager: true,
+  builtin: false,
+  ...over,
 });
 
 let db: TestDatabase;

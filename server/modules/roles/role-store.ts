@@ -63,13 +63,17 @@ const holders = async (db: FleetDatabase['db'], roleId: string) =>
 
 export const roleStore = ({ db, dialect }: FleetDatabase): RoleStore => ({
   list: async (filter, page) => {
-    const matching = db
-      .selectFrom('roles as r')
-      .$if(!!filter.name, (q) => q.where(dialect.contains(sql.ref('r.name'), filter.name!)));
+    const matching = db.selectFrom('roles as r').$if(!!filter.name, (q) => q.where(dialect.contains(sql.ref('r.name'), filter.name!)));
     const counted = await matching.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
     const rows = await matching
       .selectAll('r')
-      .select((eb) => eb.selectFrom('users as u').select(sql<number>`count(*)`.as('c')).whereRef('u.role_id', '=', 'r.id').as('users'))
+      .select((eb) =>
+        eb
+          .selectFrom('users as u')
+          .select(sql<number>`count(*)`.as('c'))
+          .whereRef('u.role_id', '=', 'r.id')
+          .as('users'),
+      )
       .orderBy('r.builtin', 'desc')
       .orderBy('r.created_at')
       .orderBy('r.id')

@@ -68,7 +68,10 @@ export const registerSessionInfoRoutes = (app: FastifyInstance, ctx: ServerConte
   );
   r.get(
     '/customization/router/v1/query/list',
-    { config: wall, schema: { tags: ['session'], summary: "Menu routes built from the account's role (a wall display's: home)", response: answers(Type.Array(MenuRouteSchema)) } },
+    {
+      config: wall,
+      schema: { tags: ['session'], summary: "Menu routes built from the account's role (a wall display's: home)", response: answers(Type.Array(MenuRouteSchema)) },
+    },
     async (req) => {
       const actor = viewerOf(req);
       return ok(buildMenu(actor.kind === 'display' ? WALL_DISPLAY_MENU : actor.role.menu));

@@ -9,11 +9,28 @@ import type { SessionRecord } from './session-store';
 
 const CREATED = '2026-11-01T00:00:00.000Z';
 const admin: UserRecord = {
-  id: 'user-admin', email: 'admin@fleet.test', userName: 'Administrator', passwordHash: 'x', status: 'active',
-  roleId: 'role-super-admin', phone: '', speedUnit: 'km/h', mileageUnit: 'km', createdAt: CREATED, lastSignInAt: null,
+  id: 'user-admin',
+  email: 'admin@fleet.test',
+  userName: 'Administrator',
+  passwordHash: 'x',
+  status: 'active',
+  roleId: 'role-super-admin',
+  phone: '',
+  speedUnit: 'km/h',
+  mileageUnit: 'km',
+  createdAt: CREATED,
+  lastSignInAt: null,
 };
 const session = (n: number, over: Partial<SessionRecord> = {}): SessionRecord => ({
-  tokenHash: `t${n}`, wsKey: `w${n}`, userId: admin.id, shareAccount: null, displayId: null, createdAt: n, expiresAt: 1000 + n, revoked: false, ...over,
+  tokenHash: `t${n}`,
+  wsKey: `w${n}`,
+  userId: admin.id,
+  shareAccount: null,
+  displayId: null,
+  createdAt: n,
+  expiresAt: 1000 + n,
+  revoked: false,
+  ...over,
 });
 const revoked = async (n: number) => (await repo.sessions.byTokenHash(`t${n}`))?.revoked;
 

@@ -115,7 +115,7 @@ describe('"Forgot password?" limits cannot lock the owner out', () => {
     expect((await reset(OWNER, lastCode())).code).toBe(200);
   });
 
-  it('wrong codes from one address stop at its own limit and leave the owner\'s code valid', async () => {
+  it("wrong codes from one address stop at its own limit and leave the owner's code valid", async () => {
     clock += CODE_LIMITS.guessWindowMs;
     await askCode(OWNER);
     const code = lastCode();

@@ -13,17 +13,7 @@ import { consoleLink } from '../../platform/http/public-origin';
 import { SHARE_LINK } from '../../../contract/protocol/console-links';
 import { accountOf, actorOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import {
-  Id,
-  Nullable,
-  PageOf,
-  PageQuery,
-  Password,
-  ShareAccessSchema,
-  ShareSchema,
-  Timestamp,
-  VehicleDetailSchema,
-} from '../../../contract/protocol/rest-schemas';
+import { Id, Nullable, PageOf, PageQuery, Password, ShareAccessSchema, ShareSchema, Timestamp, VehicleDetailSchema } from '../../../contract/protocol/rest-schemas';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { ShareRecord } from './share-store';
@@ -85,7 +75,12 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     '/customization/share/v1/get/info',
     {
       config: { access: { public: true } },
-      schema: { tags, summary: 'What a share link opens (public)', querystring: Type.Object({ account: ShareAccount }), response: answers(Type.Object({ account: Type.String(), protection: Type.Integer(), vehicleId: Type.String() })) },
+      schema: {
+        tags,
+        summary: 'What a share link opens (public)',
+        querystring: Type.Object({ account: ShareAccount }),
+        response: answers(Type.Object({ account: Type.String(), protection: Type.Integer(), vehicleId: Type.String() })),
+      },
     },
     async (req) => {
       const share = await ctx.repo.shares.byAccount(req.query.account);

@@ -18,8 +18,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['sub-fleets'];
   const view = (req: FastifyRequest, record: SubFleetRecord) => placementView(ctx, 'subFleet', record, accountOf(req));
-  const inScope = async (req: FastifyRequest, id: string) =>
-    placementInScope('subFleet', await ctx.repo.subFleets.get(id), accountOf(req).scope);
+  const inScope = async (req: FastifyRequest, id: string) => placementInScope('subFleet', await ctx.repo.subFleets.get(id), accountOf(req).scope);
 
   r.get(
     '/customization/subfleet/v1/query/list',
@@ -41,7 +40,10 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
 
   r.get(
     '/customization/subfleet/v1/get/detail',
-    { config: { access: { permission: PERMISSIONS.subFleetView } }, schema: { tags, summary: 'One sub-fleet', querystring: Type.Object({ subFleetId: Id }), response: answers(SubFleetSchema) } },
+    {
+      config: { access: { permission: PERMISSIONS.subFleetView } },
+      schema: { tags, summary: 'One sub-fleet', querystring: Type.Object({ subFleetId: Id }), response: answers(SubFleetSchema) },
+    },
     async (req) => ok(await view(req, await inScope(req, req.query.subFleetId))),
   );
 
@@ -84,14 +86,20 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
         const now = await ctx.repo.subFleets.get(sub.id);
         return now && view(req, now);
       };
-      return saveVersioned('sub-fleet', sub, basedOn, async () => {
-        if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'sub-fleet manager');
-        const next = { ...sub, ...changes };
-        const version = await ctx.repo.subFleets.update(next, basedOn);
-        await ctx.sync.refresh();
-        ctx.sync.recordChanged(groupChange('subFleet', next));
-        return ok(await view(req, { ...next, version: version ?? undefined }), 'Modified');
-      }, current);
+      return saveVersioned(
+        'sub-fleet',
+        sub,
+        basedOn,
+        async () => {
+          if (changes.managerId !== undefined) await checkAccountChoice(ctx, 'managerId', changes.managerId, 'sub-fleet manager');
+          const next = { ...sub, ...changes };
+          const version = await ctx.repo.subFleets.update(next, basedOn);
+          await ctx.sync.refresh();
+          ctx.sync.recordChanged(groupChange('subFleet', next));
+          return ok(await view(req, { ...next, version: version ?? undefined }), 'Modified');
+        },
+        current,
+      );
     },
   );
 

@@ -64,7 +64,10 @@ const stalled = async (server: ServerProcess, token: string, answer: () => unkno
       const { rowCount } = await client.query(STALLED_INSERT).finally(() => client.end());
       if (rowCount) return;
     } else {
-      const answered = await fetch(`${server.url}/api/customization/user/v1/get/profile`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(3000) })
+      const answered = await fetch(`${server.url}/api/customization/user/v1/get/profile`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(3000),
+      })
         .then(() => true)
         .catch(() => false);
       if (!answered) return;

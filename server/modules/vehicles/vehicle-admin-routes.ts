@@ -236,7 +236,12 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
     '/customization/vehicle/v1/delete/single',
     {
       config: { access: { permission: PERMISSIONS.vehicleEdit } },
-      schema: { tags, summary: 'Delete a vehicle with its devices, alarms, history and shares', querystring: Type.Object({ vehicleId: Id }), response: answers(Type.Null()) },
+      schema: {
+        tags,
+        summary: 'Delete a vehicle with its devices, alarms, history and shares',
+        querystring: Type.Object({ vehicleId: Id }),
+        response: answers(Type.Null()),
+      },
     },
     async (req) => {
       await editable(req, req.query.vehicleId);
@@ -260,7 +265,11 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       const { v, devices } = await editable(req, req.body.vehicleId);
       const { deviceType, deviceId, model } = req.body;
       if (!devices.some((d) => d.deviceType === deviceType && d.deviceId === deviceId)) throw badRequest('deviceId: no such device on this vehicle');
-      const version = await replaceVehicle(ctx, v, devices.map((d) => (d.deviceType === deviceType && d.deviceId === deviceId ? { ...d, model } : d)));
+      const version = await replaceVehicle(
+        ctx,
+        v,
+        devices.map((d) => (d.deviceType === deviceType && d.deviceId === deviceId ? { ...d, model } : d)),
+      );
       return ok(await detailOf(ctx.repo, ctx.sim, { ...v, version }), 'Modified');
     },
   );
@@ -307,7 +316,11 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       const optional = (deviceType === 'watertank' || deviceType === 'mppt') && deviceId > 0 && deviceId === count - 1;
       if (!optional) throw badRequest('deviceId: only the last water tank or mppt 1 can be removed');
       const next: VehicleRecord = deviceType === 'watertank' ? { ...v, tanks: count - 1 } : { ...v, solarW: Math.min(v.solarW, 400) };
-      const version = await replaceVehicle(ctx, next, devices.filter((d) => !(d.deviceType === deviceType && d.deviceId === deviceId)));
+      const version = await replaceVehicle(
+        ctx,
+        next,
+        devices.filter((d) => !(d.deviceType === deviceType && d.deviceId === deviceId)),
+      );
       return ok(await detailOf(ctx.repo, ctx.sim, { ...next, version }), 'Deleted');
     },
   );

@@ -12,7 +12,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-type Row = { id: string; name: string; sn: string; fleetId: string; fleetName: string; pinned: boolean; status: string; firmware: Array<{ deviceType: string; version: string }> };
+type Row = {
+  id: string;
+  name: string;
+  sn: string;
+  fleetId: string;
+  fleetName: string;
+  pinned: boolean;
+  status: string;
+  firmware: Array<{ deviceType: string; version: string }>;
+};
 const list = async (query: Record<string, string | number>, role: RoleName = 'super') =>
   (await api<{ rows: Row[]; total: number }>(t.url, 'GET', '/customization/vehicle/v1/query/list', { token: users[role].token, query })).body;
 const top = (vehicleId: string, value: boolean, role: RoleName = 'super') =>

@@ -48,7 +48,14 @@ describe('S/N uniqueness ignores case', () => {
   it('rejects a batch row whose S/N is registered in another case', async () => {
     const registered = await snOf('veh-00002');
     const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Name', 'S/N', 'Fleet', 'Sub-fleet', 'Depot', 'Kind'], ['Batch case', registered.toLowerCase(), 'fleet-1', '', '', 'van']]), 'Vehicles');
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['Name', 'S/N', 'Fleet', 'Sub-fleet', 'Depot', 'Kind'],
+        ['Batch case', registered.toLowerCase(), 'fleet-1', '', '', 'van'],
+      ]),
+      'Vehicles',
+    );
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer)]), 'case.xlsx');
     const before = await vehicles();

@@ -193,8 +193,16 @@ export const vehicleStore = ({ db, dialect }: FleetDatabase): VehicleStore => ({
   createMany: async (list) => {
     if (list.length === 0) return;
     await db.transaction().execute(async (trx) => {
-      await insertInChunks(trx, 'vehicles', list.map((x) => fromVehicle(x.vehicle)));
-      await insertInChunks(trx, 'devices', list.flatMap((x) => x.devices.map(fromDevice)));
+      await insertInChunks(
+        trx,
+        'vehicles',
+        list.map((x) => fromVehicle(x.vehicle)),
+      );
+      await insertInChunks(
+        trx,
+        'devices',
+        list.flatMap((x) => x.devices.map(fromDevice)),
+      );
     });
   },
 

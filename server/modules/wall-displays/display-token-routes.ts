@@ -48,7 +48,12 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
     `${BASE}/query/list`,
     {
       config: admin,
-      schema: { tags, summary: 'Every display token, newest first, revoked ones too (super.admin)', querystring: Type.Object(PageQuery), response: answers(PageOf(DisplayTokenSchema)) },
+      schema: {
+        tags,
+        summary: 'Every display token, newest first, revoked ones too (super.admin)',
+        querystring: Type.Object(PageQuery),
+        response: answers(PageOf(DisplayTokenSchema)),
+      },
     },
     async (req) => {
       const all = await ctx.repo.displays.list();
@@ -61,7 +66,12 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
     `${BASE}/add/single`,
     {
       config: admin,
-      schema: { tags, summary: 'Issue a display token; the answer (with the display link) is the only time the token is shown (super.admin)', body: DisplayTokenInputSchema, response: answers(IssuedDisplayTokenSchema) },
+      schema: {
+        tags,
+        summary: 'Issue a display token; the answer (with the display link) is the only time the token is shown (super.admin)',
+        body: DisplayTokenInputSchema,
+        response: answers(IssuedDisplayTokenSchema),
+      },
     },
     async (req) => {
       const fleetId = req.body.fleetId ?? null;
@@ -83,7 +93,12 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
     `${BASE}/revoke/single`,
     {
       config: admin,
-      schema: { tags, summary: "Revoke a display token: the wall's sessions end at once (cmd 161, msgId 1003) (super.admin)", body: Type.Object({ displayId: DisplayId }), response: answers(DisplayTokenSchema) },
+      schema: {
+        tags,
+        summary: "Revoke a display token: the wall's sessions end at once (cmd 161, msgId 1003) (super.admin)",
+        body: Type.Object({ displayId: DisplayId }),
+        response: answers(DisplayTokenSchema),
+      },
     },
     async (req) => {
       const { displayId } = req.body;
@@ -103,7 +118,7 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
       config: admin,
       schema: {
         tags,
-        summary: "Assign a playlist to a display (null: none); its wall switches at once (cmd 163) (super.admin)",
+        summary: 'Assign a playlist to a display (null: none); its wall switches at once (cmd 163) (super.admin)',
         body: Type.Object({ displayId: DisplayId, playlistId: Nullable(PlaylistId) }),
         response: answers(DisplayTokenSchema),
       },

@@ -66,13 +66,8 @@ export const displayTokenStore = ({ db }: FleetDatabase): DisplayTokenStore => (
         .executeTakeFirstOrThrow(),
     ),
   revoke: async (id, at) =>
-    (await db
-      .updateTable('display_tokens')
-      .set({ revoked_at: at })
-      .where('id', '=', Number(id))
-      .where('revoked_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst()) !== undefined,
+    (await db.updateTable('display_tokens').set({ revoked_at: at }).where('id', '=', Number(id)).where('revoked_at', 'is', null).returning('id').executeTakeFirst()) !==
+    undefined,
   assignPlaylist: async (id, playlistId) =>
     (await db
       .updateTable('display_tokens')

@@ -48,7 +48,7 @@ describe('display tokens', () => {
     expect((await admin('POST', '/revoke/single', { displayId: '999999' })).body.code).toBe(404);
   });
 
-  it("sign a wall in read-only within its fleet: reads of the board answer, every write and admin read is a 403", async () => {
+  it('sign a wall in read-only within its fleet: reads of the board answer, every write and admin read is a 403', async () => {
     const { token } = await issue('Depot wall', fleetId);
     const wall = await session(t.url, token, '', 'display');
     const read = <T = any>(path: string, query?: Record<string, string>) => api<T>(t.url, 'GET', path, { token: wall.token, query });
@@ -117,8 +117,12 @@ describe('display tokens', () => {
     const listed = (await admin('GET', '/query/list')).body.data.rows.find((d: { id: string }) => d.id === id);
     expect(listed).toMatchObject({ revokedAt: expect.any(String), lastSeenAt: expect.any(String), lastSeenAddress: expect.any(String) });
     const audit = await api<any>(t.url, 'GET', '/customization/audit/v1/query/list', { token: users.super.token, query: { pageSize: 100 } });
-    const events = audit.body.data.rows.filter((r: { target: string | null }) => r.target === 'display Lobby wall').map((r: { event: string; outcome: string }) => `${r.event} ${r.outcome}`);
-    expect(events).toEqual(expect.arrayContaining(['display-token.issued success', 'display.sign-in success', 'display-token.revoked success', 'display.sign-in failure']));
+    const events = audit.body.data.rows
+      .filter((r: { target: string | null }) => r.target === 'display Lobby wall')
+      .map((r: { event: string; outcome: string }) => `${r.event} ${r.outcome}`);
+    expect(events).toEqual(
+      expect.arrayContaining(['display-token.issued success', 'display.sign-in success', 'display-token.revoked success', 'display.sign-in failure']),
+    );
   });
 
   it('keep one live session per display: signing the same display in again ends the one before (its socket hears 1004), so sessions never pile up', async () => {
@@ -152,7 +156,8 @@ describe('display tokens', () => {
 describe("a display's playlist", () => {
   const playlists = '/customization/wall-playlist/v1';
   const addPlaylist = async (name: string) =>
-    (await api<any>(t.url, 'POST', `${playlists}/add/single`, { token: users.super.token, body: { name, views: [{ kind: 'alarms', dwellS: 20 }] } })).body.data.id as string;
+    (await api<any>(t.url, 'POST', `${playlists}/add/single`, { token: users.super.token, body: { name, views: [{ kind: 'alarms', dwellS: 20 }] } })).body.data
+      .id as string;
   const assign = (displayId: string, playlistId: string | null, token = users.super.token) =>
     api<any>(t.url, 'POST', `${BASE}/update/playlist`, { token, body: { displayId, playlistId } });
   const listed = async (id: string) => (await admin('GET', '/query/list')).body.data.rows.find((d: { id: string }) => d.id === id);

@@ -40,7 +40,6 @@ export const playlistStore = ({ db }: FleetDatabase): PlaylistStore => ({
     const r = await db.insertInto('wall_playlists').values(fromPlaylist(p)).returning('id').executeTakeFirstOrThrow();
     return { ...p, id: String(r.id) };
   },
-  update: async (p) =>
-    Number((await db.updateTable('wall_playlists').set(fromPlaylist(p)).where('id', '=', Number(p.id)).executeTakeFirst()).numUpdatedRows) > 0,
+  update: async (p) => Number((await db.updateTable('wall_playlists').set(fromPlaylist(p)).where('id', '=', Number(p.id)).executeTakeFirst()).numUpdatedRows) > 0,
   delete: async (id) => Number((await db.deleteFrom('wall_playlists').where('id', '=', Number(id)).executeTakeFirst()).numDeletedRows) > 0,
 });

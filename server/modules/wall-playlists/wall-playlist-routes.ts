@@ -13,7 +13,6 @@ const BASE = '/customization/wall-playlist/v1';
 const tags = ['wall playlists'];
 const PlaylistId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
 
-
 /** A fleet view names its fleet and a vehicle view its vehicle; the schema cannot say which field goes with which kind. */
 function checkViews(views: PlaylistRecord['views']): void {
   views.forEach((v, i) => {
@@ -75,7 +74,12 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
     `${BASE}/update/single`,
     {
       config: admin,
-      schema: { tags, summary: 'Replace a playlist (super.admin)', body: Type.Composite([Type.Object({ id: Id }), PlaylistInputSchema]), response: answers(PlaylistSchema) },
+      schema: {
+        tags,
+        summary: 'Replace a playlist (super.admin)',
+        body: Type.Composite([Type.Object({ id: Id }), PlaylistInputSchema]),
+        response: answers(PlaylistSchema),
+      },
     },
     async (req) => {
       checkViews(req.body.views);
@@ -86,7 +90,15 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
   );
   r.delete(
     `${BASE}/delete/single`,
-    { config: admin, schema: { tags, summary: 'Delete a playlist; displays it was assigned to go back to their boards (super.admin)', querystring: Type.Object({ playlistId: PlaylistId }), response: answers(Type.Null()) } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Delete a playlist; displays it was assigned to go back to their boards (super.admin)',
+        querystring: Type.Object({ playlistId: PlaylistId }),
+        response: answers(Type.Null()),
+      },
+    },
     async (req) => {
       const { playlistId } = req.query;
       const playing = (await ctx.repo.displays.list()).filter((d) => d.playlistId === playlistId && d.revokedAt === null);

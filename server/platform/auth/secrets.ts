@@ -9,7 +9,6 @@ export const tokenHash = (token: string): string => createHash('sha256').update(
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
 /** A password that fits the console's 6-12 character rule: 12 characters, about 70 bits. */
-export const randomPassword = (): string =>
-  Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+export const randomPassword = (): string => Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
 export const randomCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -17,7 +17,14 @@ export const seedFirstStart = async (repo: FleetRepository, config: ServerConfig
       vehicles: config.simVehicles,
       seed: config.simSeed,
       createdAt,
-      admin: { ...account, id: 'user-admin', email: config.adminEmail, userName: 'Administrator', passwordHash: await hashPassword(adminPassword), roleId: 'role-super-admin' },
+      admin: {
+        ...account,
+        id: 'user-admin',
+        email: config.adminEmail,
+        userName: 'Administrator',
+        passwordHash: await hashPassword(adminPassword),
+        roleId: 'role-super-admin',
+      },
       // A password nobody knows: the administrator sends the engineer a reset ("Forgot password?" or the accounts page).
       serviceEngineer: {
         ...account,

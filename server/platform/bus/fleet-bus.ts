@@ -5,11 +5,7 @@ import type { RecordChange } from '../../hub/record-change';
 
 /** Which live sessions a forced logout (cmd 161) reaches, as data so it can cross process boundaries. */
 export type SessionMatch =
-  | { userId: string; exceptTokenHash?: string }
-  | { tokenHash: string }
-  | { shareAccount: string }
-  | { displayId: string; exceptTokenHash?: string }
-  | { email: string };
+  { userId: string; exceptTokenHash?: string } | { tokenHash: string } | { shareAccount: string } | { displayId: string; exceptTokenHash?: string } | { email: string };
 
 /** What one node tells the others about sessions and the fleet's shape. */
 export type ClusterEvent =

@@ -28,11 +28,14 @@ describe('the in-process bus', () => {
     expect(seen).toEqual([frame]);
   });
 
-  it("sends device requests to the owner of the vehicle, and refuses one nobody owns", async () => {
+  it('sends device requests to the owner of the vehicle, and refuses one nobody owns', async () => {
     const bus = new LocalBus();
     const sim = new FakeSimulator();
     sim.add(spec('v1'));
-    bus.serveDevices(ownDevices(sim, () => 1000), 'owner');
+    bus.serveDevices(
+      ownDevices(sim, () => 1000),
+      'owner',
+    );
     const ref = { vehicleId: 'v1', deviceType: 'inv' as const, deviceId: 0 };
     expect(await bus.request({ op: 'firmware', ref, version: '3.0.0' })).toEqual({ ok: true });
     expect(sim.firmware).toEqual([{ ref, version: '3.0.0' }]);
@@ -43,7 +46,10 @@ describe('the in-process bus', () => {
     const bus = new LocalBus();
     const sim = new FakeSimulator();
     sim.add(spec('v1'));
-    bus.serveDevices(ownDevices(sim, () => 1000), 'owner');
+    bus.serveDevices(
+      ownDevices(sim, () => 1000),
+      'owner',
+    );
     await bus.request({ op: 'live', vehicleId: 'v1', live: true, node: 'a' });
     await bus.request({ op: 'live', vehicleId: 'v1', live: true, node: 'b' });
     await bus.request({ op: 'live', vehicleId: 'v1', live: false, node: 'a' });

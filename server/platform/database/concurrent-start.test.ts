@@ -18,8 +18,16 @@ afterEach(async () => {
 });
 
 const admin = {
-  id: 'user-admin', email: 'admin@fleet.test', userName: 'Administrator', passwordHash: 'x', status: 'active' as const,
-  roleId: 'role-super-admin', phone: '', speedUnit: 'km/h' as const, mileageUnit: 'km' as const, createdAt: '2026-11-01T00:00:00.000Z',
+  id: 'user-admin',
+  email: 'admin@fleet.test',
+  userName: 'Administrator',
+  passwordHash: 'x',
+  status: 'active' as const,
+  roleId: 'role-super-admin',
+  phone: '',
+  speedUnit: 'km/h' as const,
+  mileageUnit: 'km' as const,
+  createdAt: '2026-11-01T00:00:00.000Z',
   lastSignInAt: null,
 };
 

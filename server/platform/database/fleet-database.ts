@@ -76,8 +76,7 @@ export const sqliteFleetDatabase = (raw: BetterSqlite3.Database): FleetDatabase 
 // PostgreSQL text cannot hold NUL, so no stored value contains one (the API refuses it in what it
 // stores): a lookup by a value with NUL gets U+FFFD in its place and matches nothing, as in SQLite,
 // instead of failing.
-export const withoutNul = (params: readonly unknown[]) =>
-  params.map((p) => (typeof p === 'string' && p.includes('\0') ? p.replace(/\0/g, '\uFFFD') : p));
+export const withoutNul = (params: readonly unknown[]) => params.map((p) => (typeof p === 'string' && p.includes('\0') ? p.replace(/\0/g, '\uFFFD') : p));
 
 /** A migrated PostgreSQL pool (see createPool for how it reads numbers) as a fleet database. */
 export const postgresFleetDatabase = (pool: pg.Pool): FleetDatabase => {

@@ -10,8 +10,16 @@ import { StorageConflict } from './storage-conflict';
 
 const CREATED = '2026-11-01T00:00:00.000Z';
 const admin: UserRecord = {
-  id: 'user-admin', email: 'admin@fleet.test', userName: 'Administrator', passwordHash: 'x', status: 'active',
-  roleId: 'role-super-admin', phone: '', speedUnit: 'km/h', mileageUnit: 'km', createdAt: CREATED,
+  id: 'user-admin',
+  email: 'admin@fleet.test',
+  userName: 'Administrator',
+  passwordHash: 'x',
+  status: 'active',
+  roleId: 'role-super-admin',
+  phone: '',
+  speedUnit: 'km/h',
+  mileageUnit: 'km',
+  createdAt: CREATED,
   lastSignInAt: null,
 };
 const seed = demoFleet({ vehicles: 12, seed: 1, admin, createdAt: CREATED });
@@ -66,7 +74,12 @@ describe(`fleet repository on ${TEST_STORAGE}`, () => {
   it('writes a batch of vehicles all or none', async () => {
     const fresh = vehicle({ id: 'veh-new', sn: 'FCNEW000001', name: 'New' });
     const clash = vehicle({ id: 'veh-clash', sn: fresh.sn, name: 'Clash' });
-    await expect(repo.vehicles.createMany([{ vehicle: fresh, devices: [] }, { vehicle: clash, devices: [] }])).rejects.toBeInstanceOf(StorageConflict);
+    await expect(
+      repo.vehicles.createMany([
+        { vehicle: fresh, devices: [] },
+        { vehicle: clash, devices: [] },
+      ]),
+    ).rejects.toBeInstanceOf(StorageConflict);
     expect(await repo.vehicles.get('veh-new')).toBeNull();
   });
 
@@ -163,7 +176,16 @@ describe(`fleet repository on ${TEST_STORAGE}`, () => {
 
   it('revokes every session of a user but the one kept', async () => {
     for (const n of [1, 2]) {
-      await repo.sessions.create({ tokenHash: `t${n}`, wsKey: `w${n}`, userId: admin.id, shareAccount: null, displayId: null, createdAt: 1, expiresAt: 10 ** 13, revoked: false });
+      await repo.sessions.create({
+        tokenHash: `t${n}`,
+        wsKey: `w${n}`,
+        userId: admin.id,
+        shareAccount: null,
+        displayId: null,
+        createdAt: 1,
+        expiresAt: 10 ** 13,
+        revoked: false,
+      });
     }
     await repo.sessions.revokeUser(admin.id, 't2');
     expect((await repo.sessions.byTokenHash('t1'))?.revoked).toBe(true);
@@ -182,7 +204,11 @@ describe(`fleet repository on ${TEST_STORAGE}`, () => {
     await repo.history.append([at(day0 + DAY - 60_000, 50), at(day0 + DAY, 51), at(day0 + 2 * DAY + 5, 52)]);
     await repo.history.append([at(day0 + DAY, 61)]);
     const range = await repo.history.range(ref, day0, day0 + 3 * DAY);
-    expect(range.map((s) => [s.ts, s.values.soc])).toEqual([[day0 + DAY - 60_000, 50], [day0 + DAY, 61], [day0 + 2 * DAY + 5, 52]]);
+    expect(range.map((s) => [s.ts, s.values.soc])).toEqual([
+      [day0 + DAY - 60_000, 50],
+      [day0 + DAY, 61],
+      [day0 + 2 * DAY + 5, 52],
+    ]);
     expect(range[0]?.values.voltage).toBe(12.5);
     expect(await repo.history.range({ ...ref, deviceId: 1 }, day0, day0 + 3 * DAY)).toEqual([]);
     await repo.history.prune(day0 + DAY);

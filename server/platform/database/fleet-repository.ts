@@ -39,13 +39,7 @@ export interface HistoryStore {
    * Samples of these vehicles' devices of these types in [from, to), oldest first per device; with
    * `wanted`, each sample keeps only the keys it accepts (the same function each time: it is cached).
    */
-  vehiclesRange(
-    vehicleIds: readonly string[],
-    deviceTypes: readonly DeviceType[],
-    from: number,
-    to: number,
-    wanted?: (key: string) => boolean,
-  ): Promise<HistorySample[]>;
+  vehiclesRange(vehicleIds: readonly string[], deviceTypes: readonly DeviceType[], from: number, to: number, wanted?: (key: string) => boolean): Promise<HistorySample[]>;
 }
 
 /** A vehicle's hour whose history changed since its rollup was built; seq counts the changes. */
@@ -70,10 +64,7 @@ export interface RollupStore {
    * Stores the hour rollups built for marked hours and the day rollups folded from them (null: no
    * samples now), and clears each mark unless its hour's history changed again since it was read.
    */
-  save(
-    hours: Array<{ mark: RollupMark; vals: Buffer | null }>,
-    days: Array<{ vehicleId: string; day: number; vals: Buffer | null }>,
-  ): Promise<void>;
+  save(hours: Array<{ mark: RollupMark; vals: Buffer | null }>, days: Array<{ vehicleId: string; day: number; vals: Buffer | null }>): Promise<void>;
   /** These vehicles' rollups of the hours, or days, that start in [from, to). */
   read(span: 'hour' | 'day', vehicleIds: readonly string[], from: number, to: number): Promise<RollupRow[]>;
   /** These vehicles' marked hours in [from, to). */
@@ -112,4 +103,3 @@ export interface FleetRepository {
   names(kind: 'fleet' | 'subFleet' | 'depot', ids: string[]): Promise<Map<string, string>>;
   close(): Promise<void>;
 }
-

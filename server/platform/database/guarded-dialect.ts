@@ -37,8 +37,7 @@ class GuardedDriver implements Driver {
           throw this.#mapError(err);
         }
       },
-      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) =>
-        connection.streamQuery<R>({ ...query, parameters: this.#prepare(query.parameters) }, chunkSize),
+      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => connection.streamQuery<R>({ ...query, parameters: this.#prepare(query.parameters) }, chunkSize),
     };
     this.#own.set(guarded, connection);
     return guarded;

@@ -8,11 +8,7 @@ const MAX_PARAMS = 30_000;
  * Inserts rows (all with the columns of the first, none undefined) in as few multi-row statements as
  * the parameter limit allows. Run it in a transaction when the rows are all or none.
  */
-export const insertInChunks = async <T extends keyof FleetTables>(
-  db: Kysely<FleetTables>,
-  table: T,
-  rows: ReadonlyArray<Insertable<FleetTables[T]>>,
-): Promise<void> => {
+export const insertInChunks = async <T extends keyof FleetTables>(db: Kysely<FleetTables>, table: T, rows: ReadonlyArray<Insertable<FleetTables[T]>>): Promise<void> => {
   const first = rows[0];
   if (!first) return;
   const columns = Object.keys(first) as Array<keyof typeof first>;
@@ -31,7 +27,10 @@ export const insertInChunks = async <T extends keyof FleetTables>(
       continue;
     }
     // Kysely cannot check a table chosen by a type parameter; the rows are checked at the call.
-    const compiled = db.insertInto(table as 'devices').values(chunk as Array<Insertable<FleetTables['devices']>>).compile();
+    const compiled = db
+      .insertInto(table as 'devices')
+      .values(chunk as Array<Insertable<FleetTables['devices']>>)
+      .compile();
     if (compiled.parameters.length === chunk.length * columns.length) texts.set(chunk.length, compiled.sql);
     await db.executeQuery(compiled);
   }

@@ -11,8 +11,17 @@ import { CONFLICT_MESSAGES, StorageConflict } from './storage-conflict';
 
 const CREATED = '2026-11-01T00:00:00.000Z';
 const admin: UserRecord = {
-  id: 'user-admin', email: 'admin@fleet.test', userName: 'Administrator', passwordHash: 'x', status: 'active',
-  roleId: 'role-super-admin', phone: '', speedUnit: 'km/h', mileageUnit: 'km', createdAt: CREATED, lastSignInAt: null,
+  id: 'user-admin',
+  email: 'admin@fleet.test',
+  userName: 'Administrator',
+  passwordHash: 'x',
+  status: 'active',
+  roleId: 'role-super-admin',
+  phone: '',
+  speedUnit: 'km/h',
+  mileageUnit: 'km',
+  createdAt: CREATED,
+  lastSignInAt: null,
 };
 const seed = demoFleet({ vehicles: 3, seed: 1, admin, createdAt: CREATED });
 

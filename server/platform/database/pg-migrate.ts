@@ -5,8 +5,7 @@ import { POSTGRES_MIGRATIONS } from './migrations';
  * A lock key for one purpose in the schema the connection works in, so fleets in different
  * schemas of one database do not wait on each other.
  */
-export const advisoryLockKey = (purpose: 'schema' | 'seed' | 'history partitions') =>
-  `hashtext('fleet-console ${purpose} ' || coalesce(current_schema(), ''))`;
+export const advisoryLockKey = (purpose: 'schema' | 'seed' | 'history partitions') => `hashtext('fleet-console ${purpose} ' || coalesce(current_schema(), ''))`;
 
 /**
  * Brings the schema to the newest version, one transaction per migration. Several nodes starting at
@@ -24,10 +23,7 @@ export const migratePostgres = async (pool: pg.Pool): Promise<void> => {
         await client.query('BEGIN');
         try {
           if (m.sql.trim()) await client.query(m.sql);
-          await client.query(
-            'INSERT INTO schema_version (id, version) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version',
-            [m.version],
-          );
+          await client.query('INSERT INTO schema_version (id, version) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version', [m.version]);
           await client.query('COMMIT');
         } catch (err) {
           await client.query('ROLLBACK');

@@ -4,9 +4,7 @@ import type { DeviceType } from '../../../contract/protocol/types';
 export type EntityStatus = 'active' | 'disabled';
 
 /** What a user may see: everything, or vehicles in these fleets, sub-fleets or depots. */
-export type VisibleScope =
-  | { all: true }
-  | { all: false; fleetIds: string[]; subFleetIds: string[]; depotIds: string[] };
+export type VisibleScope = { all: true } | { all: false; fleetIds: string[]; subFleetIds: string[]; depotIds: string[] };
 
 export interface PageQuery {
   pageNum: number;
@@ -25,4 +23,3 @@ export interface HistorySample {
   ts: number;
   values: Record<string, number>;
 }
-

@@ -10,16 +10,23 @@ import { StorageConflict } from './storage-conflict';
 
 const CREATED = '2026-11-01T00:00:00.000Z';
 const admin: UserRecord = {
-  id: 'user-admin', email: 'admin@fleet.test', userName: 'Administrator', passwordHash: 'x', status: 'active',
-  roleId: 'role-super-admin', phone: '', speedUnit: 'km/h', mileageUnit: 'km', createdAt: CREATED, lastSignInAt: null,
+  id: 'user-admin',
+  email: 'admin@fleet.test',
+  userName: 'Administrator',
+  passwordHash: 'x',
+  status: 'active',
+  roleId: 'role-super-admin',
+  phone: '',
+  speedUnit: 'km/h',
+  mileageUnit: 'km',
+  createdAt: CREATED,
+  lastSignInAt: null,
 };
 const seed = demoFleet({ vehicles: 3, seed: 1, admin, createdAt: CREATED });
 const [first, twin] = [seed.vehicles[0]!, seed.vehicles[1]!];
 
 /** The database as version 15 left it, with the S/N twin that version allowed. */
-const ROLL_BACK = [
-  `UPDATE vehicles SET sn = '${first.sn.toLowerCase()}' WHERE id = '${twin.id}'`,
-];
+const ROLL_BACK = [`UPDATE vehicles SET sn = '${first.sn.toLowerCase()}' WHERE id = '${twin.id}'`];
 
 let db: TestDatabase;
 beforeAll(async () => {

@@ -12,6 +12,4 @@ export class ApiError extends Error {
 export const badRequest = (msg: string): ApiError => new ApiError(400, msg);
 export const forbidden = (msg = 'Access denied'): ApiError => new ApiError(403, msg);
 export const notFound = (msg = 'Not found'): ApiError => new ApiError(404, msg);
-export const unauthorized = (
-  msg = 'Invalid session, or session has expired, please log in again.',
-): ApiError => new ApiError(401, msg);
+export const unauthorized = (msg = 'Invalid session, or session has expired, please log in again.'): ApiError => new ApiError(401, msg);

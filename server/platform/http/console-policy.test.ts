@@ -12,7 +12,7 @@ describe('console policy', () => {
     expect(tiles('/tiles/{z}/{x}/{y}.png')).toEqual(["'self'", 'data:']);
   });
 
-  it("shows the offline tiles of an API on another origin (they are images from that origin)", () => {
+  it('shows the offline tiles of an API on another origin (they are images from that origin)', () => {
     expect(consoleDirectives(page, { apiBase: 'https://api.example.org/api' }).imgSrc).toEqual(["'self'", 'data:', 'https://api.example.org']);
   });
 

@@ -21,11 +21,7 @@ const HOST_SOURCE = /^(https?|wss?):\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i;
 /** Directives in @fastify/helmet's form (camel-cased names, one array of sources each). */
 export function consoleDirectives(page: PageOrigin, origins: ConsoleOrigins): Record<string, string[]> {
   const sockets = [
-    ...new Set([
-      page.host && `${page.https ? 'wss' : 'ws'}://${page.host}`,
-      page.handedOut?.replace(/^http/, 'ws'),
-      ...apiSources(origins.apiBase),
-    ]),
+    ...new Set([page.host && `${page.https ? 'wss' : 'ws'}://${page.host}`, page.handedOut?.replace(/^http/, 'ws'), ...apiSources(origins.apiBase)]),
   ].filter(isHostSource);
   const tiles = tileSources(origins.tileUrl);
   return {

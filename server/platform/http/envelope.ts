@@ -9,8 +9,7 @@ export interface Envelope<T> {
 export const ok = <T>(data: T, msg = 'success'): Envelope<T> => ({ code: 200, msg, data });
 
 /** Response schema of an enveloped answer whose `data` follows `data`. */
-export const enveloped = <T extends TSchema>(data: T) =>
-  Type.Object({ code: Type.Integer(), msg: Type.String(), data });
+export const enveloped = <T extends TSchema>(data: T) => Type.Object({ code: Type.Integer(), msg: Type.String(), data });
 
 export const Failure = Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Null() });
 

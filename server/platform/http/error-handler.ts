@@ -27,7 +27,8 @@ export const errorHandler = (error: FastifyError | ApiError | Error, request: Fa
     const msg = `${field}: ${first?.message ?? 'invalid'}`;
     return reply.code(400).send({ code: 400, msg, data: null });
   }
-  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(400).send({ code: 400, msg: `body: too large, at most ${size(request.routeOptions.bodyLimit)}`, data: null });
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return reply.code(400).send({ code: 400, msg: `body: too large, at most ${size(request.routeOptions.bodyLimit)}`, data: null });
   const status = fe.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = status === 401 || status === 403 || status === 404 ? status : 400;

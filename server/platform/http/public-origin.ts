@@ -9,11 +9,7 @@ const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,
  * links): FLEET_PUBLIC_URL; else, with FLEET_TRUST_PROXY=1, the proxy's X-Forwarded-Host and -Proto;
  * else the listening address. Never the request's own Host header: any client can forge it.
  */
-export const publicOrigin = (
-  req: FastifyRequest,
-  config: Pick<ServerConfig, 'publicUrl' | 'trustProxy'>,
-  listeningOrigin: () => string,
-): string => {
+export const publicOrigin = (req: FastifyRequest, config: Pick<ServerConfig, 'publicUrl' | 'trustProxy'>, listeningOrigin: () => string): string => {
   if (config.publicUrl) return config.publicUrl;
   // With trustProxy, Fastify's host and protocol come from the X-Forwarded-* headers.
   if (config.trustProxy && req.headers['x-forwarded-host'] && HOST.test(req.host)) {

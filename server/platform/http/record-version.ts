@@ -9,9 +9,7 @@ import { answers, enveloped } from './envelope';
 /** The update body's field naming the version its changes were based on; without it the last write wins. */
 export const BasedOn = {
   // At most the largest INTEGER of PostgreSQL, where versions are stored.
-  version: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'The version the change was based on; a newer stored one refuses it (409)' }),
-  ),
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'The version the change was based on; a newer stored one refuses it (409)' })),
 };
 
 /** An update's answers: its record, or on a 409 the record as it now is. */

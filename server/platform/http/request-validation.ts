@@ -42,5 +42,4 @@ const textParts = validatorOf({ coerceTypes: 'array', removeAdditional: true, st
 const bodies = validatorOf({ coerceTypes: false, removeAdditional: 'all' });
 
 /** Fastify validator compiler: one ajv per kind of request part. */
-export const requestValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodies : textParts).compile(schema as object);
+export const requestValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => (httpPart === 'body' ? bodies : textParts).compile(schema as object);

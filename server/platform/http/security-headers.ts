@@ -25,9 +25,7 @@ export async function registerSecurityHeaders(
     if (https) reply.header('strict-transport-security', HSTS);
   });
   const names = Object.keys(consoleDirectives({ host: undefined, https: false }, {}));
-  const directives = Object.fromEntries(
-    names.map((name) => [name, [(request: IncomingMessage) => policies.get(request)?.[name]?.join(' ') ?? "'none'"]]),
-  );
+  const directives = Object.fromEntries(names.map((name) => [name, [(request: IncomingMessage) => policies.get(request)?.[name]?.join(' ') ?? "'none'"]]));
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },

@@ -116,7 +116,11 @@ export const registerTestHookRoutes = (app: FastifyInstance, ctx: ServerContext)
     '/test/v1/issue/escalation/check',
     {
       config: hook,
-      schema: { tags: ['test hooks'], summary: 'Run the automatic issue escalation check now (on the server clock); data is how many it escalated', response: answers(Type.Integer()) },
+      schema: {
+        tags: ['test hooks'],
+        summary: 'Run the automatic issue escalation check now (on the server clock); data is how many it escalated',
+        response: answers(Type.Integer()),
+      },
     },
     async () => ok(await escalateOverdue(ctx)),
   );

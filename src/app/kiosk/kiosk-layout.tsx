@@ -56,14 +56,7 @@ export function KioskLayout({ route, children }: { route: RouteSpec; children: R
   const player = usePlaylist();
 
   return (
-    <Flex
-      direction="column"
-      height="100dvh"
-      bg="black"
-      data-testid="kiosk"
-      data-sound={sound}
-      style={{ transform: `translate(${shift.x}px, ${shift.y}px)` }}
-    >
+    <Flex direction="column" height="100dvh" bg="black" data-testid="kiosk" data-sound={sound} style={{ transform: `translate(${shift.x}px, ${shift.y}px)` }}>
       <Flex as="header" align="center" gap="4" px="4" py="2" borderBottomWidth="1px" flexShrink={0}>
         <Heading as="h1" size="2xl" truncate>
           {route.title}

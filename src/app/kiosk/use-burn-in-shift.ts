@@ -2,7 +2,15 @@ import { useEffect, useState } from 'react';
 
 /** A slow walk around a few pixels, so static edges (bars, headings) do not burn into a wall's panel. */
 const OFFSETS: ReadonlyArray<readonly [number, number]> = [
-  [0, 0], [3, 0], [3, 3], [0, 3], [-3, 3], [-3, 0], [-3, -3], [0, -3], [3, -3],
+  [0, 0],
+  [3, 0],
+  [3, 3],
+  [0, 3],
+  [-3, 3],
+  [-3, 0],
+  [-3, -3],
+  [0, -3],
+  [3, -3],
 ];
 export const BURN_IN_STEP_MS = 3 * 60_000;
 

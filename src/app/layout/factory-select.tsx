@@ -12,12 +12,7 @@ export function FactorySelect() {
 
   return (
     <NativeSelect.Root size="sm" width="56" disabled={factories.data === undefined}>
-      <NativeSelect.Field
-        aria-label="Factory"
-        aria-busy={factories.status === 'loading'}
-        value={selected}
-        onChange={(event) => choose(event.currentTarget.value)}
-      >
+      <NativeSelect.Field aria-label="Factory" aria-busy={factories.status === 'loading'} value={selected} onChange={(event) => choose(event.currentTarget.value)}>
         <option value="">{failed ? 'Factories could not be loaded' : 'All factories'}</option>
         {(factories.data ?? []).map((factory) => (
           <option key={factory.factoryId} value={factory.factoryId}>

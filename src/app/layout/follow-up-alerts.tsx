@@ -41,7 +41,17 @@ export function FollowUpAlerts() {
         </IconButton>
       </HeaderTip>
       {unseen.count > 0 && (
-        <Badge position="absolute" top="-1" insetEnd="-1" colorPalette="red" variant="solid" borderRadius="full" fontSize="2xs" pointerEvents="none" data-testid="follow-up-badge">
+        <Badge
+          position="absolute"
+          top="-1"
+          insetEnd="-1"
+          colorPalette="red"
+          variant="solid"
+          borderRadius="full"
+          fontSize="2xs"
+          pointerEvents="none"
+          data-testid="follow-up-badge"
+        >
           {unseen.count}
         </Badge>
       )}

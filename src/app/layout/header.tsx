@@ -29,13 +29,7 @@ export function roleNames(info: UserInfo): string {
   return (info.user.roleList ?? []).map((role) => role.roleName).join(' & ');
 }
 
-export function Header(props: {
-  title: string;
-  path: string;
-  info: UserInfo;
-  backTo: string | undefined;
-  onOpenMenu?: () => void;
-}) {
+export function Header(props: { title: string; path: string; info: UserInfo; backTo: string | undefined; onOpenMenu?: () => void }) {
   const count = useShownCount();
   const colorMode = useColorMode();
   const fleetConsole = useFleetConsole();
@@ -130,12 +124,7 @@ export function Header(props: {
           <LogOut />
         </IconButton>
       </HeaderTip>
-      <Dialog.Root
-        open={confirmingLogout}
-        onOpenChange={(details) => setConfirmingLogout(details.open)}
-        role="alertdialog"
-        placement="center"
-      >
+      <Dialog.Root open={confirmingLogout} onOpenChange={(details) => setConfirmingLogout(details.open)} role="alertdialog" placement="center">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>

@@ -22,26 +22,18 @@ export function MainLayout(props: { route: RouteSpec; info: UserInfo; menu: read
   const hasMenu = props.menu.length > 0;
   // Settings is also where a user without menu lands; there is nowhere to go back to then.
   const opener = consoleReturnPath(new URLSearchParams(usePinnedSearch()).get(OPENER_PARAM));
-  const backTo =
-    route.path === ROUTES.settings.path && props.menu.length === 0 ? undefined : (opener ?? backToParent(route.parent, session.get('originFlag')));
+  const backTo = route.path === ROUTES.settings.path && props.menu.length === 0 ? undefined : (opener ?? backToParent(route.parent, session.get('originFlag')));
 
   return (
     <Flex height="100dvh" data-viewport={viewport}>
-      {hasMenu && viewport !== 'narrow' && (
-        <Sidebar menu={props.menu} currentPath={route.path} collapsed={viewport === 'compact'} />
-      )}
+      {hasMenu && viewport !== 'narrow' && <Sidebar menu={props.menu} currentPath={route.path} collapsed={viewport === 'compact'} />}
       {hasMenu && viewport === 'narrow' && (
         <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start">
           <Portal>
             <Drawer.Backdrop />
             <Drawer.Positioner>
               <Drawer.Content width="auto">
-                <Sidebar
-                  menu={props.menu}
-                  currentPath={route.path}
-                  collapsed={false}
-                  onNavigate={() => setDrawerOpen(false)}
-                />
+                <Sidebar menu={props.menu} currentPath={route.path} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
               </Drawer.Content>
             </Drawer.Positioner>
           </Portal>

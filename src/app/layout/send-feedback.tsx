@@ -59,7 +59,11 @@ function SendFeedbackForm(props: { onClose: () => void }) {
     },
     async (values) => {
       const picked = file.current;
-      await resources.feedback.create({ category: values.category as FeedbackCreate['category'], message: values.message.trim(), ...(picked ? { screenshot: await readDataUrl(picked) } : {}) });
+      await resources.feedback.create({
+        category: values.category as FeedbackCreate['category'],
+        message: values.message.trim(),
+        ...(picked ? { screenshot: await readDataUrl(picked) } : {}),
+      });
       showSuccess(SUCCESS.added);
       props.onClose();
     },

@@ -61,12 +61,7 @@ const MenuLink = chakra('a', {
   },
 });
 
-export function Sidebar(props: {
-  menu: readonly MenuRoute[];
-  currentPath: string;
-  collapsed: boolean;
-  onNavigate?: () => void;
-}) {
+export function Sidebar(props: { menu: readonly MenuRoute[]; currentPath: string; collapsed: boolean; onNavigate?: () => void }) {
   const sections = menuSections(props.menu);
   const go = (path: string) => {
     navigate(path);

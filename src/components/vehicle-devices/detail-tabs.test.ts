@@ -9,15 +9,7 @@ const devices = [device('watertank', 1), device('bms'), device('mppt', 1), devic
 
 describe('detail tabs', () => {
   it('lists fitted devices in the spec order, numbering mppt and water tanks', () => {
-    expect(detailTabs('v1', devices, systemExtras(undefined)).map((t) => t.label)).toEqual([
-      'System',
-      'BMS',
-      'MPPT 0',
-      'MPPT 1',
-      'DTU',
-      'Water tank 0',
-      'Water tank 1',
-    ]);
+    expect(detailTabs('v1', devices, systemExtras(undefined)).map((t) => t.label)).toEqual(['System', 'BMS', 'MPPT 0', 'MPPT 1', 'DTU', 'Water tank 0', 'Water tank 1']);
   });
 
   it('adds tyre pressure and air conditioner tabs only when the system reports those keys', () => {
@@ -62,9 +54,6 @@ describe('detail tabs', () => {
     const tabs = detailTabs('v1', devices, systemExtras([key('tyre_fl_pressure'), key('tyre_fl_temp'), key('tyre_fr_pressure')]));
     expect(defaultChartKeys(tabs[1]!, [])).toEqual(['soc', 'voltage']);
     const tyres = tabs.find((t) => t.scope === 'tyres')!;
-    expect(defaultChartKeys(tyres, [key('tyre_fl_pressure'), key('tyre_fl_temp'), key('tyre_fr_pressure')])).toEqual([
-      'tyre_fl_pressure',
-      'tyre_fr_pressure',
-    ]);
+    expect(defaultChartKeys(tyres, [key('tyre_fl_pressure'), key('tyre_fl_temp'), key('tyre_fr_pressure')])).toEqual(['tyre_fl_pressure', 'tyre_fr_pressure']);
   });
 });

@@ -13,7 +13,14 @@ import { displayUnit, toDisplay } from '../../lib/units';
 export function LiveKeyTable(props: { keys: readonly KeyInfo[] | undefined; deviceType: DeviceType; live$: Observable<DeviceLive> }) {
   const units = useDisplayUnits();
   const values = useObservableState(
-    useMemo(() => props.live$.pipe(map((device) => device.values), distinctUntilChanged()), [props.live$]),
+    useMemo(
+      () =>
+        props.live$.pipe(
+          map((device) => device.values),
+          distinctUntilChanged(),
+        ),
+      [props.live$],
+    ),
   ) as Readonly<Record<string, LiveValue>> | undefined;
 
   if (!props.keys) {

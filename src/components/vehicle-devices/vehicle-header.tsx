@@ -46,8 +46,7 @@ export function VehicleHeader({ detail, actions }: { detail: VehicleDetail; acti
             };
           }),
           distinctUntilChanged(
-            (a, b) =>
-              a.status === b.status && a.soc === b.soc && a.lastSeen === b.lastSeen && a.silent === b.silent && a.stale === b.stale && a.versions === b.versions,
+            (a, b) => a.status === b.status && a.soc === b.soc && a.lastSeen === b.lastSeen && a.silent === b.silent && a.stale === b.stale && a.versions === b.versions,
           ),
         ),
       [fleet, detail],
@@ -85,11 +84,15 @@ export function VehicleHeader({ detail, actions }: { detail: VehicleDetail; acti
       <DataList.Root orientation="horizontal" size="sm" flexDirection="row" flexWrap="wrap" columnGap="8" rowGap="1">
         <DataList.Item>
           <DataList.ItemLabel minWidth="auto">SOC</DataList.ItemLabel>
-          <DataList.ItemValue data-testid="vehicle-soc" color={live?.silent ? 'fg.muted' : undefined}>{live?.soc === null || live?.soc === undefined ? NO_VALUE : `${formatNumber(live.soc, keyDecimals({ key: 'soc', unit: '%' }))} %`}</DataList.ItemValue>
+          <DataList.ItemValue data-testid="vehicle-soc" color={live?.silent ? 'fg.muted' : undefined}>
+            {live?.soc === null || live?.soc === undefined ? NO_VALUE : `${formatNumber(live.soc, keyDecimals({ key: 'soc', unit: '%' }))} %`}
+          </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel minWidth="auto">Last seen</DataList.ItemLabel>
-          <DataList.ItemValue data-testid="vehicle-last-seen" color={live?.silent ? 'orange.fg' : undefined}>{live?.lastSeen}</DataList.ItemValue>
+          <DataList.ItemValue data-testid="vehicle-last-seen" color={live?.silent ? 'orange.fg' : undefined}>
+            {live?.lastSeen}
+          </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel minWidth="auto">Fleet</DataList.ItemLabel>

@@ -56,7 +56,16 @@ function AirConditionerView({ vehicleId }: { vehicleId: string }) {
     };
   }, [commands, vehicleId, system]);
 
-  const name = useObservableState(useMemo(() => fleet.vehicle$(vehicleId).pipe(map((v) => v?.name), distinctUntilChanged()), [fleet, vehicleId]));
+  const name = useObservableState(
+    useMemo(
+      () =>
+        fleet.vehicle$(vehicleId).pipe(
+          map((v) => v?.name),
+          distinctUntilChanged(),
+        ),
+      [fleet, vehicleId],
+    ),
+  );
   const systemKeys = useDeviceKeys(system);
   const keys = useMemo(() => systemKeys?.filter((k) => k.key.startsWith('ac_')), [systemKeys]);
   const live$ = useMemo(() => {
@@ -165,15 +174,7 @@ function Controls(props: { device: DeviceRef; current: LiveValue[] | undefined }
         <HStack align="end">
           <Field.Root width="auto">
             <Field.Label>Set point ({limits.unit})</Field.Label>
-            <Input
-              type="number"
-              min={limits.min}
-              max={limits.max}
-              step={limits.step}
-              width="28"
-              value={setpoint}
-              onChange={(e) => setTyped(e.target.value)}
-            />
+            <Input type="number" min={limits.min} max={limits.max} step={limits.step} width="28" value={setpoint} onChange={(e) => setTyped(e.target.value)} />
           </Field.Root>
           <Button onClick={applySetpoint} loading={sending === 'ac_setpoint'}>
             Set

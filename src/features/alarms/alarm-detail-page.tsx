@@ -24,7 +24,6 @@ import { alarmChartKeys, alarmChartRange, alarmChartUnit } from './alarm-keys';
 const NOT_FOUND = 'This alarm cannot be found.';
 const HISTORY_SIZE = 20;
 
-
 export default function AlarmDetailPage() {
   const fleetConsole = useFleetConsole();
   const alarmId = new URLSearchParams(usePinnedSearch()).get('alarmId') ?? fleetConsole.session.get('faultId');
@@ -75,9 +74,7 @@ function AlarmDetail({ alarm }: { alarm: Alarm }) {
           <IssueActions origin={{ alarm }} />
         </Flex>
         <Button size="sm" colorPalette="blue" asChild>
-          <a {...linkProps(LINKS.vehicle(alarm.vehicleId), () => fleetConsole.session.set('vehicleId', alarm.vehicleId))}>
-            Open vehicle
-          </a>
+          <a {...linkProps(LINKS.vehicle(alarm.vehicleId), () => fleetConsole.session.set('vehicleId', alarm.vehicleId))}>Open vehicle</a>
         </Button>
       </Flex>
       <DataList.Root orientation="horizontal" size="sm">

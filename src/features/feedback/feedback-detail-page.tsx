@@ -51,7 +51,12 @@ function FeedbackBody({ feedback }: { feedback: FeedbackDetail }) {
             ms="auto"
             size="sm"
             variant="outline"
-            onClick={() => void resources.setFeedbackStatus(feedback.id, 'closed').then(() => showSuccess(SUCCESS.modified), () => undefined)}
+            onClick={() =>
+              void resources.setFeedbackStatus(feedback.id, 'closed').then(
+                () => showSuccess(SUCCESS.modified),
+                () => undefined,
+              )
+            }
           >
             Close feedback
           </Button>

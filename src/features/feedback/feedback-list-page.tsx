@@ -52,11 +52,29 @@ export default function FeedbackListPage() {
       label="Feedback"
       failed="The feedback could not be loaded."
       exportable
-      empty={filters.status || filters.category ? 'No feedback matches these filters.' : 'No feedback yet. It arrives from Send feedback in the header and from the drivers’ app.'}
+      empty={
+        filters.status || filters.category
+          ? 'No feedback matches these filters.'
+          : 'No feedback yet. It arrives from Send feedback in the header and from the drivers’ app.'
+      }
       filters={
         <>
-          {filterSelect('Status', filters.status, (status) => list.change({ filters: { status } }), FEEDBACK_STATUSES.map((s) => ({ value: s, label: FEEDBACK_STATUS_LABEL[s] })), 'All statuses', '48')}
-          {filterSelect('Category', filters.category, (category) => list.change({ filters: { category } }), FEEDBACK_CATEGORIES.map((c) => ({ value: c, label: FEEDBACK_CATEGORY_LABEL[c] })), 'All categories', '48')}
+          {filterSelect(
+            'Status',
+            filters.status,
+            (status) => list.change({ filters: { status } }),
+            FEEDBACK_STATUSES.map((s) => ({ value: s, label: FEEDBACK_STATUS_LABEL[s] })),
+            'All statuses',
+            '48',
+          )}
+          {filterSelect(
+            'Category',
+            filters.category,
+            (category) => list.change({ filters: { category } }),
+            FEEDBACK_CATEGORIES.map((c) => ({ value: c, label: FEEDBACK_CATEGORY_LABEL[c] })),
+            'All categories',
+            '48',
+          )}
         </>
       }
     />

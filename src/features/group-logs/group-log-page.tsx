@@ -54,7 +54,11 @@ export default function GroupLogPage() {
       filters={
         <HStack>
           <NativeSelect.Root size="sm" width="48">
-            <NativeSelect.Field aria-label="Operation" value={list.state.filters.operation} onChange={(event) => list.change({ filters: { operation: event.currentTarget.value } })}>
+            <NativeSelect.Field
+              aria-label="Operation"
+              value={list.state.filters.operation}
+              onChange={(event) => list.change({ filters: { operation: event.currentTarget.value } })}
+            >
               <option value="">All operations</option>
               {OPERATIONS.map(([value, label]) => (
                 <option key={value} value={value}>

@@ -113,7 +113,14 @@ export function AlarmFeed(props: { fleetId: string | null; severity: AlarmSeveri
                 {alarm.ack && <AlarmAckNote ack={alarm.ack} />}
               </FeedItem>
               {canCreateIssue && (
-                <IconButton alignSelf="center" me="1" size="xs" variant="ghost" aria-label={`Create issue from the alarm of ${alarm.vehicleName}`} onClick={() => setIssueFrom(alarm)}>
+                <IconButton
+                  alignSelf="center"
+                  me="1"
+                  size="xs"
+                  variant="ghost"
+                  aria-label={`Create issue from the alarm of ${alarm.vehicleName}`}
+                  onClick={() => setIssueFrom(alarm)}
+                >
                   <FilePlus />
                 </IconButton>
               )}

@@ -42,9 +42,7 @@ describe('fleet clusters', () => {
     const answer = createClusterer()({ type: 'load', request: 1, points: fleet, bbox: WORLD, zoom: 3 });
     expect(answer.type).toBe('features');
     const features = answer.type === 'features' ? answer.features : [];
-    expect(clustersOf(features)).toEqual([
-      expect.objectContaining({ kind: 'cluster', count: 3, counts: { normal: 2, alarm: 1, offline: 0 } }),
-    ]);
+    expect(clustersOf(features)).toEqual([expect.objectContaining({ kind: 'cluster', count: 3, counts: { normal: 2, alarm: 1, offline: 0 } })]);
     expect(vehiclesOf(features)).toEqual([{ kind: 'vehicle', id: 'lis-1', lat: 38.72, lng: -9.14 }]);
   });
 
@@ -59,7 +57,12 @@ describe('fleet clusters', () => {
     const splitAt = expansion.type === 'expansion' ? expansion.zoom : 0;
     expect(splitAt).toBeGreaterThan(3);
     const closer = answer({ type: 'features', request: 3, bbox: [10, 59, 11, 61], zoom: 16 });
-    expect(closer.type === 'features' && vehiclesOf(closer.features).map((f) => f.kind === 'vehicle' && f.id).sort()).toEqual(['osl-1', 'osl-2', 'osl-3']);
+    expect(
+      closer.type === 'features' &&
+        vehiclesOf(closer.features)
+          .map((f) => f.kind === 'vehicle' && f.id)
+          .sort(),
+    ).toEqual(['osl-1', 'osl-2', 'osl-3']);
 
     answer({ type: 'load', request: 4, points: { ids: [], lng: new Float64Array(), lat: new Float64Array(), status: new Uint8Array() }, bbox: WORLD, zoom: 3 });
     // A cluster id from an index since replaced: zoom in two steps rather than fail.

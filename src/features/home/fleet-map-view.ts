@@ -141,7 +141,10 @@ export class FleetMapView {
   private depots: readonly MapDepot[] = [];
   private readonly freshnessTimer = setInterval(() => this.restyleSilent(), FRESHNESS_TICK_MS);
 
-  constructor(container: HTMLElement, private readonly options: FleetMapOptions) {
+  constructor(
+    container: HTMLElement,
+    private readonly options: FleetMapOptions,
+  ) {
     this.map = L.map(container, {
       preferCanvas: true,
       worldCopyJump: true,
@@ -262,7 +265,9 @@ export class FleetMapView {
     const [west, south, east, north] = tiles.bounds ?? [];
     const bounds = tiles.bounds ? L.latLngBounds([south!, west!], [north!, east!]) : undefined;
     this.offlineTiles.push(
-      L.tileLayer(tiles.url, { pane: TILES_PANE, minZoom: tiles.minZoom, maxNativeZoom: tiles.maxZoom, maxZoom: 18, bounds, className: 'fleet-offline-tiles' }).addTo(this.map),
+      L.tileLayer(tiles.url, { pane: TILES_PANE, minZoom: tiles.minZoom, maxNativeZoom: tiles.maxZoom, maxZoom: 18, bounds, className: 'fleet-offline-tiles' }).addTo(
+        this.map,
+      ),
     );
     if (tiles.attribution) this.offlineTiles.push(new TextAttribution(tiles.attribution).addTo(this.map));
   }
@@ -284,30 +289,36 @@ export class FleetMapView {
   }
 
   private addLand(): void {
-    loadCountryOutlines().then((outlines) => {
-      // The outlines can arrive after the map was taken down (the page was left).
-      if (this.destroyed) return;
-      // SVG so the theme's CSS colours the land (classes beat presentation attributes).
-      const options = {
-        interactive: false,
-        pane: LAND_PANE,
-        renderer: L.svg({ padding: 0.5, pane: LAND_PANE }),
-        style: { className: 'fleet-land', weight: 0.6, fillOpacity: 1 },
-      };
-      L.geoJSON(outlines, options).addTo(this.map);
-    }, () => {
-      if (!this.destroyed) this.landRetry = setTimeout(() => this.addLand(), LAND_RETRY_MS);
-    });
+    loadCountryOutlines().then(
+      (outlines) => {
+        // The outlines can arrive after the map was taken down (the page was left).
+        if (this.destroyed) return;
+        // SVG so the theme's CSS colours the land (classes beat presentation attributes).
+        const options = {
+          interactive: false,
+          pane: LAND_PANE,
+          renderer: L.svg({ padding: 0.5, pane: LAND_PANE }),
+          style: { className: 'fleet-land', weight: 0.6, fillOpacity: 1 },
+        };
+        L.geoJSON(outlines, options).addTo(this.map);
+      },
+      () => {
+        if (!this.destroyed) this.landRetry = setTimeout(() => this.addLand(), LAND_RETRY_MS);
+      },
+    );
   }
 
   private addWater(): void {
-    shippedWater().then((water) => {
-      if (this.destroyed) return;
-      new WaterLayer(water, WATER_PANE).addTo(this.map);
-      this.credit(WATER_ATTRIBUTION);
-    }, () => {
-      if (!this.destroyed) this.waterRetry = setTimeout(() => this.addWater(), LAND_RETRY_MS);
-    });
+    shippedWater().then(
+      (water) => {
+        if (this.destroyed) return;
+        new WaterLayer(water, WATER_PANE).addTo(this.map);
+        this.credit(WATER_ATTRIBUTION);
+      },
+      () => {
+        if (!this.destroyed) this.waterRetry = setTimeout(() => this.addWater(), LAND_RETRY_MS);
+      },
+    );
   }
 
   private credit(text: string): void {
@@ -316,15 +327,18 @@ export class FleetMapView {
   }
 
   private addPlaces(): void {
-    shippedPlaces().then((places) => {
-      if (this.destroyed) return;
-      this.placeLabels = new PlaceLabels(places, PLACES_PANE, DEPOT_NAMES_ZOOM).addTo(this.map);
-      this.placeLabels.avoid(this.depots);
-      this.placeLabels.avoidBadges(this.badgeMarks());
-      this.credit(PLACES_ATTRIBUTION);
-    }, () => {
-      if (!this.destroyed) this.placesRetry = setTimeout(() => this.addPlaces(), LAND_RETRY_MS);
-    });
+    shippedPlaces().then(
+      (places) => {
+        if (this.destroyed) return;
+        this.placeLabels = new PlaceLabels(places, PLACES_PANE, DEPOT_NAMES_ZOOM).addTo(this.map);
+        this.placeLabels.avoid(this.depots);
+        this.placeLabels.avoidBadges(this.badgeMarks());
+        this.credit(PLACES_ATTRIBUTION);
+      },
+      () => {
+        if (!this.destroyed) this.placesRetry = setTimeout(() => this.addPlaces(), LAND_RETRY_MS);
+      },
+    );
   }
 
   private scheduleReindex(): void {
@@ -509,7 +523,10 @@ export class FleetMapView {
     const vehicle = this.selectedId === null ? undefined : this.vehicles?.get(this.selectedId);
     if (!vehicle || vehicle.lat === null || vehicle.lng === null) return;
     const at = L.latLng(vehicle.lat, vehicle.lng);
-    this.selectionRing.setLatLng(at).setRadius(12 * this.markerScale).addTo(this.map);
+    this.selectionRing
+      .setLatLng(at)
+      .setRadius(12 * this.markerScale)
+      .addTo(this.map);
     this.popup.setLatLng(at).setContent(this.vehicleCard(vehicle));
     if (!this.map.hasLayer(this.popup)) this.popup.openOn(this.map);
   }
@@ -545,7 +562,10 @@ export class FleetMapView {
   private vehicleLink(id: string, text: string): HTMLAnchorElement {
     const link = element('a', 'fleet-popup-link', text);
     link.href = this.options.vehicleHref(id);
-    link.addEventListener('click', onPlainClick(() => this.options.onOpenVehicle(id)));
+    link.addEventListener(
+      'click',
+      onPlainClick(() => this.options.onOpenVehicle(id)),
+    );
     return link;
   }
 

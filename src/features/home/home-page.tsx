@@ -75,10 +75,7 @@ function StatusCounts(props: { filters: HomeFilters; onFilter: (status: VehicleS
   const { status } = props.filters;
   const { fleet } = useFleetConsole();
   const summary = useObservableState(
-    useObservable((inputs$) => inputs$.pipe(switchMap(([fleetId, query]) => cardCounts$(fleet, { fleetId, query }))), [
-      props.filters.fleetId,
-      props.filters.query,
-    ]),
+    useObservable((inputs$) => inputs$.pipe(switchMap(([fleetId, query]) => cardCounts$(fleet, { fleetId, query }))), [props.filters.fleetId, props.filters.query]),
   );
   return (
     <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" data-testid="status-counts">
@@ -104,7 +101,12 @@ export default function HomePage() {
   const [filters, setFilters] = useHomeFilters();
   // Only whether the data is stale: the page does not re-render for every change of the counts.
   const stale = useObservableState(
-    useObservable(() => fleetConsole.fleet.summary$.pipe(map((summary) => summary.stale), distinctUntilChanged())),
+    useObservable(() =>
+      fleetConsole.fleet.summary$.pipe(
+        map((summary) => summary.stale),
+        distinctUntilChanged(),
+      ),
+    ),
     false,
   );
   const fleetList = useResource(() => fleetConsole.resources.factories$(), [fleetConsole]).data;
@@ -113,14 +115,12 @@ export default function HomePage() {
   const offlineTiles = useOfflineTiles();
 
   const shown$ = useObservable(
-    (inputs$) =>
-      combineLatest([fleetConsole.fleet.vehicles$, inputs$]).pipe(map(([all, [status, fleetId, query]]) => filterVehicles(all, { status, fleetId, query }))),
+    (inputs$) => combineLatest([fleetConsole.fleet.vehicles$, inputs$]).pipe(map(([all, [status, fleetId, query]]) => filterVehicles(all, { status, fleetId, query }))),
     [filters.status, filters.fleetId, filters.query],
   );
   const matches = useObservableState(
     useObservable(
-      (inputs$) =>
-        combineLatest([shown$, inputs$]).pipe(map(([shown, [query]]) => (query ? [...shown.values()].slice(0, 20) : NO_MATCHES))),
+      (inputs$) => combineLatest([shown$, inputs$]).pipe(map(([shown, [query]]) => (query ? [...shown.values()].slice(0, 20) : NO_MATCHES))),
       [filters.query],
     ),
     [],
@@ -148,11 +148,7 @@ export default function HomePage() {
             size="sm"
           />
           <NativeSelect.Root size="sm" width="60">
-            <NativeSelect.Field
-              aria-label="Fleet"
-              value={filters.fleetId ?? ''}
-              onChange={(event) => setFilters({ fleetId: event.currentTarget.value || null })}
-            >
+            <NativeSelect.Field aria-label="Fleet" value={filters.fleetId ?? ''} onChange={(event) => setFilters({ fleetId: event.currentTarget.value || null })}>
               <option value="">All fleets</option>
               {fleets.map((fleet) => (
                 <option key={fleet.factoryId} value={fleet.factoryId}>

@@ -4,8 +4,14 @@ import { PlaceCatalog } from './place-catalog';
 
 const MANIFEST = { path: 'map-places/abc/', cells: [['0_0'], ['6_4'], [], ['95_69']] };
 const FILES: Record<string, ShippedPlace[]> = {
-  'map-places/abc/0/0_0.json': [['Munich', 11.5755, 48.1374, 4], ['Oslo', 10.7461, 59.9127, 4]],
-  'map-places/abc/1/6_4.json': [['Augsburg', 10.8985, 48.3715, 6], ['Freising', 11.7489, 48.4035, 7]],
+  'map-places/abc/0/0_0.json': [
+    ['Munich', 11.5755, 48.1374, 4],
+    ['Oslo', 10.7461, 59.9127, 4],
+  ],
+  'map-places/abc/1/6_4.json': [
+    ['Augsburg', 10.8985, 48.3715, 6],
+    ['Freising', 11.7489, 48.4035, 7],
+  ],
   'map-places/abc/3/95_69.json': [['Bogenhausen', 11.6159, 48.1522, 12]],
 };
 
@@ -28,7 +34,10 @@ describe('PlaceCatalog', () => {
   });
 
   it('asks again for a cell that failed to arrive', async () => {
-    const fetchCell = vi.fn().mockRejectedValueOnce(new Error('cut off')).mockImplementation(async (path: string) => FILES[path]!);
+    const fetchCell = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('cut off'))
+      .mockImplementation(async (path: string) => FILES[path]!);
     const catalog = new PlaceCatalog(MANIFEST, fetchCell);
     const world = [-180, -85, 180, 85] as const;
     catalog.inView(world, 4, () => undefined);

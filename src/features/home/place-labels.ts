@@ -60,7 +60,8 @@ export class PlaceLabels extends L.Layer {
 
   /** No place name is written under a cluster badge. Called with each answer of the clusterer: only a change redraws. */
   avoidBadges(badges: readonly BadgeMark[]): void {
-    const same = badges.length === this.badges.length && badges.every((b, i) => b.lat === this.badges[i]!.lat && b.lng === this.badges[i]!.lng && b.size === this.badges[i]!.size);
+    const same =
+      badges.length === this.badges.length && badges.every((b, i) => b.lat === this.badges[i]!.lat && b.lng === this.badges[i]!.lng && b.size === this.badges[i]!.size);
     this.badges = badges;
     if (!same) this.redraw();
   }

@@ -40,10 +40,7 @@ export function homeFiltersSearch(filters: HomeFilters): string {
   return search ? `?${search}` : '';
 }
 
-export function matchesHomeFilters(
-  vehicle: { status: VehicleStatus; fleetId: string; name: string; sn: string },
-  filters: VehicleFilters,
-): boolean {
+export function matchesHomeFilters(vehicle: { status: VehicleStatus; fleetId: string; name: string; sn: string }, filters: VehicleFilters): boolean {
   if (filters.status && vehicle.status !== filters.status) return false;
   if (filters.fleetId && vehicle.fleetId !== filters.fleetId) return false;
   if (filters.query) {

@@ -50,7 +50,11 @@ export class WaterLayer extends L.Layer {
       const water = this.cells.cell(index, key, () => this.redraw());
       if (!water) continue;
       wanted.add(id);
-      if (!this.drawn.has(id)) this.drawn.set(id, this.draw(water, index).map((layer) => layer.addTo(map)));
+      if (!this.drawn.has(id))
+        this.drawn.set(
+          id,
+          this.draw(water, index).map((layer) => layer.addTo(map)),
+        );
     }
     for (const [id, layers] of this.drawn) {
       if (wanted.has(id)) continue;
@@ -65,11 +69,21 @@ export class WaterLayer extends L.Layer {
     const layers: L.Layer[] = [];
     // One path per cell: islands are holes by the even-odd rule, and clipped edges meet without a stroke.
     if (water.lakes.length > 0) {
-      layers.push(L.polygon(water.lakes.map((ring) => decodeWaterLine(scale, ring)), { ...common, className: 'fleet-lake', stroke: false, fillOpacity: 1 }));
+      layers.push(
+        L.polygon(
+          water.lakes.map((ring) => decodeWaterLine(scale, ring)),
+          { ...common, className: 'fleet-lake', stroke: false, fillOpacity: 1 },
+        ),
+      );
     }
     if (water.rivers.length > 0) {
       const weight = RIVER_WEIGHTS[index]! * remScale();
-      layers.push(L.polyline(water.rivers.map((line) => decodeWaterLine(scale, line)), { ...common, className: 'fleet-river', weight, fill: false }));
+      layers.push(
+        L.polyline(
+          water.rivers.map((line) => decodeWaterLine(scale, line)),
+          { ...common, className: 'fleet-river', weight, fill: false },
+        ),
+      );
     }
     return layers;
   }

@@ -48,7 +48,12 @@ export function EscalationLimitsDialog(props: { onClose: () => void }) {
                         onChange={(event) => setTyped({ ...typed, [limit.fleetId]: event.currentTarget.value })}
                       />
                       <Text fontSize="sm">h</Text>
-                      <Button size="sm" variant="outline" disabled={!validHours(value) || typed[limit.fleetId] === undefined} onClick={() => void save(limit.fleetId).catch(() => undefined)}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={!validHours(value) || typed[limit.fleetId] === undefined}
+                        onClick={() => void save(limit.fleetId).catch(() => undefined)}
+                      >
                         Save
                       </Button>
                     </HStack>

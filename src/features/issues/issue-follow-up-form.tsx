@@ -48,17 +48,15 @@ export function IssueFollowUpForm({ issue, canEdit }: { issue: IssueDetail; canE
   const { resources } = useFleetConsole();
   const assignees = useResource(() => resources.issueAssignees$(issue.fleetId ?? ''), [resources, issue.fleetId]).data ?? [];
   const record = useRecordVersion(issue.version);
-  const form = useValidatedForm<Field>(
-    valuesOf(issue),
-    check(issue.status),
-    async (values) => {
-      const current = await record.save((version) => resources.issues.update({ issueId: issue.id, version, ...values, status: values.status as IssueUpdate['status'], assigneeId: values.assigneeId || null }));
-      if (current) {
-        form.setValues(valuesOf(current as IssueDetail));
-        form.setErrors({});
-      } else showSuccess(SUCCESS.modified);
-    },
-  );
+  const form = useValidatedForm<Field>(valuesOf(issue), check(issue.status), async (values) => {
+    const current = await record.save((version) =>
+      resources.issues.update({ issueId: issue.id, version, ...values, status: values.status as IssueUpdate['status'], assigneeId: values.assigneeId || null }),
+    );
+    if (current) {
+      form.setValues(valuesOf(current as IssueDetail));
+      form.setErrors({});
+    } else showSuccess(SUCCESS.modified);
+  });
   const { values, errors, update } = form;
   const statuses = issue.status === 'escalated' ? ISSUE_STATUSES : CHOOSABLE;
   return (
@@ -85,7 +83,9 @@ export function IssueFollowUpForm({ issue, canEdit }: { issue: IssueDetail; canE
             <NativeSelect.Root disabled={!canEdit}>
               <NativeSelect.Field value={values.assigneeId} onChange={(event) => update('assigneeId', event.currentTarget.value)}>
                 <option value="">Nobody</option>
-                {issue.assigneeId && !assignees.some((a) => a.id === issue.assigneeId) && <option value={issue.assigneeId}>{issue.assigneeName ?? issue.assigneeId}</option>}
+                {issue.assigneeId && !assignees.some((a) => a.id === issue.assigneeId) && (
+                  <option value={issue.assigneeId}>{issue.assigneeName ?? issue.assigneeId}</option>
+                )}
                 {assignees.map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.userName}

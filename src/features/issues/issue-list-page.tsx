@@ -18,7 +18,12 @@ import { ISSUE_COLUMNS } from './issue-columns';
 import { filterSelect } from '../../components/filter-select';
 
 const FILTERS = ['status', 'fleetId', 'vehicleId', 'alarmId', 'assigneeId', 'age'] as const;
-const AGE_LABEL: Record<keyof typeof ISSUE_AGES, string> = { '24h': 'Older than 24 h', '3d': 'Older than 3 days', '7d': 'Older than 7 days', '30d': 'Older than 30 days' };
+const AGE_LABEL: Record<keyof typeof ISSUE_AGES, string> = {
+  '24h': 'Older than 24 h',
+  '3d': 'Older than 3 days',
+  '7d': 'Older than 7 days',
+  '30d': 'Older than 30 days',
+};
 
 export default function IssueListPage() {
   const { resources } = useFleetConsole();
@@ -69,10 +74,30 @@ export default function IssueListPage() {
         }
         filters={
           <>
-            {filterSelect('Status', filters.status, (status) => list.change({ filters: { status } }), ISSUE_STATUSES.map((s) => ({ value: s, label: ISSUE_STATUS_LABEL[s] })), 'All statuses')}
-            {filterSelect('Fleet', filters.fleetId, (fleetId) => list.change({ filters: { fleetId, assigneeId: '' } }), fleets.map((f) => ({ value: f.factoryId, label: f.factoryName })), 'All fleets')}
-            {filters.fleetId && <AssigneeFilter fleetId={filters.fleetId} value={filters.assigneeId} onChange={(assigneeId) => list.change({ filters: { assigneeId } })} />}
-            {filterSelect('Age', filters.age, (age) => list.change({ filters: { age } }), Object.entries(AGE_LABEL).map(([value, label]) => ({ value, label })), 'Any age')}
+            {filterSelect(
+              'Status',
+              filters.status,
+              (status) => list.change({ filters: { status } }),
+              ISSUE_STATUSES.map((s) => ({ value: s, label: ISSUE_STATUS_LABEL[s] })),
+              'All statuses',
+            )}
+            {filterSelect(
+              'Fleet',
+              filters.fleetId,
+              (fleetId) => list.change({ filters: { fleetId, assigneeId: '' } }),
+              fleets.map((f) => ({ value: f.factoryId, label: f.factoryName })),
+              'All fleets',
+            )}
+            {filters.fleetId && (
+              <AssigneeFilter fleetId={filters.fleetId} value={filters.assigneeId} onChange={(assigneeId) => list.change({ filters: { assigneeId } })} />
+            )}
+            {filterSelect(
+              'Age',
+              filters.age,
+              (age) => list.change({ filters: { age } }),
+              Object.entries(AGE_LABEL).map(([value, label]) => ({ value, label })),
+              'Any age',
+            )}
             {(filters.vehicleId || filters.alarmId) && (
               <Button size="sm" variant="outline" onClick={() => list.change({ filters: { vehicleId: '', alarmId: '' } })}>
                 <X /> {filters.alarmId ? 'One alarm' : 'One vehicle'}
@@ -101,10 +126,15 @@ export default function IssueListPage() {
   );
 }
 
-
 /** Who may work on the chosen fleet's issues. */
 function AssigneeFilter(props: { fleetId: string; value: string; onChange: (value: string) => void }) {
   const { resources } = useFleetConsole();
   const assignees = useResource(() => resources.issueAssignees$(props.fleetId), [resources, props.fleetId]).data ?? [];
-  return filterSelect('Assignee', props.value, props.onChange, assignees.map((a) => ({ value: a.id, label: a.userName })), 'Anyone');
+  return filterSelect(
+    'Assignee',
+    props.value,
+    props.onChange,
+    assignees.map((a) => ({ value: a.id, label: a.userName })),
+    'Anyone',
+  );
 }

@@ -9,9 +9,7 @@ export default function PlannedPage() {
       <Heading as="h2" size="md" mb="2">
         This screen is not available in this build yet
       </Heading>
-      <Text color="fg.muted">
-        The route {path} exists and its layout rules apply; its content arrives with a later release.
-      </Text>
+      <Text color="fg.muted">The route {path} exists and its layout rules apply; its content arrives with a later release.</Text>
     </Box>
   );
 }

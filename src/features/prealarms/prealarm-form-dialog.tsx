@@ -127,7 +127,11 @@ export function PrealarmFormDialog(props: { open: boolean; fleetId: string; subF
             Preview on the last 7 days
           </Button>
           {preview?.state === 'running' && <Text fontSize="sm">Replaying the last 7 days of history…</Text>}
-          {preview?.state === 'failed' && <Text fontSize="sm" color="fg.error">The preview could not be computed.</Text>}
+          {preview?.state === 'failed' && (
+            <Text fontSize="sm" color="fg.error">
+              The preview could not be computed.
+            </Text>
+          )}
           {preview?.state === 'done' && (
             <Box fontSize="sm" data-testid="prealarm-preview">
               <Text>

@@ -74,7 +74,12 @@ export function PrealarmRules(props: { fleetId: string; subFleetId: string | nul
     { id: 'name', header: 'Name', value: (r) => r.name, width: '13%' },
     { id: 'condition', header: 'Condition', value: describeCondition, width: '13%' },
     { id: 'triggerHours', header: 'Trigger duration', value: (r) => `${r.triggerHours} h`, width: '9%' },
-    { id: 'vehicles', header: 'Vehicles', value: (r) => (r.vehicleIds.length > 0 ? `${r.vehicleIds.length} chosen` : props.subFleetId ? 'Whole sub-fleet' : 'Whole fleet'), width: '11%' },
+    {
+      id: 'vehicles',
+      header: 'Vehicles',
+      value: (r) => (r.vehicleIds.length > 0 ? `${r.vehicleIds.length} chosen` : props.subFleetId ? 'Whole sub-fleet' : 'Whole fleet'),
+      width: '11%',
+    },
     { id: 'message', header: 'Message', value: (r) => r.message },
     { id: 'states', header: 'Pending and firing', value: (r) => `${r.pending} pending, ${r.firing} firing`, cell: (r) => <RuleStates rule={r} />, width: '20%' },
     {
@@ -83,10 +88,7 @@ export function PrealarmRules(props: { fleetId: string; subFleetId: string | nul
       value: () => '',
       exported: false,
       width: '8.5rem',
-      cell: (r) =>
-        canEdit && (
-          <RowEditDelete name={r.name} onEdit={() => setForm({ rule: r })} onDelete={() => setDeleting(r)} />
-        ),
+      cell: (r) => canEdit && <RowEditDelete name={r.name} onEdit={() => setForm({ rule: r })} onDelete={() => setDeleting(r)} />,
     },
   ];
 

@@ -54,25 +54,25 @@ export function ReportCharts({ result, units, nowMs }: { result: ReportResult; u
   if (result.days.length === 0) return null;
   return (
     <Stack gap="2">
-    {partial !== null && (
-      <Text fontSize="sm" color="fg.muted" data-testid="report-partial-day">
-        Today is not drawn in the daily charts: it has only run until {formatClock(nowMs)}.
-      </Text>
-    )}
-    <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
-      <Box borderWidth="1px" borderRadius="lg" p="4" minWidth="0">
-        <Heading as="h3" size="md" mb="2">
-          Energy per day
-        </Heading>
-        <TimeSeriesChart series={ENERGY} data$={frames.energy$} height={240} label="Energy in and out per day" points="every" />
-      </Box>
-      <Box borderWidth="1px" borderRadius="lg" p="4" minWidth="0">
-        <Heading as="h3" size="md" mb="2">
-          Distance and SOC per day
-        </Heading>
-        <TimeSeriesChart series={usage} data$={frames.use$} height={240} label="Distance and average SOC per day" points="every" />
-      </Box>
-    </SimpleGrid>
+      {partial !== null && (
+        <Text fontSize="sm" color="fg.muted" data-testid="report-partial-day">
+          Today is not drawn in the daily charts: it has only run until {formatClock(nowMs)}.
+        </Text>
+      )}
+      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
+        <Box borderWidth="1px" borderRadius="lg" p="4" minWidth="0">
+          <Heading as="h3" size="md" mb="2">
+            Energy per day
+          </Heading>
+          <TimeSeriesChart series={ENERGY} data$={frames.energy$} height={240} label="Energy in and out per day" points="every" />
+        </Box>
+        <Box borderWidth="1px" borderRadius="lg" p="4" minWidth="0">
+          <Heading as="h3" size="md" mb="2">
+            Distance and SOC per day
+          </Heading>
+          <TimeSeriesChart series={usage} data$={frames.use$} height={240} label="Distance and average SOC per day" points="every" />
+        </Box>
+      </SimpleGrid>
     </Stack>
   );
 }

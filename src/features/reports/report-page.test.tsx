@@ -6,7 +6,14 @@ import { renderLive } from '../../test-support/render-live';
 
 // The charts' library asks for the pixel ratio as it loads; jsdom has no media queries.
 vi.hoisted(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} })) as never;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  })) as never;
 });
 const { default: ReportPage } = await import('./report-page');
 
@@ -61,7 +68,7 @@ async function openReport(routes: Parameters<typeof startFakeConsole>[0], genera
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
 describe('the report page', () => {
-  it('left while the fleet\'s vehicles are still being read, starts no computation', { timeout: 20_000 }, async () => {
+  it("left while the fleet's vehicles are still being read, starts no computation", { timeout: 20_000 }, async () => {
     const vehicles = held();
     const compute = held();
     const view = await openReport({

@@ -85,7 +85,12 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
     const next = {
       range: rangeProblem(from, to),
       tables: atLeastOne(tables) ?? undefined,
-      target: target === 'subFleet' && !subFleetId ? 'Please select the sub-fleet!' : target === 'vehicles' && vehicleIds.length === 0 ? 'Please select the vehicles!' : undefined,
+      target:
+        target === 'subFleet' && !subFleetId
+          ? 'Please select the sub-fleet!'
+          : target === 'vehicles' && vehicleIds.length === 0
+            ? 'Please select the vehicles!'
+            : undefined,
     };
     setErrors(next);
     if (next.range || next.tables || next.target) return;
@@ -172,12 +177,7 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
                     {chosenVehicles.map((v) => (
                       <HStack key={v.id} role="listitem" gap="1" borderWidth="1px" borderRadius="full" ps="2.5" pe="1" fontSize="sm">
                         <Text>{v.name}</Text>
-                        <Button
-                          size="2xs"
-                          variant="ghost"
-                          aria-label={`Remove ${v.name}`}
-                          onClick={() => setChosenVehicles(chosenVehicles.filter((c) => c.id !== v.id))}
-                        >
+                        <Button size="2xs" variant="ghost" aria-label={`Remove ${v.name}`} onClick={() => setChosenVehicles(chosenVehicles.filter((c) => c.id !== v.id))}>
                           ×
                         </Button>
                       </HStack>
@@ -277,4 +277,3 @@ function ReportBuilder(props: { reportId: string; title: string; fleetId: string
     </Stack>
   );
 }
-

@@ -47,13 +47,10 @@ export function reportTables(result: ReportResult, tables: readonly ReportTable[
   const distanceUnit = displayUnit('km', units);
   const build: Record<ReportTable, () => ReportTableView> = {
     distance: () =>
-      perVehicle(
-        'distance',
-        [`Distance (${distanceUnit})`, 'Driving time (h)'],
-        v,
-        (x) => [fixed2(distance(x.distanceKm)), hours(x.drivingS)],
-        [fixed2(distance(sum(v.map((x) => x.distanceKm)))), hours(sum(v.map((x) => x.drivingS)))],
-      ),
+      perVehicle('distance', [`Distance (${distanceUnit})`, 'Driving time (h)'], v, (x) => [fixed2(distance(x.distanceKm)), hours(x.drivingS)], [
+        fixed2(distance(sum(v.map((x) => x.distanceKm)))),
+        hours(sum(v.map((x) => x.drivingS))),
+      ]),
     energy: () => {
       const sources = ['solar', 'dcdc', 'shore', 'consumption'] as const;
       return perVehicle(
@@ -66,13 +63,11 @@ export function reportTables(result: ReportResult, tables: readonly ReportTable[
     },
     soc: () => {
       const avgs = v.map((x) => x.soc.avg).filter((a): a is number => a !== null);
-      return perVehicle(
-        'soc',
-        ['SOC minimum (%)', 'SOC average (%)', 'Time below 20 % (h)'],
-        v,
-        (x) => [fixed2(x.soc.min), fixed2(x.soc.avg), hours(x.soc.lowS)],
-        [fixed2(minOf(v.map((x) => x.soc.min))), fixed2(avgs.length > 0 ? sum(avgs) / avgs.length : null), hours(sum(v.map((x) => x.soc.lowS)))],
-      );
+      return perVehicle('soc', ['SOC minimum (%)', 'SOC average (%)', 'Time below 20 % (h)'], v, (x) => [fixed2(x.soc.min), fixed2(x.soc.avg), hours(x.soc.lowS)], [
+        fixed2(minOf(v.map((x) => x.soc.min))),
+        fixed2(avgs.length > 0 ? sum(avgs) / avgs.length : null),
+        hours(sum(v.map((x) => x.soc.lowS))),
+      ]);
     },
     tanks: () => ({
       id: 'tanks',
@@ -80,8 +75,7 @@ export function reportTables(result: ReportResult, tables: readonly ReportTable[
       columns: columnsOf(['Vehicle', 'Tank', 'Minimum level (%)', 'Average level (%)']),
       rows: v.flatMap((x) => x.tanks.map((t): Cell[] => [x.vehicleName, `Tank ${t.deviceId + 1}`, fixed2(t.min), fixed2(t.avg)])),
     }),
-    tyres: () =>
-      perVehicle('tyres', ['Minimum tyre pressure (kPa)'], v, (x) => [fixed2(x.tyreMinKpa)], [fixed2(minOf(v.map((x) => x.tyreMinKpa)))]),
+    tyres: () => perVehicle('tyres', ['Minimum tyre pressure (kPa)'], v, (x) => [fixed2(x.tyreMinKpa)], [fixed2(minOf(v.map((x) => x.tyreMinKpa)))]),
     alarms: () => ({
       id: 'alarms',
       title: REPORT_TABLES.alarms,

@@ -51,10 +51,7 @@ export default function ReportsPage() {
       value: () => '',
       exported: false,
       width: '9rem',
-      cell: (r) =>
-        r.permission === 'edit' && (
-          <RowEditDelete name={r.name} onEdit={() => setForm({ report: r })} onDelete={() => setDeleting(r)} />
-        ),
+      cell: (r) => r.permission === 'edit' && <RowEditDelete name={r.name} onEdit={() => setForm({ report: r })} onDelete={() => setDeleting(r)} />,
     },
   ];
 

@@ -41,11 +41,22 @@ export function EmailChangeForm(props: { current: string; canChange: boolean }) 
             <FormField label="New email" error={errors.email}>
               <HStack width="full" align="start">
                 <Input name="newEmail" type="email" autoComplete="email" value={values.email} onChange={(event) => update('email', event.currentTarget.value)} />
-                <SendCodeButton address={values.email} send={(address) => profile.sendEmailChangeCode(address)} onInvalid={(problem) => setErrors({ ...errors, email: problem })} />
+                <SendCodeButton
+                  address={values.email}
+                  send={(address) => profile.sendEmailChangeCode(address)}
+                  onInvalid={(problem) => setErrors({ ...errors, email: problem })}
+                />
               </HStack>
             </FormField>
             <FormField label="Verification code" error={errors.code}>
-              <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.code} onChange={(event) => update('code', event.currentTarget.value)} />
+              <Input
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={values.code}
+                onChange={(event) => update('code', event.currentTarget.value)}
+              />
             </FormField>
             <Box>
               <Button type="submit" colorPalette="blue" loading={busy}>

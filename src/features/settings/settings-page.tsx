@@ -43,8 +43,8 @@ export default function SettingsPage() {
         <Box borderWidth="1px" borderRadius="lg" p="4" bg="bg.muted" data-testid="no-menu-note">
           <Text fontWeight="semibold">Welcome, {accountState.info.user.name}</Text>
           <Text color="fg.muted">
-            Your role ({roleList(accountState.info)}) gives you no console pages yet. Ask an administrator to assign you a role; until then you can keep your
-            settings here.
+            Your role ({roleList(accountState.info)}) gives you no console pages yet. Ask an administrator to assign you a role; until then you can keep your settings
+            here.
           </Text>
         </Box>
       )}
@@ -89,7 +89,11 @@ function ThemeSelect({ canSave }: { canSave: boolean }) {
         labels={{ light: 'Light', dark: 'Dark' }}
         onChange={(theme) => {
           setColorMode(theme);
-          if (canSave) profile.saveTheme(theme).then(() => showSuccess(SUCCESS.saved), () => undefined);
+          if (canSave)
+            profile.saveTheme(theme).then(
+              () => showSuccess(SUCCESS.saved),
+              () => undefined,
+            );
         }}
       />
     </Box>
@@ -161,7 +165,12 @@ function ProfileForm({ profile: initial, temperature, canSave }: { profile: Prof
               <Input name="phone" type="tel" value={values.phone} onChange={(event) => setValues({ ...values, phone: event.currentTarget.value })} />
             </FormField>
             <Select<SpeedUnit> label="Speed unit" value={values.speedUnit} options={['km/h', 'mph']} onChange={(speedUnit) => setValues({ ...values, speedUnit })} />
-            <Select<MileageUnit> label="Mileage unit" value={values.mileageUnit} options={['km', 'miles']} onChange={(mileageUnit) => setValues({ ...values, mileageUnit })} />
+            <Select<MileageUnit>
+              label="Mileage unit"
+              value={values.mileageUnit}
+              options={['km', 'miles']}
+              onChange={(mileageUnit) => setValues({ ...values, mileageUnit })}
+            />
             <Select<TemperatureUnit>
               label="Temperature unit (this browser)"
               value={temperature}
@@ -205,13 +214,7 @@ function PasswordForm() {
 
   const field = (name: PasswordField, label: string, autoComplete: string) => (
     <FormField label={label} error={errors[name]}>
-      <Input
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(event) => update(name, event.currentTarget.value)}
-      />
+      <Input name={name} type="password" autoComplete={autoComplete} value={values[name]} onChange={(event) => update(name, event.currentTarget.value)} />
     </FormField>
   );
 

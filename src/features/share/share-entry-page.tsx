@@ -13,10 +13,7 @@ import { useFleetConsole } from '../../lib/services';
 import { MESSAGES } from '../../lib/validation';
 import { SHARE_LINK } from '../../../contract/protocol/console-links';
 
-type EntryState =
-  | { step: 'loading' }
-  | { step: 'password'; info: ShareInfo }
-  | { step: 'invalid'; reason: string };
+type EntryState = { step: 'loading' } | { step: 'password'; info: ShareInfo } | { step: 'invalid'; reason: string };
 
 /** The server refused the link (malformed, unknown or closed), or could not be asked. */
 const linkProblem = (error: unknown): string =>

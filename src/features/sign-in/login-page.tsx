@@ -36,13 +36,7 @@ function SignInForm(props: { onForgot: () => void }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <FormField label="Email" error={errors.email}>
-            <Input
-              name="email"
-              type="email"
-              autoComplete="username"
-              value={values.email}
-              onChange={(event) => update('email', event.currentTarget.value)}
-            />
+            <Input name="email" type="email" autoComplete="username" value={values.email} onChange={(event) => update('email', event.currentTarget.value)} />
           </FormField>
           <FormField label="Password" error={errors.password}>
             <Input
@@ -57,7 +51,14 @@ function SignInForm(props: { onForgot: () => void }) {
             Sign in
           </Button>
           <Text fontSize="sm" textAlign="center">
-            <Link href="/login" onClick={(event) => { event.preventDefault(); props.onForgot(); }} color="blue.fg">
+            <Link
+              href="/login"
+              onClick={(event) => {
+                event.preventDefault();
+                props.onForgot();
+              }}
+              color="blue.fg"
+            >
               Forgot password?
             </Link>
           </Text>

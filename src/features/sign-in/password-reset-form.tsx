@@ -38,7 +38,11 @@ export function PasswordResetForm(props: { onDone: () => void }) {
         {input('email', 'Email', 'email', 'username')}
         <HStack align="flex-end">
           {input('code', 'Verification code', 'text', 'one-time-code')}
-          <SendCodeButton address={values.email} send={(address) => resources.sendVerificationCode(address, 'reset')} onInvalid={(problem) => setErrors((shown) => ({ ...shown, email: problem }))} />
+          <SendCodeButton
+            address={values.email}
+            send={(address) => resources.sendVerificationCode(address, 'reset')}
+            onInvalid={(problem) => setErrors((shown) => ({ ...shown, email: problem }))}
+          />
         </HStack>
         {input('password', 'New password', 'password', 'new-password')}
         {input('confirm', 'Confirm password', 'password', 'new-password')}
@@ -46,7 +50,14 @@ export function PasswordResetForm(props: { onDone: () => void }) {
           Reset password
         </Button>
         <Text fontSize="sm" textAlign="center">
-          <Link href="/login" onClick={(event) => { event.preventDefault(); props.onDone(); }} color="blue.fg">
+          <Link
+            href="/login"
+            onClick={(event) => {
+              event.preventDefault();
+              props.onDone();
+            }}
+            color="blue.fg"
+          >
             Back to sign in
           </Link>
         </Text>

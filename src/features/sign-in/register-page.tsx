@@ -39,13 +39,7 @@ export default function RegisterPage() {
   );
   const input = (field: Field, label: string, type = 'text', autoComplete?: string) => (
     <FormField label={label} error={errors[field]}>
-      <Input
-        name={field}
-        type={type}
-        autoComplete={autoComplete}
-        value={values[field]}
-        onChange={(event) => update(field, event.currentTarget.value)}
-      />
+      <Input name={field} type={type} autoComplete={autoComplete} value={values[field]} onChange={(event) => update(field, event.currentTarget.value)} />
     </FormField>
   );
 

@@ -8,7 +8,13 @@ import { formatTraceTime } from './trace-time';
 const sizeText = (bytes: number): string => (bytes < 1_000_000 ? `${Math.max(1, Math.round(bytes / 1000))} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`);
 
 /** The recordings kept in this browser: replay, rename, download, delete. */
-export function RecordingsList(props: { recordings: readonly Recording[]; onChanged: () => void; onReplay: (recording: Recording) => void; busy: boolean; action: string }) {
+export function RecordingsList(props: {
+  recordings: readonly Recording[];
+  onChanged: () => void;
+  onReplay: (recording: Recording) => void;
+  busy: boolean;
+  action: string;
+}) {
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
   const [deleting, setDeleting] = useState<Recording | null>(null);
 

@@ -76,8 +76,8 @@ export default function TestViewPage() {
       {replay.session && <ReplaySections session={replay.session} other={other} />}
       <Section title="Trace player">
         <Text mb="3" color="fg.muted">
-          Plays a trace into this console's screens in place of the live fleet: the home map, the alarm feed and the vehicle details show the
-          trace until you go back to live.
+          Plays a trace into this console's screens in place of the live fleet: the home map, the alarm feed and the vehicle details show the trace until you go back to
+          live.
         </Text>
         <TraceFileDrop label="Open trace file" disabled={loading !== null} onFile={(file) => void open(file.name, file, replayTrace(file.name))} />
         {loading && (
@@ -189,9 +189,9 @@ export default function TestViewPage() {
       </Section>
       <Section title="Trace recording">
         <Text mb="3" color="fg.muted">
-          Records every socket frame in and out and every REST answer this console sees, as a trace file that{' '}
-          <Code>npm run replay -- file.jsonl</Code> serves to other consoles and tests. It starts with the fleet, the active alarms and the
-          fleet names, and goes on while you use other pages: the header shows it and stops it from anywhere.
+          Records every socket frame in and out and every REST answer this console sees, as a trace file that <Code>npm run replay -- file.jsonl</Code> serves to other
+          consoles and tests. It starts with the fleet, the active alarms and the fleet names, and goes on while you use other pages: the header shows it and stops it
+          from anywhere.
         </Text>
         <HStack gap="3">
           {recordingSince !== null ? (

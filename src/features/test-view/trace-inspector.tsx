@@ -54,7 +54,10 @@ export function TraceInspector({ trace, position }: { trace: TraceIndex; positio
   const [follow, setFollow] = useState(true);
   const rows = useMemo(() => trace.entries.filter((entry) => matches(entry, filter)), [trace, filter]);
   const commands = useMemo(
-    () => [...new Set(trace.entries.flatMap((entry) => (entry.cmd === null ? [] : [entry.cmd])))].sort((a, b) => a - b).map((cmd) => ({ value: String(cmd), label: commandLabel(cmd) })),
+    () =>
+      [...new Set(trace.entries.flatMap((entry) => (entry.cmd === null ? [] : [entry.cmd])))]
+        .sort((a, b) => a - b)
+        .map((cmd) => ({ value: String(cmd), label: commandLabel(cmd) })),
     [trace],
   );
   const scroller = useRef<HTMLDivElement>(null);
@@ -71,7 +74,14 @@ export function TraceInspector({ trace, position }: { trace: TraceIndex; positio
       <HStack gap="3" wrap="wrap" mb="3">
         {filterSelect('Command', filter.cmd, (cmd) => set({ cmd }), commands, 'All commands')}
         {filterSelect('Direction', filter.dir, (dir) => set({ dir }), DIRECTIONS, 'All directions', '36')}
-        <Input size="sm" width="44" aria-label="Vehicle" placeholder="Vehicle" value={filter.vehicle} onChange={(event) => set({ vehicle: event.currentTarget.value.trim() })} />
+        <Input
+          size="sm"
+          width="44"
+          aria-label="Vehicle"
+          placeholder="Vehicle"
+          value={filter.vehicle}
+          onChange={(event) => set({ vehicle: event.currentTarget.value.trim() })}
+        />
         <Checkbox.Root size="sm" checked={filter.droppedOnly} onCheckedChange={(details) => set({ droppedOnly: details.checked === true })}>
           <Checkbox.HiddenInput />
           <Checkbox.Control />

@@ -46,7 +46,12 @@ export function AddAccountDialog(props: { open: boolean; onClose: () => void }) 
         { name: 'status', label: 'Status', rules: [selected], options: ACCOUNT_STATUSES },
       ]}
       onSubmit={async (values) => {
-        const created = await resources.accounts.create({ ...values, status: values.status as AccountCreate['status'], email: values.email.trim(), userName: values.userName.trim() });
+        const created = await resources.accounts.create({
+          ...values,
+          status: values.status as AccountCreate['status'],
+          email: values.email.trim(),
+          userName: values.userName.trim(),
+        });
         const given = scopeForRole(roles.role, scope);
         if (given.fleetIds.length + given.subFleetIds.length > 0) await resources.accountAdmin.saveScope(created.id, given);
       }}
@@ -71,7 +76,11 @@ export function EditAccountDialog(props: { account: Account | null; onClose: () 
     setEdited(null);
     props.onClose();
   };
-  const valuesOf = (a: Pick<Account, 'userName' | 'roleId' | 'status'> | null) => ({ userName: a?.userName ?? '', roleId: a?.roleId ?? '', status: a?.status ?? 'active' });
+  const valuesOf = (a: Pick<Account, 'userName' | 'roleId' | 'status'> | null) => ({
+    userName: a?.userName ?? '',
+    roleId: a?.roleId ?? '',
+    status: a?.status ?? 'active',
+  });
   return (
     <DialogForm
       open={account !== null}
@@ -86,7 +95,13 @@ export function EditAccountDialog(props: { account: Account | null; onClose: () 
         { name: 'status', label: 'Status', rules: [selected], options: ACCOUNT_STATUSES },
       ]}
       onSubmit={async (values, version) => {
-        await resources.accounts.update({ accountId: account!.id, version, ...values, status: values.status as AccountCreate['status'], userName: values.userName.trim() });
+        await resources.accounts.update({
+          accountId: account!.id,
+          version,
+          ...values,
+          status: values.status as AccountCreate['status'],
+          userName: values.userName.trim(),
+        });
         // Saved when changed here or the role changed (kinds the new role is not given are dropped);
         // a role that needs no fleets leaves them as they were.
         if (scope && roles.role && roleNeedsScope(roles.role) && (edited !== null || values.roleId !== account!.roleId)) {
@@ -95,7 +110,11 @@ export function EditAccountDialog(props: { account: Account | null; onClose: () 
       }}
       onClose={close}
     >
-      {scope ? <AccountFleets role={roles.role} chosen={scope} onChange={setEdited} /> : saved.status === 'error' && <Text color="fg.muted">The fleets could not be loaded.</Text>}
+      {scope ? (
+        <AccountFleets role={roles.role} chosen={scope} onChange={setEdited} />
+      ) : (
+        saved.status === 'error' && <Text color="fg.muted">The fleets could not be loaded.</Text>
+      )}
     </DialogForm>
   );
 }

@@ -22,10 +22,25 @@ const FILTERS = ['tab', 'search', 'status', 'roleId'] as const;
 type Pending = { kind: 'delete' | 'disable' | 'enable' | 'reset'; account: Account } | null;
 
 const PENDING_TEXT = {
-  delete: { title: 'Delete account', confirm: 'Delete', success: SUCCESS.deleted, text: (a: Account) => `Delete ${a.email}? Their open consoles are signed out. This cannot be undone.` },
-  disable: { title: 'Disable account', confirm: 'Disable', success: SUCCESS.modified, text: (a: Account) => `Disable ${a.email}? Their open consoles are signed out at once and they cannot sign in until enabled again.` },
+  delete: {
+    title: 'Delete account',
+    confirm: 'Delete',
+    success: SUCCESS.deleted,
+    text: (a: Account) => `Delete ${a.email}? Their open consoles are signed out. This cannot be undone.`,
+  },
+  disable: {
+    title: 'Disable account',
+    confirm: 'Disable',
+    success: SUCCESS.modified,
+    text: (a: Account) => `Disable ${a.email}? Their open consoles are signed out at once and they cannot sign in until enabled again.`,
+  },
   enable: { title: 'Enable account', confirm: 'Enable', success: SUCCESS.modified, text: (a: Account) => `Enable ${a.email}? They can sign in again.` },
-  reset: { title: 'Reset password', confirm: 'Send code', success: SUCCESS.codeSent, text: (a: Account) => `Mail ${a.email} a code to choose a new password? Their current password works until they do.` },
+  reset: {
+    title: 'Reset password',
+    confirm: 'Send code',
+    success: SUCCESS.codeSent,
+    text: (a: Account) => `Mail ${a.email} a code to choose a new password? Their current password works until they do.`,
+  },
 } as const;
 
 export const signedInText = (at: string | null) => listTimeOr(at, 'Never');

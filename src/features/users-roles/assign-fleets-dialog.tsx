@@ -11,7 +11,12 @@ import { useResource } from '../../lib/use-resource';
 
 const toggled = (ids: readonly string[], id: string, on: boolean) => (on ? [...ids, id] : ids.filter((x) => x !== id));
 
-function PlaceList(props: { label: string; places: ReadonlyArray<{ id: string; name: string; note?: string }>; chosen: readonly string[]; onChange: (id: string, on: boolean) => void }) {
+function PlaceList(props: {
+  label: string;
+  places: ReadonlyArray<{ id: string; name: string; note?: string }>;
+  chosen: readonly string[];
+  onChange: (id: string, on: boolean) => void;
+}) {
   return (
     <Stack gap="1" role="group" aria-label={props.label}>
       <Text fontWeight="medium">{props.label}</Text>
@@ -47,7 +52,14 @@ export function ScopeChooser(props: { choices: Pick<AccountScopeChoices, 'fleets
   const matches = (...names: string[]) => term === '' || names.some((n) => n.toLowerCase().includes(term));
   return (
     <Stack gap="3" data-testid="scope-lists">
-      <Input size="sm" type="search" aria-label="Search fleets and sub-fleets" placeholder="Search fleets and sub-fleets" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+      <Input
+        size="sm"
+        type="search"
+        aria-label="Search fleets and sub-fleets"
+        placeholder="Search fleets and sub-fleets"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+      />
       <SimpleGrid columns={{ base: 1, md: choices.fleets.length > 0 && choices.subFleets.length > 0 ? 2 : 1 }} gap="4">
         {choices.fleets.length > 0 && (
           <PlaceList

@@ -72,9 +72,15 @@ export default function RoleAllocationPage() {
   // The session's sub-title names the session's role; an address naming another shows the role's own.
   const named = roleId === session.get('roleId') ? { name: session.get('roleSubTitle'), roleKey: session.get('roleKey') } : role.data;
   const catalogue = useResource(() => resources.accountAdmin.menuCatalogue$(), []);
-  const holders = useList(resources.accounts, useMemo(() => ({ pageSize: MAX_PAGE_SIZE, filters: { roleId: roleId ?? '' } }), [roleId]));
+  const holders = useList(
+    resources.accounts,
+    useMemo(() => ({ pageSize: MAX_PAGE_SIZE, filters: { roleId: roleId ?? '' } }), [roleId]),
+  );
   const [search, setSearch] = useState('');
-  const found = useList(resources.accounts, useMemo(() => ({ pageSize: 50, filters: { search } }), [search]));
+  const found = useList(
+    resources.accounts,
+    useMemo(() => ({ pageSize: 50, filters: { search } }), [search]),
+  );
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [assigningFleets, setAssigningFleets] = useState<Account | null>(null);
@@ -108,7 +114,10 @@ export default function RoleAllocationPage() {
       <Heading size="md">
         {named && (
           <>
-            {named.name} <Text as="span" color="fg.muted" fontWeight="normal">({named.roleKey})</Text>
+            {named.name}{' '}
+            <Text as="span" color="fg.muted" fontWeight="normal">
+              ({named.roleKey})
+            </Text>
           </>
         )}
       </Heading>
@@ -134,7 +143,12 @@ export default function RoleAllocationPage() {
         <Heading size="sm" mb="2">
           Who holds it now
         </Heading>
-        <ResourceView state={holders} failed="The holders could not be loaded." isEmpty={(p) => p.rows.length === 0} empty={<Text color="fg.muted">Nobody holds this role yet.</Text>}>
+        <ResourceView
+          state={holders}
+          failed="The holders could not be loaded."
+          isEmpty={(p) => p.rows.length === 0}
+          empty={<Text color="fg.muted">Nobody holds this role yet.</Text>}
+        >
           {(page) => (
             <AccountTable
               label="Holders"
@@ -166,7 +180,12 @@ export default function RoleAllocationPage() {
             Their open consoles are asked to sign in again.
           </Text>
         </HStack>
-        <ResourceView state={found} failed="The accounts could not be loaded." isEmpty={(p) => p.rows.length === 0} empty={<Text color="fg.muted">No account matches.</Text>}>
+        <ResourceView
+          state={found}
+          failed="The accounts could not be loaded."
+          isEmpty={(p) => p.rows.length === 0}
+          empty={<Text color="fg.muted">No account matches.</Text>}
+        >
           {(page) => <AccountTable label="Accounts to assign" accounts={page.rows.filter((a) => a.roleId !== roleId)} chosen={chosen} onToggle={toggle} />}
         </ResourceView>
       </Box>

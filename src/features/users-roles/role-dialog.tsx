@@ -93,7 +93,10 @@ export function RoleDialog(props: { open: boolean; role: Role | null; onClose: (
     >
       <Box>
         <Text fontWeight="medium" mb="1">
-          Menu authority <Text as="span" color="fg.error">*</Text>
+          Menu authority{' '}
+          <Text as="span" color="fg.error">
+            *
+          </Text>
         </Text>
         {catalogue.data ? (
           <MenuAuthority

@@ -5,11 +5,7 @@ const offered = ['data:alarm:view', 'data:report:view', 'data:report:edit', 'fle
 
 describe('role permissions on the form', () => {
   it('keeps wildcards as wildcards when something else changes', () => {
-    expect(togglePermission(['data:*:*', 'system:profile:edit'], offered, 'fleet:vehicle:view', true)).toEqual([
-      'data:*:*',
-      'system:profile:edit',
-      'fleet:vehicle:view',
-    ]);
+    expect(togglePermission(['data:*:*', 'system:profile:edit'], offered, 'fleet:vehicle:view', true)).toEqual(['data:*:*', 'system:profile:edit', 'fleet:vehicle:view']);
     expect(togglePermission(['data:*:*', 'system:profile:edit'], offered, 'system:profile:edit', false)).toEqual(['data:*:*']);
   });
 

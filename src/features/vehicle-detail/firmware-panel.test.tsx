@@ -55,7 +55,7 @@ describe('FirmwarePanel', () => {
     send(burn('success', 100));
     await screen.findByText(REBOOT_NOTICE);
     expect(screen.queryByTestId('firmware-progress')).toBeNull();
-   }, 15_000);
+  }, 15_000);
 
   it('shows why a burn failed and retries the same version', async () => {
     const { send, received } = await showPanel();

@@ -141,8 +141,8 @@ export function FirmwarePanel(props: { device: DeviceRef; info: DeviceInfo; live
             onClose={() => setConfirming(null)}
           >
             <Text data-testid="firmware-confirm-text">
-              Update the {props.deviceName} firmware of {props.vehicleName} from {version} to {confirming}? The device restarts
-              when the update completes and is offline for a few minutes.
+              Update the {props.deviceName} firmware of {props.vehicleName} from {version} to {confirming}? The device restarts when the update completes and is offline
+              for a few minutes.
             </Text>
             {battery && (
               <Text mt="3" fontWeight="semibold" color="fg.warning" data-testid="firmware-confirm-note">

@@ -41,9 +41,7 @@ export function RestoreDefaultsButton(props: { device: DeviceRef; deviceName: st
               <Dialog.Title>Restore factory defaults?</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Text>
-                The {props.deviceName} goes back to its factory settings and restarts for a few seconds.
-              </Text>
+              <Text>The {props.deviceName} goes back to its factory settings and restarts for a few seconds.</Text>
             </Dialog.Body>
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>

@@ -74,22 +74,24 @@ function VehicleDevices({ detail }: { detail: VehicleDetail }) {
 }
 
 /** What an operator may do on a device tab of the vehicle: air-conditioner controls, firmware, factory reset. */
-const deviceActions = (vehicleName: string): DeviceActions => (tab, device, live$) => (
-  <>
-    {tab.scope === 'ac' && (
-      <Box>
-        <Button size="sm" variant="outline" asChild>
-          <a {...linkProps(LINKS.airConditioner(device.vehicleId, window.location.pathname + window.location.search))}>Open air conditioner controls</a>
-        </Button>
-      </Box>
-    )}
-    {tab.info && <FirmwarePanel device={device} info={tab.info} live$={live$} vehicleName={vehicleName} deviceName={tab.label} />}
-    {tab.scope === 'device' && (
-      <IfPermission permissions={[PERMISSIONS.vehicleSettings]}>
-        <Flex>
-          <RestoreDefaultsButton device={device} deviceName={tab.label} />
-        </Flex>
-      </IfPermission>
-    )}
-  </>
-);
+const deviceActions =
+  (vehicleName: string): DeviceActions =>
+  (tab, device, live$) => (
+    <>
+      {tab.scope === 'ac' && (
+        <Box>
+          <Button size="sm" variant="outline" asChild>
+            <a {...linkProps(LINKS.airConditioner(device.vehicleId, window.location.pathname + window.location.search))}>Open air conditioner controls</a>
+          </Button>
+        </Box>
+      )}
+      {tab.info && <FirmwarePanel device={device} info={tab.info} live$={live$} vehicleName={vehicleName} deviceName={tab.label} />}
+      {tab.scope === 'device' && (
+        <IfPermission permissions={[PERMISSIONS.vehicleSettings]}>
+          <Flex>
+            <RestoreDefaultsButton device={device} deviceName={tab.label} />
+          </Flex>
+        </IfPermission>
+      )}
+    </>
+  );

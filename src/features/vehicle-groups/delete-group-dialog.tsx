@@ -17,10 +17,7 @@ function destinations(node: GroupNode, tree: readonly FleetBranch[]): Array<{ va
   const branch = tree.find((b) => b.fleet.id === node.record.fleetId);
   const siblings = (node.kind === 'subFleet' ? branch?.subFleets : branch?.depots) ?? [];
   const none = node.kind === 'subFleet' ? 'No sub-fleet (stay in the fleet)' : 'No depot (stay in the fleet)';
-  return [
-    ...siblings.filter((s) => s.id !== node.record.id).map((s) => ({ value: s.id, label: s.name })),
-    { value: NO_PLACEMENT, label: none },
-  ];
+  return [...siblings.filter((s) => s.id !== node.record.id).map((s) => ({ value: s.id, label: s.name })), { value: NO_PLACEMENT, label: none }];
 }
 
 export function DeleteGroupDialog({ node, tree, onClose }: { node: GroupNode | null; tree: readonly FleetBranch[]; onClose: () => void }) {

@@ -15,11 +15,21 @@ const fleet = (id: string): Fleet => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   allowed: [],
 });
-const sub = (id: string, fleetId: string): SubFleet => ({ id, fleetId, name: id, status: 'active', managerId: null, managerName: null, vehicles: 0, createdAt: '', allowed: [] });
+const sub = (id: string, fleetId: string): SubFleet => ({
+  id,
+  fleetId,
+  name: id,
+  status: 'active',
+  managerId: null,
+  managerName: null,
+  vehicles: 0,
+  createdAt: '',
+  allowed: [],
+});
 const depot = (id: string, fleetId: string): Depot => ({ ...sub(id, fleetId), city: '', lat: 0, lng: 0 });
 
 describe('fleet tree', () => {
-  it('hangs sub-fleets and depots under their fleet, in the fleets\' order', () => {
+  it("hangs sub-fleets and depots under their fleet, in the fleets' order", () => {
     const tree = fleetTree([fleet('b'), fleet('a')], [sub('s1', 'a'), sub('s2', 'b'), sub('s3', 'a')], [depot('d1', 'b'), depot('lost', 'z')]);
     expect(tree.map((b) => [b.fleet.id, b.subFleets.map((s) => s.id), b.depots.map((d) => d.id)])).toEqual([
       ['b', ['s2'], ['d1']],

@@ -4,10 +4,7 @@ import type { FleetSummary, StatusCounts } from '../../../streams/vehicles/types
 
 export type GroupKind = 'fleet' | 'subFleet' | 'depot';
 
-export type GroupNode =
-  | { kind: 'fleet'; record: Fleet }
-  | { kind: 'subFleet'; record: SubFleet }
-  | { kind: 'depot'; record: Depot };
+export type GroupNode = { kind: 'fleet'; record: Fleet } | { kind: 'subFleet'; record: SubFleet } | { kind: 'depot'; record: Depot };
 
 export interface FleetBranch {
   fleet: Fleet;

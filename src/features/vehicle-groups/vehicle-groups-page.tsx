@@ -242,10 +242,7 @@ export default function VehicleGroupsPage() {
   const summary = useObservableState(fleetConsole.fleet.summary$);
   usePublishCount(fleets.data?.total ?? null);
 
-  const tree = useMemo(
-    () => fleetTree(fleets.data?.rows ?? [], subFleets.data?.rows ?? [], depots.data?.rows ?? []),
-    [fleets.data, subFleets.data, depots.data],
-  );
+  const tree = useMemo(() => fleetTree(fleets.data?.rows ?? [], subFleets.data?.rows ?? [], depots.data?.rows ?? []), [fleets.data, subFleets.data, depots.data]);
   const [picked, setPicked] = useState<Selection | null>(() => {
     const fleetId = session.get('fleetId');
     return fleetId ? { kind: 'fleet', id: fleetId } : null;

@@ -52,7 +52,12 @@ export function BatchAddDialog(props: { open: boolean; onClose: () => void }) {
     props.onClose();
   };
   const template = () =>
-    exportRows([TEMPLATE_EXAMPLE], TEMPLATE_COLUMNS.map((header, i) => ({ header, value: (row: string[]) => row[i] ?? '' })), 'xlsx', 'vehicle-batch-template');
+    exportRows(
+      [TEMPLATE_EXAMPLE],
+      TEMPLATE_COLUMNS.map((header, i) => ({ header, value: (row: string[]) => row[i] ?? '' })),
+      'xlsx',
+      'vehicle-batch-template',
+    );
 
   const report = phase.kind === 'report' ? phase.report : null;
   const snFailed = report?.rejected.some((row) => row.reasons.some((reason) => reason.includes('S/N'))) ?? false;
@@ -77,13 +82,7 @@ export function BatchAddDialog(props: { open: boolean; onClose: () => void }) {
                   </Button>
                 </HStack>
                 <Box>
-                  <Input
-                    type="file"
-                    aria-label="Spreadsheet file"
-                    accept=".xls,.xlsx"
-                    p="1"
-                    onChange={(event) => choose(event.currentTarget.files?.[0] ?? null)}
-                  />
+                  <Input type="file" aria-label="Spreadsheet file" accept=".xls,.xlsx" p="1" onChange={(event) => choose(event.currentTarget.files?.[0] ?? null)} />
                   {fileError && (
                     <Text role="alert" color="fg.error" fontSize="sm" mt="1">
                       {fileError}

@@ -20,17 +20,24 @@ export const VEHICLE_CELLS = {
   '& .vehicle-status[data-status=normal]::before': { bg: STATUS_STYLE.normal.color },
   '& .vehicle-status[data-status=alarm]::before': { bg: STATUS_STYLE.alarm.color },
   '& .vehicle-status[data-status=offline]::before': { bg: STATUS_STYLE.offline.color },
-  '& .row-action': { display: 'inline-flex', alignItems: 'center', verticalAlign: 'middle', px: '2', py: '1', borderRadius: 'sm', fontSize: 'xs', fontWeight: 'medium', cursor: 'pointer', _hover: { bg: 'bg.muted' } },
+  '& .row-action': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    verticalAlign: 'middle',
+    px: '2',
+    py: '1',
+    borderRadius: 'sm',
+    fontSize: 'xs',
+    fontWeight: 'medium',
+    cursor: 'pointer',
+    _hover: { bg: 'bg.muted' },
+  },
 } as const;
 
 export const placementOf = (row: VehicleListRow): string => [row.fleetName, row.subFleetName, row.depotName].filter(Boolean).join(' / ');
-export const firmwareOf = (row: VehicleListRow): string =>
-  row.firmware.map((d) => `${deviceLabel(d.deviceType, d.deviceId)} ${d.version}`).join(', ');
+export const firmwareOf = (row: VehicleListRow): string => row.firmware.map((d) => `${deviceLabel(d.deviceType, d.deviceId)} ${d.version}`).join(', ');
 
-export function vehicleColumns(actions: {
-  link: (row: VehicleListRow) => RowLinkTarget;
-  rowActions: (row: VehicleListRow) => ReactNode;
-}): ListColumn<VehicleListRow>[] {
+export function vehicleColumns(actions: { link: (row: VehicleListRow) => RowLinkTarget; rowActions: (row: VehicleListRow) => ReactNode }): ListColumn<VehicleListRow>[] {
   return [
     {
       id: 'name',
@@ -59,7 +66,15 @@ export function vehicleColumns(actions: {
       ),
     },
     { id: 'placement', header: 'Fleet / sub-fleet / depot', width: '16rem', value: placementOf },
-    { id: 'soc', header: 'SOC', sortable: true, width: '5rem', align: 'end', value: (row) => (row.soc === null ? null : Math.round(row.soc)), cell: (row) => (row.soc === null ? '--' : `${Math.round(row.soc)}%`) },
+    {
+      id: 'soc',
+      header: 'SOC',
+      sortable: true,
+      width: '5rem',
+      align: 'end',
+      value: (row) => (row.soc === null ? null : Math.round(row.soc)),
+      cell: (row) => (row.soc === null ? '--' : `${Math.round(row.soc)}%`),
+    },
     { id: 'firmware', header: 'Firmware', width: '16rem', value: firmwareOf, cell: (row) => <span title={firmwareOf(row)}>{firmwareOf(row)}</span> },
     { id: 'lastSeen', header: 'Last seen', sortable: true, width: '9rem', value: (row) => row.lastSeen, cell: (row) => lastSeenText(row.lastSeen) },
     { id: 'actions', header: 'Actions', width: '9rem', exported: false, value: () => null, cell: actions.rowActions },

@@ -147,7 +147,13 @@ export default function VehicleListPage() {
         filters={
           <>
             {searchFilter({ label: 'Search name or S/N', value: filters.search, onSearch: (search) => list.change({ filters: { search } }) })}
-            {filterSelect('Status', filters.status, (status) => list.change({ filters: { status } }), VEHICLE_STATUSES.map((s) => ({ value: s, label: STATUS_STYLE[s].label })), 'All statuses')}
+            {filterSelect(
+              'Status',
+              filters.status,
+              (status) => list.change({ filters: { status } }),
+              VEHICLE_STATUSES.map((s) => ({ value: s, label: STATUS_STYLE[s].label })),
+              'All statuses',
+            )}
             <SearchPicker
               label="Fleet"
               none="All fleets"

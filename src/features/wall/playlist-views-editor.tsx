@@ -7,7 +7,6 @@ import { WALL_VIEW_LABEL } from '../../lib/wall-views';
 
 export const DWELL_S = { min: WallViewSchema.properties.dwellS.minimum!, max: WallViewSchema.properties.dwellS.maximum!, default: 30 };
 
-
 /** What is missing or out of range in the views, in words, or null when they can be saved. */
 export function viewsProblem(views: readonly WallView[]): string | null {
   if (views.length === 0) return 'Add at least one view';
@@ -58,7 +57,11 @@ export function PlaylistViewsEditor(props: {
             </NativeSelect.Root>
             {(view.kind === 'home' || view.kind === 'fleet') && (
               <NativeSelect.Root size="sm" flex="1">
-                <NativeSelect.Field aria-label={`View ${i + 1} fleet`} value={view.fleetId ?? ''} onChange={(e) => set(i, { ...reshaped(view, view.kind), ...(e.target.value ? { fleetId: e.target.value } : {}) })}>
+                <NativeSelect.Field
+                  aria-label={`View ${i + 1} fleet`}
+                  value={view.fleetId ?? ''}
+                  onChange={(e) => set(i, { ...reshaped(view, view.kind), ...(e.target.value ? { fleetId: e.target.value } : {}) })}
+                >
                   <option value="">{view.kind === 'home' ? 'Every fleet' : 'Choose the fleet'}</option>
                   {props.fleets.map((f) => (
                     <option key={f.id} value={f.id}>
@@ -70,7 +73,11 @@ export function PlaylistViewsEditor(props: {
             )}
             {view.kind === 'vehicle' && (
               <NativeSelect.Root size="sm" flex="1">
-                <NativeSelect.Field aria-label={`View ${i + 1} vehicle`} value={view.vehicleId ?? ''} onChange={(e) => set(i, { ...reshaped(view, 'vehicle'), ...(e.target.value ? { vehicleId: e.target.value } : {}) })}>
+                <NativeSelect.Field
+                  aria-label={`View ${i + 1} vehicle`}
+                  value={view.vehicleId ?? ''}
+                  onChange={(e) => set(i, { ...reshaped(view, 'vehicle'), ...(e.target.value ? { vehicleId: e.target.value } : {}) })}
+                >
                   <option value="">Choose the vehicle</option>
                   {props.vehicles.map((v) => (
                     <option key={v.id} value={v.id}>

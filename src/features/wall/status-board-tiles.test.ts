@@ -6,8 +6,22 @@ const NOW = Date.parse('2026-11-26T12:00:00Z');
 
 function vehicle(id: string, name: string, status: VehicleState['status'], fleetId = 'fleet-1', lastSeenMs: number | null = NOW - 1000): VehicleState {
   return {
-    id, name, sn: id, fleetId, subFleetId: null, depotId: null, status, soc: 50, lat: null, lng: null, alarms: 0,
-    lastSeen: null, devices: {}, stale: false, lastSeenMs, reportIntervalMs: 1000,
+    id,
+    name,
+    sn: id,
+    fleetId,
+    subFleetId: null,
+    depotId: null,
+    status,
+    soc: 50,
+    lat: null,
+    lng: null,
+    alarms: 0,
+    lastSeen: null,
+    devices: {},
+    stale: false,
+    lastSeenMs,
+    reportIntervalMs: 1000,
   };
 }
 

@@ -52,17 +52,28 @@ function PlaylistPicker({ display, playlists }: { display: DisplayToken; playlis
   if (display.revokedAt) return <Text color="fg.muted">{display.playlistName ?? 'None'}</Text>;
   const assigned = display.playlistId ?? NO_PLAYLIST;
   // Until the playlists load, the assigned one is still shown by name.
-  const options = playlists.some((p) => p.id === display.playlistId) || !display.playlistId ? playlists : [{ id: display.playlistId, name: display.playlistName ?? display.playlistId }, ...playlists];
+  const options =
+    playlists.some((p) => p.id === display.playlistId) || !display.playlistId
+      ? playlists
+      : [{ id: display.playlistId, name: display.playlistName ?? display.playlistId }, ...playlists];
   const assign = (playlistId: string) => {
     setBusy(true);
     void resources
       .assignDisplayPlaylist(display.id, playlistId || null)
-      .then(() => showSuccess(SUCCESS.modified), () => undefined)
+      .then(
+        () => showSuccess(SUCCESS.modified),
+        () => undefined,
+      )
       .finally(() => setBusy(false));
   };
   return (
     <NativeSelect.Root size="xs" width="full" disabled={busy}>
-      <NativeSelect.Field aria-label={`Playlist of ${display.name}`} title="What this wall plays: None shows its board. The wall switches at once." value={assigned} onChange={(event) => assign(event.currentTarget.value)}>
+      <NativeSelect.Field
+        aria-label={`Playlist of ${display.name}`}
+        title="What this wall plays: None shows its board. The wall switches at once."
+        value={assigned}
+        onChange={(event) => assign(event.currentTarget.value)}
+      >
         <option value={NO_PLAYLIST}>None</option>
         {options.map((p) => (
           <option key={p.id} value={p.id}>

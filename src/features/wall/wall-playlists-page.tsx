@@ -51,14 +51,16 @@ function PlaylistDialog({ playlist, onClose }: { playlist: Playlist | null; onCl
   );
 }
 
-const LINK_HINT = 'Copies a link that starts this playlist on a screen already showing a wall display (opened once from its display link). A playlist assigned to the display on Wall displays comes first.';
+const LINK_HINT =
+  'Copies a link that starts this playlist on a screen already showing a wall display (opened once from its display link). A playlist assigned to the display on Wall displays comes first.';
 
 function CopiedLink({ playlist, onClose }: { playlist: Playlist; onClose: () => void }) {
   return (
     <Stack gap="2" borderWidth="1px" borderColor="blue.muted" rounded="md" p="3" data-testid="playlist-link-panel">
       <Text fontWeight="semibold">Link to {playlist.name}: open it on a screen that already shows a wall display to start this playlist there.</Text>
       <Text fontSize="sm" color="fg.muted">
-        The link holds no display token: on a new screen, open the display's link first. To give a wall this playlist for good, pick it in the wall's row on Wall displays.
+        The link holds no display token: on a new screen, open the display's link first. To give a wall this playlist for good, pick it in the wall's row on Wall
+        displays.
       </Text>
       <CopyLink link={playlist.link} label="Playlist link" testId="playlist-link" />
       <Button size="xs" variant="ghost" alignSelf="start" onClick={onClose}>

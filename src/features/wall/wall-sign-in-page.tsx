@@ -81,16 +81,16 @@ export default function WallSignInPage() {
       !token || replaced
         ? EMPTY
         : start.signedIn && token === start.token
-        ? of<DisplaySignIn>({ state: 'signed-in' })
-        : defer(() => {
-            // Whoever used this tab before, the wall starts from a clean session.
-            fleetConsole.signOut();
-            return displaySignIn$(() => fleetConsole.signInDisplay(token), { backoff });
-          }).pipe(
-            // One sign-in however often the page subscribes (React's StrictMode subscribes twice): the
-            // server keeps one session per display, so a second sign-in would end the first.
-            share({ connector: () => new ReplaySubject<DisplaySignIn>(1), resetOnRefCountZero: () => timer(UNMOUNTED_MS) }),
-          ),
+          ? of<DisplaySignIn>({ state: 'signed-in' })
+          : defer(() => {
+              // Whoever used this tab before, the wall starts from a clean session.
+              fleetConsole.signOut();
+              return displaySignIn$(() => fleetConsole.signInDisplay(token), { backoff });
+            }).pipe(
+              // One sign-in however often the page subscribes (React's StrictMode subscribes twice): the
+              // server keeps one session per display, so a second sign-in would end the first.
+              share({ connector: () => new ReplaySubject<DisplaySignIn>(1), resetOnRefCountZero: () => timer(UNMOUNTED_MS) }),
+            ),
     [token, replaced, start, fleetConsole],
   );
   const state = useObservableState<DisplaySignIn | null>(state$, null);

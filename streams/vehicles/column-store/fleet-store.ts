@@ -1,13 +1,5 @@
 import type { VehicleSnapshot } from '../../../contract/api/types';
-import type {
-  DeviceRef,
-  FirmwareBurnFrame,
-  IncomingFrame,
-  KeyListFrame,
-  ValuesFrame,
-  VehicleStatusFrame,
-  VehicleVersionFrame,
-} from '../../../contract/protocol/types';
+import type { DeviceRef, FirmwareBurnFrame, IncomingFrame, KeyListFrame, ValuesFrame, VehicleStatusFrame, VehicleVersionFrame } from '../../../contract/protocol/types';
 import type { FirmwareProgress } from '../../telemetry/types';
 import { DEFAULT_INTERVAL_MS, nextReportInterval } from '../../../contract/protocol/report-interval';
 import { FleetTable, STATUS_CODE, type DeviceExtras, type GroupCounts } from './fleet-table';

@@ -27,7 +27,11 @@ export interface FleetChanges {
 export class FleetView implements FleetSnapshot {
   static readonly EMPTY: FleetView = new FleetView(
     new Map(),
-    { vehicle: () => undefined as never, outline: () => undefined as never, places: () => ({ ids: [], lng: new Float64Array(), lat: new Float64Array(), status: new Uint8Array() }) },
+    {
+      vehicle: () => undefined as never,
+      outline: () => undefined as never,
+      places: () => ({ ids: [], lng: new Float64Array(), lat: new Float64Array(), status: new Uint8Array() }),
+    },
     { store: null, version: 0, statusWritten: null },
   );
 

@@ -6,13 +6,7 @@ import { recordCspViolations } from './csp-violations';
 
 export const ARTIFACTS_DIR = join('tests', 'artifacts');
 
-const SYSTEM_CHROMIUMS = [
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome-stable',
-  '/usr/bin/google-chrome',
-  '/snap/bin/chromium',
-];
+const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome-stable', '/usr/bin/google-chrome', '/snap/bin/chromium'];
 
 /**
  * The browser for the end-to-end tests: `CHROME_PATH`, else a system Chromium or Chrome, else the
@@ -41,15 +35,7 @@ export async function launchChromium(): Promise<Browser> {
     // The bundled Chromium takes navigator.language from LANG, and C.UTF-8 (usual in containers)
     // makes it "en-US@posix", a tag Intl rejects.
     env: { ...process.env, LANG: 'en_US.UTF-8' },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-sync',
-    ],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
   });
   recordCspViolations(browser);
   return browser;

@@ -41,7 +41,16 @@ export async function startContractDouble(): Promise<ContractDouble> {
   const state: Pick<ContractDouble, 'menu' | 'user' | 'vehicles' | 'share'> = {
     menu: defaultMenu(),
     user: {
-      user: { account: 'ops@fleet.test', header: '', avatar: '', name: 'Olivia Ops', roleList: [{ roleName: 'Fleet manager', roleKey: 'fleet.manager' }, { roleName: 'Operator', roleKey: 'operator' }] },
+      user: {
+        account: 'ops@fleet.test',
+        header: '',
+        avatar: '',
+        name: 'Olivia Ops',
+        roleList: [
+          { roleName: 'Fleet manager', roleKey: 'fleet.manager' },
+          { roleName: 'Operator', roleKey: 'operator' },
+        ],
+      },
       roles: ['fleet.manager', 'operator'],
       permissions: ['vehicle:list:query'],
     },
@@ -123,9 +132,7 @@ export async function startContractDouble(): Promise<ContractDouble> {
   app.get('/api/customization/factory/v1/query/list', (_request, reply) =>
     answer('/customization/factory/v1/query/list', reply, () => [{ factoryId: 'f1', factoryName: 'North depot group' }]),
   );
-  app.get('/api/customization/alarm/v1/query/list', (_request, reply) =>
-    answer('/customization/alarm/v1/query/list', reply, () => ({ rows: [], total: 0 })),
-  );
+  app.get('/api/customization/alarm/v1/query/list', (_request, reply) => answer('/customization/alarm/v1/query/list', reply, () => ({ rows: [], total: 0 })));
   app.get('/api/customization/share/v1/get/info', (request, reply) => {
     const account = (request.query as { account?: string }).account;
     if (!state.share || account !== state.share.account) return reply.code(404).send({ code: 404, msg: 'Share not found', data: null });
@@ -142,22 +149,26 @@ export async function startContractDouble(): Promise<ContractDouble> {
       devices: [],
     })),
   );
-  app.get('/api/ws/:session', {
-    websocket: true,
-    // Refused at the HTTP upgrade, so the console sees a failed attempt rather than a short open.
-    preValidation: async (_request, reply) => {
-      if (refusing) await reply.code(503).send({ code: 503, msg: 'refused', data: null });
+  app.get(
+    '/api/ws/:session',
+    {
+      websocket: true,
+      // Refused at the HTTP upgrade, so the console sees a failed attempt rather than a short open.
+      preValidation: async (_request, reply) => {
+        if (refusing) await reply.code(503).send({ code: 503, msg: 'refused', data: null });
+      },
     },
-  }, (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('message', (raw: Buffer) => {
-      const frames = [JSON.parse(raw.toString())].flat() as Array<{ cmd: number; seq?: number }>;
-      for (const frame of frames) {
-        if (frame.seq !== undefined) socket.send(JSON.stringify({ cmd: 0, seq: frame.seq, data: { ok: true } }));
-      }
-    });
-  });
+    (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('message', (raw: Buffer) => {
+        const frames = [JSON.parse(raw.toString())].flat() as Array<{ cmd: number; seq?: number }>;
+        for (const frame of frames) {
+          if (frame.seq !== undefined) socket.send(JSON.stringify({ cmd: 0, seq: frame.seq, data: { ok: true } }));
+        }
+      });
+    },
+  );
 
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   port = Number(new URL(address).port);
@@ -226,10 +237,7 @@ function defaultMenu(): MenuRoute[] {
     },
     {
       ...page('/other', 'Other', 'Layout', 'message'),
-      children: [
-        page('issueReport', 'Issue reports', 'other/issueReport', 'alert'),
-        page('feedbacklist', 'Feedback', 'other/feedbacklist', 'message'),
-      ],
+      children: [page('issueReport', 'Issue reports', 'other/issueReport', 'alert'), page('feedbacklist', 'Feedback', 'other/feedbacklist', 'message')],
     },
     { ...page('/hidden', 'Hidden', 'testView', 'flask'), hidden: true },
   ];
