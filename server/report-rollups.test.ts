@@ -12,24 +12,11 @@ import { DAY_MS, HOUR_MS } from './reports/hour-summary';
 import { buildRollups } from './reports/hourly-rollups';
 import type { FleetRepository } from './platform/database/fleet-repository';
 import { openRepository } from './platform/database/open-repository';
-import type { UserRecord } from './modules/accounts/user-store';
 import { createTestDatabase, type TestDatabase } from './test-support/test-database';
 import { backfillHistory } from './telemetry/history-backfill';
+import { CREATED, storedAdmin } from './test-support/stored-admin';
 
-const CREATED = '2026-11-01T00:00:00.000Z';
-const admin: UserRecord = {
-  id: 'user-admin',
-  email: 'admin@fleet.test',
-  userName: 'Administrator',
-  passwordHash: 'x',
-  status: 'active',
-  roleId: 'role-super-admin',
-  phone: '',
-  speedUnit: 'km/h',
-  mileageUnit: 'km',
-  createdAt: CREATED,
-  lastSignInAt: null,
-};
+const admin = storedAdmin;
 const seed = demoFleet({ vehicles: 4, seed: 3, admin, createdAt: CREATED });
 const ids = seed.vehicles.map((v) => v.id);
 /** History from 21:20 on 1 November to 03:20 on 3 November, one sample a minute. */

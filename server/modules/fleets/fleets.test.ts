@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityCounts } from '../../test-support/entity-counts';
 import { api, session } from '../../test-support/api-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../../test-support/test-server';
 
@@ -14,15 +15,7 @@ afterAll(() => t.stop());
 const call = <T = any>(method: string, path: string, opts: { body?: unknown; query?: Record<string, string | number | boolean> } = {}) =>
   api<T>(t.url, method, path, { token, ...opts });
 
-/** Row counts of every entity, to prove a rejected write changed nothing. */
-const counts = async () => ({
-  fleets: (await call('GET', '/customization/fleet/v1/query/list', { query: { pageSize: 1 } })).body.data.total,
-  subFleets: (await call('GET', '/customization/subfleet/v1/query/list', { query: { pageSize: 1 } })).body.data.total,
-  depots: (await call('GET', '/customization/depot/v1/query/list', { query: { pageSize: 1 } })).body.data.total,
-  vehicles: (await call('GET', '/customization/vehicle/v1/query/list', { query: { pageSize: 1 } })).body.data.total,
-  accounts: (await call('GET', '/customization/account/v1/query/list', { query: { pageSize: 1 } })).body.data.total,
-  roles: (await call('GET', '/customization/role/v1/query/list', { query: { pageSize: 1 } })).body.data.total,
-});
+const counts = () => entityCounts(t.url, token);
 
 describe('fleets, sub-fleets, depots', () => {
   it('create, list, detail, update and delete', async () => {

@@ -12,23 +12,10 @@ import type { FleetRepository } from '../../platform/database/fleet-repository';
 import { openRepository } from '../../platform/database/open-repository';
 import type { PrealarmRecord } from './prealarm-store';
 import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../../test-support/test-database';
-import type { UserRecord } from '../accounts/user-store';
+import { CREATED, storedAdmin } from '../../test-support/stored-admin';
 
-const CREATED = '2026-11-01T00:00:00.000Z';
 const HOUR = 3600_000;
-const admin: UserRecord = {
-  id: 'user-admin',
-  email: 'admin@fleet.test',
-  userName: 'Administrator',
-  passwordHash: 'x',
-  status: 'active',
-  roleId: 'role-super-admin',
-  phone: '',
-  speedUnit: 'km/h',
-  mileageUnit: 'km',
-  createdAt: CREATED,
-  lastSignInAt: null,
-};
+const admin = storedAdmin;
 const seed = demoFleet({ vehicles: 6, seed: 1, admin, createdAt: CREATED });
 const [first, second] = seed.vehicles.filter((v) => v.fleetId === seed.vehicles[0]!.fleetId);
 const fleetId = first!.fleetId;

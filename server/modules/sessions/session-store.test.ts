@@ -4,23 +4,10 @@ import { demoFleet } from '../../fleet/demo-fleet';
 import type { FleetRepository } from '../../platform/database/fleet-repository';
 import { openRepository } from '../../platform/database/open-repository';
 import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../../test-support/test-database';
-import type { UserRecord } from '../accounts/user-store';
 import type { SessionRecord } from './session-store';
+import { CREATED, storedAdmin } from '../../test-support/stored-admin';
 
-const CREATED = '2026-11-01T00:00:00.000Z';
-const admin: UserRecord = {
-  id: 'user-admin',
-  email: 'admin@fleet.test',
-  userName: 'Administrator',
-  passwordHash: 'x',
-  status: 'active',
-  roleId: 'role-super-admin',
-  phone: '',
-  speedUnit: 'km/h',
-  mileageUnit: 'km',
-  createdAt: CREATED,
-  lastSignInAt: null,
-};
+const admin = storedAdmin;
 const session = (n: number, over: Partial<SessionRecord> = {}): SessionRecord => ({
   tokenHash: `t${n}`,
   wsKey: `w${n}`,

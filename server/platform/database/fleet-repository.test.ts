@@ -5,23 +5,10 @@ import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../../test-
 import type { FleetRepository } from './fleet-repository';
 import { openRepository } from './open-repository';
 import type { VehicleRecord } from '../../modules/vehicles/vehicle-store';
-import type { UserRecord } from '../../modules/accounts/user-store';
 import { StorageConflict } from './storage-conflict';
+import { CREATED, storedAdmin } from '../../test-support/stored-admin';
 
-const CREATED = '2026-11-01T00:00:00.000Z';
-const admin: UserRecord = {
-  id: 'user-admin',
-  email: 'admin@fleet.test',
-  userName: 'Administrator',
-  passwordHash: 'x',
-  status: 'active',
-  roleId: 'role-super-admin',
-  phone: '',
-  speedUnit: 'km/h',
-  mileageUnit: 'km',
-  createdAt: CREATED,
-  lastSignInAt: null,
-};
+const admin = storedAdmin;
 const seed = demoFleet({ vehicles: 12, seed: 1, admin, createdAt: CREATED });
 const DAY = 24 * 3600_000;
 const ALL = { all: true } as const;

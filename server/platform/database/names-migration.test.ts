@@ -6,23 +6,10 @@ import { demoFleet } from '../../fleet/demo-fleet';
 import { seededAtVersion } from '../../test-support/schema-rollback';
 import { TEST_STORAGE, type TestDatabase } from '../../test-support/test-database';
 import { openRepository } from './open-repository';
-import type { UserRecord } from '../../modules/accounts/user-store';
 import { CONFLICT_MESSAGES, StorageConflict } from './storage-conflict';
+import { CREATED, storedAdmin } from '../../test-support/stored-admin';
 
-const CREATED = '2026-11-01T00:00:00.000Z';
-const admin: UserRecord = {
-  id: 'user-admin',
-  email: 'admin@fleet.test',
-  userName: 'Administrator',
-  passwordHash: 'x',
-  status: 'active',
-  roleId: 'role-super-admin',
-  phone: '',
-  speedUnit: 'km/h',
-  mileageUnit: 'km',
-  createdAt: CREATED,
-  lastSignInAt: null,
-};
+const admin = storedAdmin;
 const seed = demoFleet({ vehicles: 3, seed: 1, admin, createdAt: CREATED });
 
 /** The database as version 16 left it, with the case twins that version allowed (same creation time: the smaller id is the earlier). */
