@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { demoFleet } from '../../server/fleet/demo-fleet';
 import { openRepository } from '../../server/platform/database/open-repository';
+import { storedAdmin } from '../../server/test-support/stored-admin';
 import { createTestDatabase, type TestStorage } from '../../server/test-support/test-database';
 
 // As the unit-postgres test project does.
@@ -33,20 +34,8 @@ for (const storage of STORAGES) {
   const db = await createTestDatabase(storage);
   try {
     const createdAt = new Date().toISOString();
-    const admin = {
-      id: 'bench',
-      email: 'bench@fleet.test',
-      userName: 'Bench',
-      passwordHash: 'x',
-      status: 'active',
-      roleId: null,
-      phone: '',
-      speedUnit: 'km/h',
-      mileageUnit: 'km',
-      createdAt,
-      lastSignInAt: null,
-    } as const;
-    const seed = demoFleet({ vehicles: VEHICLES, seed: 1, createdAt, admin: admin as never });
+    const admin = storedAdmin;
+    const seed = demoFleet({ vehicles: VEHICLES, seed: 1, createdAt, admin });
     const repo = await openRepository(db.config);
     const load0 = loadavg()[0]!.toFixed(2);
     const s0 = performance.now();
@@ -65,7 +54,7 @@ for (const storage of STORAGES) {
     const sessions = Array.from({ length: 1000 }, (_, i) => ({
       tokenHash: randomBytes(16).toString('hex'),
       wsKey: `ws-${i}-${randomBytes(4).toString('hex')}`,
-      userId: 'bench',
+      userId: admin.id,
       shareAccount: null,
       displayId: null,
       createdAt: Date.now(),
