@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Name, Nullable, RecordVersion } from './rest-schemas';
+import { Name, Nullable, RecordVersion } from '../entities/common';
 
 // REST shapes and field rules of issue reports and feedback (/other/…), shared by the server's
 // validation and the console's types.

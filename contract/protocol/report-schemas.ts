@@ -2,7 +2,7 @@
 // server's validation and the console's types.
 import { Type } from '@sinclair/typebox';
 import { PREALARM_KEY_NAMES, PREALARM_LOGIC } from '../api/prealarm-keys';
-import { Id, Name, Nullable, StoredText } from './rest-schemas';
+import { Id, Name, Nullable, StoredText } from '../entities/common';
 
 /** The tables a report may include, in the order the report page shows them. */
 export const REPORT_TABLES = {

@@ -1,22 +1,17 @@
 // Every server read and write the console makes beyond sign-in and the live fleet snapshot, as
 // resources (one per REST collection) and calls. Screens use these; REST paths stay in streams/api.
 import { type Observable, of } from 'rxjs';
-import {
-  AccountSchema,
-  AlarmSchema,
-  DepotSchema,
-  FleetSchema,
-  GroupLogDetailSchema,
-  GroupLogSchema,
-  RoleSchema,
-  PlaylistSchema,
-  DisplayTokenSchema,
-  IssuedDisplayTokenSchema,
-  ShareSchema,
-  SubFleetSchema,
-  VehicleDetailSchema,
-  VehicleListRowSchema,
-} from '../../contract/protocol/rest-schemas';
+import { AccountSchema } from '../../contract/entities/account';
+import { AlarmSchema } from '../../contract/entities/alarm';
+import { DepotSchema } from '../../contract/entities/depot';
+import { FleetSchema } from '../../contract/entities/fleet';
+import { GroupLogDetailSchema, GroupLogSchema } from '../../contract/entities/group-log';
+import { RoleSchema } from '../../contract/entities/role';
+import { ShareSchema } from '../../contract/entities/share';
+import { SubFleetSchema } from '../../contract/entities/sub-fleet';
+import { VehicleDetailSchema, VehicleListRowSchema } from '../../contract/entities/vehicle';
+import { DisplayTokenSchema, IssuedDisplayTokenSchema } from '../../contract/entities/wall-display';
+import { PlaylistSchema } from '../../contract/entities/wall-playlist';
 import { FeedbackDetailSchema, FeedbackSchema, IssueDetailSchema, IssueSchema } from '../../contract/protocol/follow-up-schemas';
 import {
   type EscalationLimit,

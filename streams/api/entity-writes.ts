@@ -4,7 +4,8 @@
 import type { Static } from '@sinclair/typebox';
 import type { FeedbackCategorySchema, IssueStatusSchema } from '../../contract/protocol/follow-up-schemas';
 import type { PrealarmFields, ReportFields } from '../../contract/protocol/report-schemas';
-import type { DisplayTokenInputSchema, PlaylistInputSchema } from '../../contract/protocol/rest-schemas';
+import type { DisplayTokenInputSchema } from '../../contract/entities/wall-display';
+import type { PlaylistInputSchema } from '../../contract/entities/wall-playlist';
 import type { Account, Depot, Fleet, Role, Share, SubFleet, VehicleDetail } from '../../contract/api/types';
 
 type Version = { version?: number };

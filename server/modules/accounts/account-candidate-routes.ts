@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
-import { AccountCandidateSchema, AccountJobSchema } from '../../../contract/protocol/rest-schemas';
+import { AccountCandidateSchema, AccountJobSchema } from '../../../contract/entities/account';
 import { can } from '../../access/actor';
 import { type AccountJob, canDoJob } from '../../access/account-choice';
 import { forbidden } from '../../platform/http/api-error';

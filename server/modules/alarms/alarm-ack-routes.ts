@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
-import { AlarmAckBodySchema, AlarmSchema } from '../../../contract/protocol/rest-schemas';
+import { AlarmAckBodySchema, AlarmSchema } from '../../../contract/entities/alarm';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
 import { accountOf } from '../../platform/http/actor-of';
 import { forbidden, notFound } from '../../platform/http/api-error';

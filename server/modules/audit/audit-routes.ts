@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUDIT_EVENTS } from '../../audit/audit-events';
 import { badRequest } from '../../platform/http/api-error';
 import { answers, ok } from '../../platform/http/envelope';
-import { Id, Nullable, PageOf, PageQuery, Timestamp } from '../../../contract/protocol/rest-schemas';
+import { Id, Nullable, PageOf, PageQuery, Timestamp } from '../../../contract/entities/common';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { AuditRecord } from './audit-store';

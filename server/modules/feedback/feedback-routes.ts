@@ -11,7 +11,7 @@ import {
   LongText,
   SCREENSHOT_MAX_BYTES,
 } from '../../../contract/protocol/follow-up-schemas';
-import { Id, PageOf, PageQuery } from '../../../contract/protocol/rest-schemas';
+import { Id, PageOf, PageQuery } from '../../../contract/entities/common';
 import { can } from '../../access/actor';
 import { scopeHolds } from '../../follow-up/issue-access';
 import { decodeScreenshot } from '../../follow-up/screenshot';

@@ -8,17 +8,8 @@ import { checkPlacement, placementError } from '../../fleet/vehicle-placement';
 import { ApiError, badRequest, forbidden, notFound } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import {
-  DeviceTypeSchema,
-  GroupLogDetailSchema,
-  GroupLogSchema,
-  GroupOperationSchema,
-  Id,
-  Nullable,
-  PageOf,
-  PageQuery,
-  StoredText,
-} from '../../../contract/protocol/rest-schemas';
+import { DeviceTypeSchema, Id, Nullable, PageOf, PageQuery, StoredText } from '../../../contract/entities/common';
+import { GroupLogDetailSchema, GroupLogSchema, GroupOperationSchema } from '../../../contract/entities/group-log';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { GroupLogSummary } from './group-log-store';

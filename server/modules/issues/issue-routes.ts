@@ -16,7 +16,7 @@ import {
   IssueText,
   IssueTitle,
 } from '../../../contract/protocol/follow-up-schemas';
-import { Id, Nullable, PageOf, PageQuery } from '../../../contract/protocol/rest-schemas';
+import { Id, Nullable, PageOf, PageQuery } from '../../../contract/entities/common';
 import { can } from '../../access/actor';
 import { fleetInScope } from '../../access/allowed-actions';
 import { escalateIssue } from '../../follow-up/issue-escalation';

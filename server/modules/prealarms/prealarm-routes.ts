@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { PREALARM_KEYS } from '../../../contract/api/prealarm-keys';
 import { PrealarmFields, PrealarmFleetSchema, PrealarmPreviewSchema, PrealarmSchema, PrealarmVehicleStateSchema } from '../../../contract/protocol/report-schemas';
-import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../../contract/protocol/rest-schemas';
+import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../../contract/entities/common';
 import type { Actor } from '../../access/actor';
 import { fleetInScope, placementReachable } from '../../access/allowed-actions';
 import { scopeIncludes } from '../../access/scope-includes';

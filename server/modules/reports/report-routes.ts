@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { REPORT_TABLE_NAMES, ReportFields, ReportResultSchema, ReportSchema } from '../../../contract/protocol/report-schemas';
-import { PageOf, PageQuery, Id, Timestamp, PlainText } from '../../../contract/protocol/rest-schemas';
+import { PageOf, PageQuery, Id, Timestamp, PlainText } from '../../../contract/entities/common';
 import { type Actor, can, isSuperAdmin } from '../../access/actor';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
 import { badRequest, forbidden, notFound } from '../../platform/http/api-error';

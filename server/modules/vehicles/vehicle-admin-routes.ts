@@ -14,22 +14,8 @@ import { detailOf, listRowsOf, snapshotOf } from '../../fleet/vehicle-view';
 import { badRequest } from '../../platform/http/api-error';
 import { accountOf, actorOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import {
-  DeviceTypeSchema,
-  Id,
-  Name,
-  Nullable,
-  PageOf,
-  PageQuery,
-  PlainText,
-  SerialNumber,
-  VEHICLE_SORT_KEYS,
-  VehicleDetailSchema,
-  VehicleListRowSchema,
-  VehicleNameCreate,
-  VehicleNameEdit,
-  VehicleStatusSchema,
-} from '../../../contract/protocol/rest-schemas';
+import { DeviceTypeSchema, Id, Name, Nullable, PageOf, PageQuery, PlainText, VehicleStatusSchema } from '../../../contract/entities/common';
+import { SerialNumber, VEHICLE_SORT_KEYS, VehicleDetailSchema, VehicleListRowSchema, VehicleNameCreate, VehicleNameEdit } from '../../../contract/entities/vehicle';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { DeviceRecord, VehicleRecord } from './vehicle-store';

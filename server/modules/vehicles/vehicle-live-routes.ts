@@ -5,7 +5,8 @@ import { visibleVehicle } from '../../access/visible-vehicle';
 import { detailOf, snapshotOf } from '../../fleet/vehicle-view';
 import { actorOf, viewerOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { Id, PageOf, VehicleDetailSchema, VehicleSnapshotSchema } from '../../../contract/protocol/rest-schemas';
+import { Id, PageOf } from '../../../contract/entities/common';
+import { VehicleDetailSchema, VehicleSnapshotSchema } from '../../../contract/entities/vehicle';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 

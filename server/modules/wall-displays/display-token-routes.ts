@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { DisplayTokenInputSchema, DisplayTokenSchema, IssuedDisplayTokenSchema, Nullable, PageOf, PageQuery } from '../../../contract/protocol/rest-schemas';
+import { Nullable, PageOf, PageQuery } from '../../../contract/entities/common';
+import { DisplayTokenInputSchema, DisplayTokenSchema, IssuedDisplayTokenSchema } from '../../../contract/entities/wall-display';
 import { FORCED_LOGOUT } from '../../../contract/protocol/types';
 import { accountOf } from '../../platform/http/actor-of';
 import { displaySubject, recordAudit } from '../../audit/record-audit';

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Id, PageOf, PageQuery, PlaylistInputSchema, PlaylistSchema } from '../../../contract/protocol/rest-schemas';
+import { Id, PageOf, PageQuery } from '../../../contract/entities/common';
+import { PlaylistInputSchema, PlaylistSchema } from '../../../contract/entities/wall-playlist';
 import { badRequest, notFound } from '../../platform/http/api-error';
 import { answers, ok } from '../../platform/http/envelope';
 import { consoleLink } from '../../platform/http/public-origin';

@@ -1,0 +1,38 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable, RecordVersion, Status } from './common';
+
+/**
+ * What the caller may do to a fleet, sub-fleet or depot, decided by the server from the role's
+ * permissions and the caller's scope, so the console draws exactly the actions the server allows.
+ * `addSubFleet` and `addDepot` are on fleets only.
+ */
+export const GROUP_ACTIONS = ['edit', 'delete', 'addSubFleet', 'addDepot', 'placeVehicles'] as const;
+export const GroupActions = Type.Array(Type.Union(GROUP_ACTIONS.map((action) => Type.Literal(action))));
+
+export const FleetSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  status: Status,
+  managerId: Nullable(Type.String()),
+  managerName: Nullable(Type.String()),
+  serviceEngineerId: Nullable(Type.String()),
+  serviceEngineerName: Nullable(Type.String()),
+  vehicles: Type.Integer(),
+  createdAt: Type.String(),
+  allowed: GroupActions,
+  ...RecordVersion,
+});
+
+/** The fields a sub-fleet and a depot share: places inside a fleet, each with its own manager. */
+export const FLEET_PLACE_FIELDS = {
+  id: Type.String(),
+  fleetId: Type.String(),
+  name: Type.String(),
+  status: Status,
+  managerId: Nullable(Type.String()),
+  managerName: Nullable(Type.String()),
+  vehicles: Type.Integer(),
+  createdAt: Type.String(),
+  allowed: GroupActions,
+  ...RecordVersion,
+};
