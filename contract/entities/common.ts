@@ -58,3 +58,6 @@ export const RecordVersion = { version: Type.Optional(Type.Integer({ minimum: 1 
 export const PageOf = <T extends Parameters<typeof Type.Array>[0]>(row: T) => Type.Object({ rows: Type.Array(row), total: Type.Integer() });
 
 export const Phone = Type.String({ maxLength: 32, pattern: '^[0-9 +()-]*$' });
+
+/** Free text over several lines: no control characters but line breaks and tabs, no lone surrogates. */
+export const LongText = (max: number) => Type.String({ maxLength: max, pattern: '^(?:[^\\p{Cc}\\p{Cs}]|[\\n\\r\\t])*$' });

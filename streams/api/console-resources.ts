@@ -12,7 +12,8 @@ import { SubFleetSchema } from '../../contract/entities/sub-fleet';
 import { VehicleDetailSchema, VehicleListRowSchema } from '../../contract/entities/vehicle';
 import { DisplayTokenSchema, IssuedDisplayTokenSchema } from '../../contract/entities/wall-display';
 import { PlaylistSchema } from '../../contract/entities/wall-playlist';
-import { FeedbackDetailSchema, FeedbackSchema, IssueDetailSchema, IssueSchema } from '../../contract/protocol/follow-up-schemas';
+import { FeedbackDetailSchema, FeedbackSchema } from '../../contract/entities/feedback';
+import { IssueDetailSchema, IssueSchema } from '../../contract/entities/issue';
 import {
   type EscalationLimit,
   type Feedback,
@@ -31,7 +32,8 @@ import {
   setEscalationLimit,
   setFeedbackStatus,
 } from './follow-up-calls';
-import { PrealarmFleetSchema, PrealarmSchema, ReportSchema } from '../../contract/protocol/report-schemas';
+import { PrealarmFleetSchema, PrealarmSchema } from '../../contract/entities/prealarm';
+import { ReportSchema } from '../../contract/entities/report';
 import { changePassword, logOut, register, resetPassword, sendVerificationCode, type Registration } from './account-calls';
 import { type AccountAdminCalls, createAccountAdminCalls } from './account-admin-calls';
 import { FLEET_LIST_PATH, SHARED_VEHICLE_PATH, TILE_INFO_PATH } from './fleet-calls';

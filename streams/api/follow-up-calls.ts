@@ -3,15 +3,8 @@
 // (cmd 8) the server sends about them.
 import type { Static } from '@sinclair/typebox';
 import { type Observable, filter, map } from 'rxjs';
-import type {
-  EscalationLimitSchema,
-  FeedbackDetailSchema,
-  FeedbackSchema,
-  IssueAssigneeSchema,
-  IssueCountsSchema,
-  IssueDetailSchema,
-  IssueSchema,
-} from '../../contract/protocol/follow-up-schemas';
+import type { FeedbackDetailSchema, FeedbackSchema } from '../../contract/entities/feedback';
+import type { EscalationLimitSchema, IssueAssigneeSchema, IssueCountsSchema, IssueDetailSchema, IssueSchema } from '../../contract/entities/issue';
 import { CMD, type IncomingFrame } from '../../contract/protocol/types';
 import type { Query, RestClient } from '../../contract/api/types';
 

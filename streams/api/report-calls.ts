@@ -2,15 +2,8 @@
 // each batch is one call, and the answers are merged into one result.
 import type { Static } from '@sinclair/typebox';
 import { Observable } from 'rxjs';
-import type {
-  PrealarmFleetSchema,
-  PrealarmPreviewSchema,
-  PrealarmSchema,
-  PrealarmVehicleStateSchema,
-  ReportResultSchema,
-  ReportSchema,
-  ReportTable,
-} from '../../contract/protocol/report-schemas';
+import type { PrealarmFleetSchema, PrealarmPreviewSchema, PrealarmSchema, PrealarmVehicleStateSchema } from '../../contract/entities/prealarm';
+import type { ReportResultSchema, ReportSchema, ReportTable } from '../../contract/entities/report';
 import type { RestClient } from '../../contract/api/types';
 
 export type Report = Static<typeof ReportSchema>;

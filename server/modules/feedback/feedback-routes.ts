@@ -3,14 +3,8 @@ import { isBlank } from '../../../contract/text-rules';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
-import {
-  FeedbackCategorySchema,
-  FeedbackDetailSchema,
-  FeedbackSchema,
-  FeedbackStatusSchema,
-  LongText,
-  SCREENSHOT_MAX_BYTES,
-} from '../../../contract/protocol/follow-up-schemas';
+import { LongText } from '../../../contract/entities/common';
+import { FeedbackCategorySchema, FeedbackDetailSchema, FeedbackSchema, FeedbackStatusSchema, SCREENSHOT_MAX_BYTES } from '../../../contract/entities/feedback';
 import { Id, PageOf, PageQuery } from '../../../contract/entities/common';
 import { can } from '../../access/actor';
 import { scopeHolds } from '../../follow-up/issue-access';

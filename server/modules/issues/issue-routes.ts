@@ -15,7 +15,7 @@ import {
   IssueStatusSchema,
   IssueText,
   IssueTitle,
-} from '../../../contract/protocol/follow-up-schemas';
+} from '../../../contract/entities/issue';
 import { Id, Nullable, PageOf, PageQuery } from '../../../contract/entities/common';
 import { can } from '../../access/actor';
 import { fleetInScope } from '../../access/allowed-actions';

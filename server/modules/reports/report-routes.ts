@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
-import { REPORT_TABLE_NAMES, ReportFields, ReportResultSchema, ReportSchema } from '../../../contract/protocol/report-schemas';
+import { REPORT_TABLE_NAMES, ReportFields, ReportResultSchema, ReportSchema } from '../../../contract/entities/report';
 import { PageOf, PageQuery, Id, Timestamp, PlainText } from '../../../contract/entities/common';
 import { type Actor, can, isSuperAdmin } from '../../access/actor';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
