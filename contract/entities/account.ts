@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Name, Nullable, RecordVersion, Status } from './common';
+import { PERMISSIONS } from '../api/permissions';
 
 export const UserName = Name(15);
 
@@ -43,3 +44,6 @@ export const AccountScopeChoicesSchema = Type.Object({
   fleets: Type.Array(Place),
   subFleets: Type.Array(Type.Object({ ...Place.properties, fleetId: Type.String(), fleetName: Type.String() })),
 });
+
+/** The account administration calls (/users/role) and the permissions they need. */
+export const ACCOUNT_API = { base: '/customization/account/v1', permissions: { view: PERMISSIONS.accountView, edit: PERMISSIONS.accountEdit } } as const;

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DeviceTypeSchema, Nullable, StoredText } from './common';
+import { PERMISSIONS } from '../api/permissions';
 
 export const SeveritySchema = Type.Union([Type.Literal('critical'), Type.Literal('major'), Type.Literal('minor')]);
 
@@ -33,3 +34,6 @@ export const AlarmPageSchema = Type.Object({
 
 /** Acknowledging an alarm: the note is optional. */
 export const AlarmAckBodySchema = Type.Object({ alarmId: Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' }), note: Type.Optional(StoredText(200)) });
+
+/** The alarm calls and the permission they need. */
+export const ALARM_API = { base: '/customization/alarm/v1', permissions: { view: PERMISSIONS.alarmView } } as const;

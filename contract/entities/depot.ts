@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { FLEET_PLACE_FIELDS } from './fleet';
+import { PERMISSIONS } from '../api/permissions';
 
 export const DepotSchema = Type.Object({
   ...FLEET_PLACE_FIELDS,
@@ -7,3 +8,6 @@ export const DepotSchema = Type.Object({
   lat: Type.Number(),
   lng: Type.Number(),
 });
+
+/** The depot calls and the permissions they need. */
+export const DEPOT_API = { base: '/customization/depot/v1', permissions: { view: PERMISSIONS.depotView, edit: PERMISSIONS.depotEdit } } as const;

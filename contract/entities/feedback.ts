@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from './common';
+import { PERMISSIONS } from '../api/permissions';
 
 // REST shapes and field rules of feedback (/other/feedback), shared by the server's validation and
 // the console's types.
@@ -45,3 +46,6 @@ export const FeedbackDetailSchema = Type.Composite([
     screenshot: Nullable(Type.String()),
   }),
 ]);
+
+/** The feedback calls and the permissions they need. */
+export const FEEDBACK_API = { base: '/customization/feedback/v1', permissions: { view: PERMISSIONS.feedbackView, edit: PERMISSIONS.feedbackEdit } } as const;

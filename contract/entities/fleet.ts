@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, RecordVersion, Status } from './common';
+import { PERMISSIONS } from '../api/permissions';
 
 /**
  * What the caller may do to a fleet, sub-fleet or depot, decided by the server from the role's
@@ -36,3 +37,10 @@ export const FLEET_PLACE_FIELDS = {
   allowed: GroupActions,
   ...RecordVersion,
 };
+
+/** The fleet calls (`factoryBase`: the header fleet dropdown) and the permissions they need. */
+export const FLEET_API = {
+  base: '/customization/fleet/v1',
+  factoryBase: '/customization/factory/v1',
+  permissions: { view: PERMISSIONS.fleetView, edit: PERMISSIONS.fleetEdit, create: PERMISSIONS.fleetCreate },
+} as const;

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DeviceTypeSchema, Nullable } from './common';
+import { PERMISSIONS } from '../api/permissions';
 
 export const GroupOperationSchema = Type.Union([Type.Literal('firmware'), Type.Literal('setting'), Type.Literal('transfer')]);
 const GroupLogStateSchema = Type.Union([Type.Literal('pending'), Type.Literal('updating'), Type.Literal('success'), Type.Literal('failure')]);
@@ -29,3 +30,6 @@ export const GroupLogVehicleSchema = Type.Object({
 });
 
 export const GroupLogDetailSchema = Type.Composite([GroupLogSchema, Type.Object({ rows: Type.Array(GroupLogVehicleSchema) })]);
+
+/** The group operation calls and their logs; reading the logs needs `view`. */
+export const GROUP_LOG_API = { base: '/customization/grouplog/v1', permissions: { view: PERMISSIONS.groupLogView } } as const;

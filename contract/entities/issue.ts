@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { LongText, Name, Nullable, RecordVersion } from './common';
+import { PERMISSIONS } from '../api/permissions';
 
 // REST shapes and field rules of issue reports (/other/issues), shared by the server's validation
 // and the console's types.
@@ -62,3 +63,6 @@ export const IssueCountsSchema = Type.Object(
 export const EscalationLimitSchema = Type.Object({ fleetId: Type.String(), fleetName: Type.String(), hours: Type.Integer() });
 
 export const IssueAssigneeSchema = Type.Object({ id: Type.String(), userName: Type.String() });
+
+/** The issue calls and the permissions they need. */
+export const ISSUE_API = { base: '/customization/issue/v1', permissions: { view: PERMISSIONS.issueView, edit: PERMISSIONS.issueEdit } } as const;

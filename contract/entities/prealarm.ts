@@ -3,6 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { PREALARM_KEY_NAMES, PREALARM_LOGIC } from '../api/prealarm-keys';
 import { Id, Name, Nullable } from './common';
+import { PERMISSIONS } from '../api/permissions';
 
 export const PrealarmLogicSchema = Type.Union(PREALARM_LOGIC.map((l) => Type.Literal(l)));
 export const PrealarmKeySchema = Type.Union(PREALARM_KEY_NAMES.map((k) => Type.Literal(k)));
@@ -51,3 +52,6 @@ export const PrealarmPreviewSchema = Type.Object({
   fires: Type.Integer(),
   vehicles: Type.Array(Type.Object({ vehicleId: Type.String(), vehicleName: Type.String(), fires: Type.Integer() })),
 });
+
+/** The pre-alarm calls and the permissions they need. */
+export const PREALARM_API = { base: '/customization/prealarm/v1', permissions: { view: PERMISSIONS.prealarmView, edit: PERMISSIONS.prealarmEdit } } as const;

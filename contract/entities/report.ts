@@ -2,6 +2,7 @@
 // and the console's types.
 import { Type } from '@sinclair/typebox';
 import { Id, Name, Nullable, StoredText } from './common';
+import { PERMISSIONS } from '../api/permissions';
 
 /** The tables a report may include, in the order the report page shows them. */
 export const REPORT_TABLES = {
@@ -72,3 +73,6 @@ export const ReportResultSchema = Type.Object({
     }),
   ),
 });
+
+/** The report calls and the permissions they need. */
+export const REPORT_API = { base: '/customization/report/v1', permissions: { view: PERMISSIONS.reportView, edit: PERMISSIONS.reportEdit } } as const;

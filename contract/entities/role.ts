@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Name, RecordVersion } from './common';
+import { PERMISSIONS } from '../api/permissions';
 
 export const RoleName = Name(24);
 
@@ -19,3 +20,6 @@ export const RoleSchema = Type.Object({
 
 /** The pages a role's menu authority may list, grouped as the sidebar shows them. */
 export const MenuCatalogueSchema = Type.Array(Type.Object({ group: Type.String(), pages: Type.Array(Type.Object({ component: Type.String(), title: Type.String() })) }));
+
+/** The role calls and the permissions they need. */
+export const ROLE_API = { base: '/customization/role/v1', permissions: { view: PERMISSIONS.roleView, edit: PERMISSIONS.roleEdit } } as const;

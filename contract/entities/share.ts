@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from './common';
+import { PERMISSIONS } from '../api/permissions';
 
 /** A share as its calls answer it: the contract's fields plus what the share screens show. */
 export const ShareSchema = Type.Object({
@@ -24,3 +25,6 @@ export const ShareAccessSchema = Type.Object({
   outcome: Type.Union([Type.Literal('success'), Type.Literal('failure')]),
   detail: Type.String(),
 });
+
+/** The share calls and the permission they need. */
+export const SHARE_API = { base: '/customization/share/v1', permissions: { edit: PERMISSIONS.vehicleShare } } as const;

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DeviceTypeSchema, Name, Nullable, RecordVersion, TRIM_KEYWORD, VehicleStatusSchema } from './common';
+import { PERMISSIONS } from '../api/permissions';
 
 /** Vehicle names: the create form (and batch add) allows 20 characters, the edit form 30. */
 export const VehicleNameCreate = Name(20);
@@ -69,3 +70,10 @@ export const VehicleDetailSchema = Type.Composite([
     ...RecordVersion,
   }),
 ]);
+
+/** The vehicle calls (`deviceBase`: a vehicle's optional devices) and the permissions they need. */
+export const VEHICLE_API = {
+  base: '/customization/vehicle/v1',
+  deviceBase: '/customization/device/v1',
+  permissions: { view: PERMISSIONS.vehicleView, edit: PERMISSIONS.vehicleEdit, settings: PERMISSIONS.vehicleSettings, firmware: PERMISSIONS.vehicleFirmware },
+} as const;

@@ -20,3 +20,6 @@ export const DisplayTokenSchema = Type.Object({
 export const DisplayTokenInputSchema = Type.Object({ name: Name(50), fleetId: Type.Optional(Nullable(Id)) });
 /** `link` is the display link to open once on the wall (at the server's public origin, as share links). */
 export const IssuedDisplayTokenSchema = Type.Composite([DisplayTokenSchema, Type.Object({ token: Type.String(), link: Type.String() })]);
+
+/** The wall display token calls; super admins only, so no permission opens them. */
+export const WALL_DISPLAY_API = { base: '/customization/display-token/v1' } as const;

@@ -12,3 +12,6 @@ const WallViews = Type.Array(WallViewSchema, { minItems: 1, maxItems: 50 });
 /** `link` starts the playlist on a wall (at the server's public origin, as share and display links). */
 export const PlaylistSchema = Type.Object({ id: Type.String(), name: Type.String(), views: WallViews, updatedAt: Type.String(), link: Type.String() });
 export const PlaylistInputSchema = Type.Object({ name: Name(50), views: WallViews });
+
+/** The wall playlist calls; super admins edit them, wall displays read them, so no permission opens them. */
+export const WALL_PLAYLIST_API = { base: '/customization/wall-playlist/v1' } as const;

@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
-import { AccountSchema, UserName } from '../../../contract/entities/account';
+import { AccountSchema, UserName, ACCOUNT_API } from '../../../contract/entities/account';
 import { Email, Id, Nullable, PageOf, PageQuery, Password, PlainText, Status } from '../../../contract/entities/common';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
@@ -61,7 +61,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   };
 
   r.get(
-    '/customization/account/v1/query/list',
+    `${ACCOUNT_API.base}/query/list`,
     {
       config: read,
       schema: {
@@ -96,13 +96,13 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.get(
-    '/customization/account/v1/get/detail',
+    `${ACCOUNT_API.base}/get/detail`,
     { config: read, schema: { tags, summary: 'One account', querystring: Type.Object({ accountId: Id }), response: answers(AccountSchema) } },
     async (req) => ok(await viewOne(await reachable(req, req.query.accountId))),
   );
 
   r.post(
-    '/customization/account/v1/add/single',
+    `${ACCOUNT_API.base}/add/single`,
     {
       config: write,
       schema: {
@@ -138,7 +138,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.put(
-    '/customization/account/v1/update/single',
+    `${ACCOUNT_API.base}/update/single`,
     {
       config: write,
       schema: {
@@ -199,7 +199,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.put(
-    '/customization/account/v1/update/reset',
+    `${ACCOUNT_API.base}/update/reset`,
     {
       config: write,
       schema: {
@@ -217,7 +217,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.delete(
-    '/customization/account/v1/delete/single',
+    `${ACCOUNT_API.base}/delete/single`,
     {
       config: write,
       schema: {

@@ -9,7 +9,7 @@ import { answers, ok } from '../../platform/http/envelope';
 import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
 import { EntityName, Id, PageOf, PageQuery, PlainText, Status, StoredText } from '../../../contract/entities/common';
-import { DepotSchema } from '../../../contract/entities/depot';
+import { DepotSchema, DEPOT_API } from '../../../contract/entities/depot';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { DepotRecord } from './depot-store';
@@ -25,7 +25,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   const inScope = async (req: FastifyRequest, id: string) => placementInScope('depot', await ctx.repo.depots.get(id), accountOf(req).scope);
 
   r.get(
-    '/customization/depot/v1/query/list',
+    `${DEPOT_API.base}/query/list`,
     {
       config: { access: { permission: PERMISSIONS.depotView } },
       schema: {
@@ -43,7 +43,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.get(
-    '/customization/depot/v1/get/detail',
+    `${DEPOT_API.base}/get/detail`,
     {
       config: { access: { permission: PERMISSIONS.depotView } },
       schema: { tags, summary: 'One depot', querystring: Type.Object({ depotId: Id }), response: answers(DepotSchema) },
@@ -52,7 +52,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.post(
-    '/customization/depot/v1/add/single',
+    `${DEPOT_API.base}/add/single`,
     {
       config: { access: { permission: PERMISSIONS.depotEdit } },
       schema: {
@@ -91,7 +91,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.put(
-    '/customization/depot/v1/update/single',
+    `${DEPOT_API.base}/update/single`,
     {
       config: { access: { permission: PERMISSIONS.depotEdit } },
       schema: {
@@ -135,7 +135,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.delete(
-    '/customization/depot/v1/delete/single',
+    `${DEPOT_API.base}/delete/single`,
     {
       config: { access: { permission: PERMISSIONS.depotEdit } },
       schema: {

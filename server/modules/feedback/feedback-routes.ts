@@ -4,7 +4,14 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { LongText } from '../../../contract/entities/common';
-import { FeedbackCategorySchema, FeedbackDetailSchema, FeedbackSchema, FeedbackStatusSchema, SCREENSHOT_MAX_BYTES } from '../../../contract/entities/feedback';
+import {
+  FeedbackCategorySchema,
+  FeedbackDetailSchema,
+  FeedbackSchema,
+  FeedbackStatusSchema,
+  SCREENSHOT_MAX_BYTES,
+  FEEDBACK_API,
+} from '../../../contract/entities/feedback';
 import { Id, PageOf, PageQuery } from '../../../contract/entities/common';
 import { can } from '../../access/actor';
 import { scopeHolds } from '../../follow-up/issue-access';
@@ -34,7 +41,6 @@ const ScreenshotUrl = Type.String({ maxLength: Math.ceil(SCREENSHOT_MAX_BYTES / 
 export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['feedback'];
-  const base = '/customization/feedback/v1';
 
   type UserActor = ReturnType<typeof accountOf>;
   /** Own feedback, or feedback of a fleet or vehicle in scope for a holder of `permission`. */
@@ -56,7 +62,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   };
 
   r.post(
-    `${base}/add/single`,
+    `${FEEDBACK_API.base}/add/single`,
     {
       schema: {
         tags,
@@ -101,7 +107,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.get(
-    `${base}/query/list`,
+    `${FEEDBACK_API.base}/query/list`,
     {
       schema: {
         tags,
@@ -127,7 +133,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.get(
-    `${base}/get/detail`,
+    `${FEEDBACK_API.base}/get/detail`,
     {
       schema: {
         tags,
@@ -148,7 +154,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.post(
-    `${base}/add/reply`,
+    `${FEEDBACK_API.base}/add/reply`,
     {
       config: { access: { permission: PERMISSIONS.feedbackEdit } },
       schema: {
@@ -176,7 +182,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.put(
-    `${base}/update/status`,
+    `${FEEDBACK_API.base}/update/status`,
     {
       config: { access: { permission: PERMISSIONS.feedbackEdit } },
       schema: {

@@ -11,7 +11,7 @@ import { answers, ok } from '../../platform/http/envelope';
 import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
 import { EntityName, Id, PageOf, PageQuery, PlainText, Status } from '../../../contract/entities/common';
-import { FleetSchema } from '../../../contract/entities/fleet';
+import { FleetSchema, FLEET_API } from '../../../contract/entities/fleet';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { FleetRecord } from './fleet-store';
@@ -42,7 +42,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   const withCount = async (req: FastifyRequest, f: FleetRecord) => (await views(req, [{ ...f, vehicles: await countVehicles(ctx, { fleetId: f.id }) }]))[0]!;
 
   r.get(
-    '/customization/fleet/v1/query/list',
+    `${FLEET_API.base}/query/list`,
     {
       config: { access: { permission: PERMISSIONS.fleetView, display: true } },
       schema: {
@@ -60,7 +60,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.get(
-    '/customization/fleet/v1/get/detail',
+    `${FLEET_API.base}/get/detail`,
     {
       config: { access: { permission: PERMISSIONS.fleetView } },
       schema: { tags, summary: 'One fleet', querystring: Type.Object({ fleetId: Id }), response: answers(FleetSchema) },
@@ -69,7 +69,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.post(
-    '/customization/fleet/v1/add/single',
+    `${FLEET_API.base}/add/single`,
     {
       config: { access: { permission: PERMISSIONS.fleetCreate } },
       schema: {
@@ -90,7 +90,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.put(
-    '/customization/fleet/v1/update/single',
+    `${FLEET_API.base}/update/single`,
     {
       config: { access: { permission: PERMISSIONS.fleetEdit } },
       schema: {
@@ -133,7 +133,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.delete(
-    '/customization/fleet/v1/delete/single',
+    `${FLEET_API.base}/delete/single`,
     {
       config: { access: { permission: PERMISSIONS.fleetCreate } },
       schema: {
@@ -159,7 +159,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.get(
-    '/customization/fleet/v1/query/members',
+    `${FLEET_API.base}/query/members`,
     {
       config: { access: { permission: PERMISSIONS.fleetView } },
       schema: {
@@ -176,7 +176,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.put(
-    '/customization/fleet/v1/update/members',
+    `${FLEET_API.base}/update/members`,
     {
       config: { access: { permission: PERMISSIONS.fleetEdit } },
       schema: {

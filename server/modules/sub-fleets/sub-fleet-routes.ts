@@ -9,7 +9,7 @@ import { answers, ok } from '../../platform/http/envelope';
 import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
 import { EntityName, Id, PageOf, PageQuery, PlainText, Status } from '../../../contract/entities/common';
-import { SubFleetSchema } from '../../../contract/entities/sub-fleet';
+import { SubFleetSchema, SUB_FLEET_API } from '../../../contract/entities/sub-fleet';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { SubFleetRecord } from './sub-fleet-store';
@@ -22,7 +22,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   const inScope = async (req: FastifyRequest, id: string) => placementInScope('subFleet', await ctx.repo.subFleets.get(id), accountOf(req).scope);
 
   r.get(
-    '/customization/subfleet/v1/query/list',
+    `${SUB_FLEET_API.base}/query/list`,
     {
       config: { access: { permission: PERMISSIONS.subFleetView } },
       schema: {
@@ -40,7 +40,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.get(
-    '/customization/subfleet/v1/get/detail',
+    `${SUB_FLEET_API.base}/get/detail`,
     {
       config: { access: { permission: PERMISSIONS.subFleetView } },
       schema: { tags, summary: 'One sub-fleet', querystring: Type.Object({ subFleetId: Id }), response: answers(SubFleetSchema) },
@@ -49,7 +49,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.post(
-    '/customization/subfleet/v1/add/single',
+    `${SUB_FLEET_API.base}/add/single`,
     {
       config: { access: { permission: PERMISSIONS.subFleetEdit } },
       schema: {
@@ -70,7 +70,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.put(
-    '/customization/subfleet/v1/update/single',
+    `${SUB_FLEET_API.base}/update/single`,
     {
       config: { access: { permission: PERMISSIONS.subFleetEdit } },
       schema: {
@@ -105,7 +105,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.delete(
-    '/customization/subfleet/v1/delete/single',
+    `${SUB_FLEET_API.base}/delete/single`,
     {
       config: { access: { permission: PERMISSIONS.subFleetEdit } },
       schema: {
