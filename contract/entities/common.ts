@@ -61,3 +61,9 @@ export const Phone = Type.String({ maxLength: 32, pattern: '^[0-9 +()-]*$' });
 
 /** Free text over several lines: no control characters but line breaks and tabs, no lone surrogates. */
 export const LongText = (max: number) => Type.String({ maxLength: max, pattern: '^(?:[^\\p{Cc}\\p{Cs}]|[\\n\\r\\t])*$' });
+
+/** The update body's field naming the version its changes were based on; without it the last write wins. */
+export const BasedOn = {
+  // At most the largest INTEGER of PostgreSQL, where versions are stored.
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'The version the change was based on; a newer stored one refuses it (409)' })),
+};

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, RecordVersion, Status } from './common';
+import { BasedOn, EntityName, Id, Nullable, PageQuery, PlainText, RecordVersion, Status } from './common';
 import { PERMISSIONS } from '../api/permissions';
 
 /**
@@ -37,6 +37,21 @@ export const FLEET_PLACE_FIELDS = {
   allowed: GroupActions,
   ...RecordVersion,
 };
+
+/** The fleet list's filters: name (contains) and status. */
+export const FleetQuerySchema = Type.Object({ ...PageQuery, name: Type.Optional(PlainText(50)), status: Type.Optional(Status) });
+
+/** A new fleet: both accounts required. */
+export const FleetCreateSchema = Type.Object({ name: EntityName, status: Status, managerId: Id, serviceEngineerId: Id });
+
+export const FleetUpdateSchema = Type.Object({
+  fleetId: Id,
+  ...BasedOn,
+  name: Type.Optional(EntityName),
+  status: Type.Optional(Status),
+  managerId: Type.Optional(Id),
+  serviceEngineerId: Type.Optional(Id),
+});
 
 /** The fleet calls (`factoryBase`: the header fleet dropdown) and the permissions they need. */
 export const FLEET_API = {

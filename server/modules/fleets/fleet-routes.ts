@@ -8,10 +8,10 @@ import { checkParentFleet, countVehicles, resettleVehicles, vehiclesText } from 
 import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
 import { accountOf, viewerOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
-import { EntityName, Id, PageOf, PageQuery, PlainText, Status } from '../../../contract/entities/common';
-import { FleetSchema, FLEET_API } from '../../../contract/entities/fleet';
+import { Id, PageOf } from '../../../contract/entities/common';
+import { FleetCreateSchema, FleetQuerySchema, FleetSchema, FleetUpdateSchema, FLEET_API } from '../../../contract/entities/fleet';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { FleetRecord } from './fleet-store';
@@ -48,7 +48,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: 'Fleets the caller may see, paged; filter by name (contains) and status',
-        querystring: Type.Object({ ...PageQuery, name: Type.Optional(PlainText(50)), status: Type.Optional(Status) }),
+        querystring: FleetQuerySchema,
         response: answers(PageOf(FleetSchema)),
       },
     },
@@ -75,7 +75,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: 'Create a fleet; both required: the manager must hold a fleet-manager role, the service engineer one that grants firmware and settings',
-        body: Type.Object({ name: EntityName, status: Status, managerId: Id, serviceEngineerId: Id }),
+        body: FleetCreateSchema,
         response: answers(FleetSchema),
       },
     },
@@ -96,14 +96,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: 'Change a fleet the caller manages; with `version`, refused (409, the current fleet as data) when someone changed it since',
-        body: Type.Object({
-          fleetId: Id,
-          ...BasedOn,
-          name: Type.Optional(EntityName),
-          status: Type.Optional(Status),
-          managerId: Type.Optional(Id),
-          serviceEngineerId: Type.Optional(Id),
-        }),
+        body: FleetUpdateSchema,
         response: versionedAnswers(FleetSchema),
       },
     },

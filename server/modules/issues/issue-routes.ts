@@ -17,7 +17,7 @@ import {
   IssueTitle,
   ISSUE_API,
 } from '../../../contract/entities/issue';
-import { Id, Nullable, PageOf, PageQuery } from '../../../contract/entities/common';
+import { BasedOn, Id, Nullable, PageOf, PageQuery } from '../../../contract/entities/common';
 import { can } from '../../access/actor';
 import { fleetInScope } from '../../access/allowed-actions';
 import { escalateIssue } from '../../follow-up/issue-escalation';
@@ -25,7 +25,7 @@ import { issueAssignees, scopeHolds, visibleIssue } from '../../follow-up/issue-
 import { badRequest, forbidden } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { IssueEvent, IssueFilter, IssueRecord } from './issue-store';

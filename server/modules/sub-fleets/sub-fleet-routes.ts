@@ -6,10 +6,10 @@ import { checkAccountChoice } from '../../access/account-choice';
 import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../../access/placement-scope';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
-import { EntityName, Id, PageOf, PageQuery, PlainText, Status } from '../../../contract/entities/common';
-import { SubFleetSchema, SUB_FLEET_API } from '../../../contract/entities/sub-fleet';
+import { Id, PageOf } from '../../../contract/entities/common';
+import { SubFleetCreateSchema, SubFleetQuerySchema, SubFleetSchema, SubFleetUpdateSchema, SUB_FLEET_API } from '../../../contract/entities/sub-fleet';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { SubFleetRecord } from './sub-fleet-store';
@@ -28,7 +28,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Sub-fleets the caller may see, paged; filter by fleet, name (contains), status',
-        querystring: Type.Object({ ...PageQuery, fleetId: Type.Optional(Id), name: Type.Optional(PlainText(50)), status: Type.Optional(Status) }),
+        querystring: SubFleetQuerySchema,
         response: answers(PageOf(SubFleetSchema)),
       },
     },
@@ -55,7 +55,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Create a sub-fleet in a fleet the caller manages; the manager must hold a sub-fleet-manager role',
-        body: Type.Object({ fleetId: Id, name: EntityName, status: Status, managerId: Id }),
+        body: SubFleetCreateSchema,
         response: answers(SubFleetSchema),
       },
     },
@@ -76,7 +76,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Change a sub-fleet; with `version`, refused (409, the current sub-fleet as data) when someone changed it since',
-        body: Type.Object({ subFleetId: Id, ...BasedOn, name: Type.Optional(EntityName), status: Type.Optional(Status), managerId: Type.Optional(Id) }),
+        body: SubFleetUpdateSchema,
         response: versionedAnswers(SubFleetSchema),
       },
     },

@@ -14,7 +14,7 @@ import { detailOf, listRowsOf, snapshotOf } from '../../fleet/vehicle-view';
 import { badRequest } from '../../platform/http/api-error';
 import { accountOf, actorOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { DeviceTypeSchema, Id, Name, Nullable, PageOf, PageQuery, PlainText, VehicleStatusSchema } from '../../../contract/entities/common';
+import { BasedOn, DeviceTypeSchema, Id, Name, Nullable, PageOf, PageQuery, PlainText, VehicleStatusSchema } from '../../../contract/entities/common';
 import {
   SerialNumber,
   VEHICLE_SORT_KEYS,
@@ -28,7 +28,7 @@ import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { DeviceRecord, VehicleRecord } from './vehicle-store';
 import { vehicleChange } from '../../hub/record-change';
-import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import type { VehicleListRow } from '../../../contract/api/types';
 
 const Kind = Type.Union([Type.Literal('van'), Type.Literal('rv'), Type.Literal('bus'), Type.Literal('boat')]);
