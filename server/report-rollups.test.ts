@@ -2,7 +2,7 @@
 // ranges that start and end inside an hour and cross midnight, hours changed after their rollup was
 // built, and a vehicle without history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_TABLE_NAMES } from '../contract/protocol/report-schemas';
+import { REPORT_TABLE_NAMES } from '../contract/entities/report';
 import { readConfig } from './config';
 import { demoFleet } from './fleet/demo-fleet';
 import { createFleetModel } from './fleet/fleet-model';

@@ -1,7 +1,7 @@
 // The issue status rule (spec section 4): changing the status first needs the cause analysis, and
 // solving it a solution too. One rule for the console's form and the server's refusal.
 import { isBlank } from '../text-rules';
-import type { ISSUE_STATUSES } from '../protocol/follow-up-schemas';
+import type { ISSUE_STATUSES } from '../entities/issue';
 
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 

@@ -1,32 +1,19 @@
 // REST shapes of ../shared/contract.md plus the calls this project designs (docs/api.md).
 import type { Static } from '@sinclair/typebox';
-import type {
-  AccountCandidateSchema,
-  AccountSchema,
-  AccountJobSchema,
-  AlarmPageSchema,
-  AlarmSchema,
-  PlaylistSchema,
-  DisplayTokenSchema,
-  IssuedDisplayTokenSchema,
-  DepotSchema,
-  FleetSchema,
-  GroupLogDetailSchema,
-  GroupLogSchema,
-  HistorySeriesSchema,
-  MenuCatalogueSchema,
-  ProfileSchema,
-  AccountScopeChoicesSchema,
-  AccountScopeSchema,
-  RoleSchema,
-  ShareAccessSchema,
-  ShareSchema,
-  SubFleetSchema,
-  TileInfoSchema,
-  VehicleDetailSchema,
-  VehicleListRowSchema,
-  VehicleSnapshotSchema,
-} from '../protocol/rest-schemas';
+import type { AccountCandidateSchema, AccountSchema, AccountJobSchema, AccountScopeChoicesSchema, AccountScopeSchema } from '../entities/account';
+import type { AlarmPageSchema, AlarmSchema } from '../entities/alarm';
+import type { DepotSchema } from '../entities/depot';
+import type { FleetSchema } from '../entities/fleet';
+import type { GroupLogDetailSchema, GroupLogSchema } from '../entities/group-log';
+import type { HistorySeriesSchema } from '../entities/history';
+import type { TileInfoSchema } from '../entities/map-tiles';
+import type { ProfileSchema } from '../entities/profile';
+import type { MenuCatalogueSchema, RoleSchema } from '../entities/role';
+import type { ShareAccessSchema, ShareSchema } from '../entities/share';
+import type { SubFleetSchema } from '../entities/sub-fleet';
+import type { VehicleDetailSchema, VehicleListRowSchema, VehicleSnapshotSchema } from '../entities/vehicle';
+import type { DisplayTokenSchema, IssuedDisplayTokenSchema } from '../entities/wall-display';
+import type { PlaylistSchema } from '../entities/wall-playlist';
 
 export interface Envelope<T> {
   code: number;

@@ -2,7 +2,8 @@
 // write route requires and the same scope checks those routes make, so the console draws exactly
 // the actions the server allows (docs/api.md, "allowed").
 import { PERMISSIONS } from '../../contract/api/permissions';
-import type { GROUP_ACTIONS, VEHICLE_ACTIONS } from '../../contract/protocol/rest-schemas';
+import type { GROUP_ACTIONS } from '../../contract/entities/fleet';
+import type { VEHICLE_ACTIONS } from '../../contract/entities/vehicle';
 import type { VisibleScope } from '../platform/database/records';
 import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 import { type Viewer, can } from './actor';

@@ -2,7 +2,7 @@
 // fleet's manager or by their own manager, and shown with the manager's name and vehicle count.
 import { badRequest, forbidden, notFound } from '../platform/http/api-error';
 import type { ServerContext } from '../server-context';
-import { NO_PLACEMENT } from '../../contract/protocol/rest-schemas';
+import { NO_PLACEMENT } from '../../contract/entities/common';
 import type { VisibleScope } from '../platform/database/records';
 import { accountNames } from './account-choice';
 import type { Actor } from './actor';

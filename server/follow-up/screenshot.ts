@@ -1,4 +1,4 @@
-import { SCREENSHOT_MAX_BYTES, SCREENSHOT_TYPES } from '../../contract/protocol/follow-up-schemas';
+import { SCREENSHOT_MAX_BYTES, SCREENSHOT_TYPES } from '../../contract/entities/feedback';
 import { decodeImageDataUrl } from '../platform/http/image-data-url';
 
 /** A feedback screenshot sent as a data: URL: an image of an allowed type, whose bytes say so, within the size limit. */

@@ -2,7 +2,7 @@
 // raw history for the rest (the part hours at either end, and hours whose rollup is not built yet),
 // and alarms, turned into the figures of the tables asked for.
 import type { DeviceType } from '../../contract/protocol/types';
-import type { ReportTable } from '../../contract/protocol/report-schemas';
+import type { ReportTable } from '../../contract/entities/report';
 import type { FleetRepository, RollupRow } from '../platform/database/fleet-repository';
 import type { HistorySample } from '../platform/database/records';
 import { DAY_MS, dayOf, HOUR_MS, hourOf, type HourSummary, isSummaryKey, summariseHours, unpackHour } from './hour-summary';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../platform/http/api-error';
 import { answers, Failure, ok } from '../platform/http/envelope';
 import type { TypeBoxProvider } from '../platform/http/type-provider';
-import { TileInfoSchema } from '../../contract/protocol/rest-schemas';
+import { TileInfoSchema } from '../../contract/entities/map-tiles';
 import type { ServerContext } from '../server-context';
 import { TILE_CONTENT_TYPE } from './tile-format';
 

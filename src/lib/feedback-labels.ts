@@ -1,4 +1,4 @@
-import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from '../../contract/protocol/follow-up-schemas';
+import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from '../../contract/entities/feedback';
 
 export const FEEDBACK_CATEGORY_LABEL: Record<(typeof FEEDBACK_CATEGORIES)[number], string> = {
   bug: 'Something is wrong',

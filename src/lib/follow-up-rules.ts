@@ -1,6 +1,6 @@
 // Form rules of issue reports and feedback, from the shared schemas and the status rule.
 import { ISSUE_MESSAGES } from '../../contract/api/issue-workflow';
-import { IssueText, IssueTitle } from '../../contract/protocol/follow-up-schemas';
+import { IssueText, IssueTitle } from '../../contract/entities/issue';
 import { isBlank } from '../../contract/text-rules';
 import type { Rule } from './validation';
 

@@ -3,7 +3,11 @@
 
 import { isSpreadsheet, SPREADSHEET_HEAD_BYTES, SPREADSHEET_ONLY } from '../../contract/spreadsheet-file';
 import { hasHiddenCharacters, isBlank } from '../../contract/text-rules';
-import { AlarmAckBodySchema, EntityName, Password, RoleName, SerialNumber, UserName, VehicleNameCreate, VehicleNameEdit } from '../../contract/protocol/rest-schemas';
+import { UserName } from '../../contract/entities/account';
+import { AlarmAckBodySchema } from '../../contract/entities/alarm';
+import { EntityName, Password } from '../../contract/entities/common';
+import { RoleName } from '../../contract/entities/role';
+import { SerialNumber, VehicleNameCreate, VehicleNameEdit } from '../../contract/entities/vehicle';
 
 export type Rule<T = string> = (value: T) => string | null;
 

@@ -3,6 +3,8 @@ import { type Observable, of } from 'rxjs';
 import { type Loadable, type RetryPolicy, loadable$ } from './loadable';
 import type { Resource } from './resource';
 import type { Account, AccountScope, AccountScopeChoices, MenuCatalogue, RestClient, Role } from '../../contract/api/types';
+import { ACCOUNT_API } from '../../contract/entities/account';
+import { ROLE_API } from '../../contract/entities/role';
 
 export interface AccountAdminCalls {
   /** The console pages a role's menu authority may list, grouped as in the sidebar. */
@@ -19,18 +21,18 @@ export interface AccountAdminCalls {
 
 export function createAccountAdminCalls(api: RestClient, retry: RetryPolicy, accounts: Resource<Account>, roles: Resource<Role>): AccountAdminCalls {
   return {
-    menuCatalogue$: () => loadable$(of(null), (_, signal) => api.get<MenuCatalogue>('/customization/role/v1/query/menus', undefined, { signal }), { retry }),
+    menuCatalogue$: () => loadable$(of(null), (_, signal) => api.get<MenuCatalogue>(`${ROLE_API.base}/query/menus`, undefined, { signal }), { retry }),
     allocate: async (roleId, accountIds) => {
-      const changed = await api.put<number>('/customization/role/v1/update/allocation', { roleId, accountIds });
+      const changed = await api.put<number>(`${ROLE_API.base}/update/allocation`, { roleId, accountIds });
       accounts.refresh();
       roles.refresh();
       return changed;
     },
-    sendPasswordReset: (accountId) => api.put('/customization/account/v1/update/reset', { accountId }),
+    sendPasswordReset: (accountId) => api.put(`${ACCOUNT_API.base}/update/reset`, { accountId }),
     scope$: (accountId) =>
-      loadable$(of(accountId), (id, signal) => api.get<AccountScopeChoices>('/customization/account/v1/get/scope', { accountId: id }, { signal }), { retry }),
+      loadable$(of(accountId), (id, signal) => api.get<AccountScopeChoices>(`${ACCOUNT_API.base}/get/scope`, { accountId: id }, { signal }), { retry }),
     saveScope: async (accountId, scope) => {
-      const saved = await api.put<AccountScope>('/customization/account/v1/update/scope', { accountId, ...scope });
+      const saved = await api.put<AccountScope>(`${ACCOUNT_API.base}/update/scope`, { accountId, ...scope });
       accounts.refresh();
       return saved;
     },

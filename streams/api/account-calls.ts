@@ -2,8 +2,9 @@
 // menu, registering, their profile and password, and ending the session.
 import type { Theme } from '../../contract/protocol/account-settings-rules';
 import type { MenuRoute, Profile, RestClient, UserInfo } from '../../contract/api/types';
+import { USER_API } from '../../contract/entities/profile';
 
-const USER = '/customization/user/v1';
+const USER = USER_API.base;
 
 export interface Registration {
   email: string;
@@ -16,7 +17,7 @@ export type ProfileChanges = Omit<Profile, 'email' | 'theme' | 'avatar'>;
 
 export const fetchUserInfo = (api: RestClient): Promise<UserInfo> => api.get<UserInfo>(`${USER}/query/info`);
 
-export const fetchMenuRoutes = (api: RestClient): Promise<MenuRoute[]> => api.get<MenuRoute[]>('/customization/router/v1/query/list');
+export const fetchMenuRoutes = (api: RestClient): Promise<MenuRoute[]> => api.get<MenuRoute[]>(`${USER_API.routerBase}/query/list`);
 
 export const sendVerificationCode = (api: RestClient, email: string, purpose: 'register' | 'reset'): Promise<null> =>
   api.post<null>(`${USER}/send/code`, { email, purpose });

@@ -1,23 +1,19 @@
 // Every server read and write the console makes beyond sign-in and the live fleet snapshot, as
 // resources (one per REST collection) and calls. Screens use these; REST paths stay in streams/api.
 import { type Observable, of } from 'rxjs';
-import {
-  AccountSchema,
-  AlarmSchema,
-  DepotSchema,
-  FleetSchema,
-  GroupLogDetailSchema,
-  GroupLogSchema,
-  RoleSchema,
-  PlaylistSchema,
-  DisplayTokenSchema,
-  IssuedDisplayTokenSchema,
-  ShareSchema,
-  SubFleetSchema,
-  VehicleDetailSchema,
-  VehicleListRowSchema,
-} from '../../contract/protocol/rest-schemas';
-import { FeedbackDetailSchema, FeedbackSchema, IssueDetailSchema, IssueSchema } from '../../contract/protocol/follow-up-schemas';
+import { AccountSchema, ACCOUNT_API } from '../../contract/entities/account';
+import { AlarmSchema, ALARM_API } from '../../contract/entities/alarm';
+import { DepotSchema, DEPOT_API } from '../../contract/entities/depot';
+import { FleetSchema, FLEET_API } from '../../contract/entities/fleet';
+import { GroupLogDetailSchema, GroupLogSchema, GROUP_LOG_API } from '../../contract/entities/group-log';
+import { RoleSchema, ROLE_API } from '../../contract/entities/role';
+import { ShareSchema, SHARE_API } from '../../contract/entities/share';
+import { SubFleetSchema, SUB_FLEET_API } from '../../contract/entities/sub-fleet';
+import { VehicleDetailSchema, VehicleListRowSchema, VEHICLE_API } from '../../contract/entities/vehicle';
+import { DisplayTokenSchema, IssuedDisplayTokenSchema, WALL_DISPLAY_API } from '../../contract/entities/wall-display';
+import { PlaylistSchema, WALL_PLAYLIST_API } from '../../contract/entities/wall-playlist';
+import { FeedbackDetailSchema, FeedbackSchema } from '../../contract/entities/feedback';
+import { IssueDetailSchema, IssueSchema } from '../../contract/entities/issue';
 import {
   type EscalationLimit,
   type Feedback,
@@ -36,7 +32,8 @@ import {
   setEscalationLimit,
   setFeedbackStatus,
 } from './follow-up-calls';
-import { PrealarmFleetSchema, PrealarmSchema, ReportSchema } from '../../contract/protocol/report-schemas';
+import { PrealarmFleetSchema, PrealarmSchema, PREALARM_API } from '../../contract/entities/prealarm';
+import { ReportSchema, REPORT_API } from '../../contract/entities/report';
 import { changePassword, logOut, register, resetPassword, sendVerificationCode, type Registration } from './account-calls';
 import { type AccountAdminCalls, createAccountAdminCalls } from './account-admin-calls';
 import { FLEET_LIST_PATH, SHARED_VEHICLE_PATH, TILE_INFO_PATH } from './fleet-calls';
@@ -110,10 +107,10 @@ import type {
   VehicleUpdate,
 } from './entity-writes';
 
-const DISPLAY_BASE = '/customization/display-token/v1';
-export const FLEET_BASE = '/customization/fleet/v1';
-export const SUB_FLEET_BASE = '/customization/subfleet/v1';
-export const DEPOT_BASE = '/customization/depot/v1';
+const DISPLAY_BASE = WALL_DISPLAY_API.base;
+export const FLEET_BASE = FLEET_API.base;
+export const SUB_FLEET_BASE = SUB_FLEET_API.base;
+export const DEPOT_BASE = DEPOT_API.base;
 /** How often a rule's pending vehicles are read again (their countdowns tick on the page between reads). */
 const PREALARM_STATES_POLL_MS = 10_000;
 
@@ -200,11 +197,11 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
   const createResource = createResourceFactory(api, retry);
   const read$ = <T>(fetch: () => Promise<T>): Observable<Loadable<T>> => loadable$(of(null), fetch, { retry });
   const resources = {
-    alarms: createResource({ name: 'alarms', base: '/customization/alarm/v1', idParam: 'alarmId', schemas: { row: AlarmSchema, detail: AlarmSchema } }),
+    alarms: createResource({ name: 'alarms', base: ALARM_API.base, idParam: 'alarmId', schemas: { row: AlarmSchema, detail: AlarmSchema } }),
     // Displays show their assigned playlist's name; deleting a playlist clears it from them.
     playlists: createResource({
       name: 'playlists',
-      base: '/customization/wall-playlist/v1',
+      base: WALL_PLAYLIST_API.base,
       idParam: 'playlistId',
       schemas: { row: PlaylistSchema, detail: PlaylistSchema },
       refreshes: ['displays'],
@@ -217,13 +214,13 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
     }),
     groupLogs: createResource({
       name: 'groupLogs',
-      base: '/customization/grouplog/v1',
+      base: GROUP_LOG_API.base,
       idParam: 'logId',
       schemas: { row: GroupLogSchema, detail: GroupLogDetailSchema },
     }),
     vehicles: createResource({
       name: 'vehicles',
-      base: '/customization/vehicle/v1',
+      base: VEHICLE_API.base,
       idParam: 'vehicleId',
       schemas: { row: VehicleListRowSchema, detail: VehicleDetailSchema },
       lookupParam: 'search',
@@ -254,7 +251,7 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
     }),
     accounts: createResource({
       name: 'accounts',
-      base: '/customization/account/v1',
+      base: ACCOUNT_API.base,
       idParam: 'accountId',
       schemas: { row: AccountSchema, detail: AccountSchema },
       lookupParam: 'search',
@@ -263,28 +260,28 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
     // Roles count their accounts, and accounts show their role's name.
     roles: createResource({
       name: 'roles',
-      base: '/customization/role/v1',
+      base: ROLE_API.base,
       idParam: 'roleId',
       schemas: { row: RoleSchema, detail: RoleSchema },
       refreshes: ['accounts'],
     }),
-    reports: createResource({ name: 'reports', base: '/customization/report/v1', idParam: 'reportId', schemas: { row: ReportSchema, detail: ReportSchema } }),
+    reports: createResource({ name: 'reports', base: REPORT_API.base, idParam: 'reportId', schemas: { row: ReportSchema, detail: ReportSchema } }),
     prealarmFleets: createResource({
       name: 'prealarmFleets',
-      base: '/customization/prealarm/v1/fleet',
+      base: `${PREALARM_API.base}/fleet`,
       idParam: 'fleetId',
       schemas: { row: PrealarmFleetSchema, detail: PrealarmFleetSchema },
     }),
     prealarms: createResource({
       name: 'prealarms',
-      base: '/customization/prealarm/v1',
+      base: PREALARM_API.base,
       idParam: 'prealarmId',
       schemas: { row: PrealarmSchema, detail: PrealarmSchema },
       refreshes: ['prealarmFleets'],
     }),
     issues: createResource({ name: 'issues', base: ISSUE_BASE, idParam: 'issueId', schemas: { row: IssueSchema, detail: IssueDetailSchema } }),
     feedback: createResource({ name: 'feedback', base: FEEDBACK_BASE, idParam: 'feedbackId', schemas: { row: FeedbackSchema, detail: FeedbackDetailSchema } }),
-    shares: createResource({ name: 'shares', base: '/customization/share/v1', idParam: 'account', schemas: { row: ShareSchema, detail: ShareSchema } }),
+    shares: createResource({ name: 'shares', base: SHARE_API.base, idParam: 'account', schemas: { row: ShareSchema, detail: ShareSchema } }),
   };
   const reloading =
     (...touched: Array<{ refresh(): void }>) =>
@@ -296,17 +293,17 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
     ...resources,
     groupOperations: createGroupOperationCalls(api, resources.groupLogs, [resources.vehicles, resources.fleets, resources.subFleets, resources.depots]),
     accountAdmin: createAccountAdminCalls(api, retry, resources.accounts, resources.roles),
-    accountCandidates$: (job) => read$(() => api.get<AccountCandidate[]>('/customization/account/v1/query/candidates', { job })),
+    accountCandidates$: (job) => read$(() => api.get<AccountCandidate[]>(`${ACCOUNT_API.base}/query/candidates`, { job })),
     placeVehicleOnTop: (vehicleId, top) => placeVehicleOnTop(api, vehicleId, top).then(reloading(resources.vehicles)),
     addVehiclesFromSheet: (file, onProgress) =>
       addVehiclesFromSheet(api, file, onProgress).then(reloading(resources.vehicles, resources.fleets, resources.subFleets, resources.depots)),
     computeReport$: (request) => computeReport$(api, request),
     prealarmStates$: (prealarmId) =>
-      loadable$(of(prealarmId), (id, signal) => api.get<PrealarmVehicleState[]>('/customization/prealarm/v1/query/states', { prealarmId: id }, { signal }), {
+      loadable$(of(prealarmId), (id, signal) => api.get<PrealarmVehicleState[]>(`${PREALARM_API.base}/query/states`, { prealarmId: id }, { signal }), {
         retry,
         poll: { everyMs: PREALARM_STATES_POLL_MS },
       }),
-    previewPrealarm: (rule) => api.post<PrealarmPreview>('/customization/prealarm/v1/query/preview', rule),
+    previewPrealarm: (rule) => api.post<PrealarmPreview>(`${PREALARM_API.base}/query/preview`, rule),
     issueCounts$: (filters) => loadable$(of(filters), (query) => issueCounts(api, query), { retry, refresh$: resources.issues.changes$ }),
     escalateIssue: (issueId, reason) => escalateIssue(api, issueId, reason).then(reloading(resources.issues)),
     issueAssignees$: (fleetId) => read$(() => issueAssignees(api, fleetId)),

@@ -2,9 +2,12 @@
 // `update/single` calls (docs/api.md), typed from the schemas the rows are read with. An update
 // names its record and carries only what changes; `version` is the record version it was based on.
 import type { Static } from '@sinclair/typebox';
-import type { FeedbackCategorySchema, IssueStatusSchema } from '../../contract/protocol/follow-up-schemas';
-import type { PrealarmFields, ReportFields } from '../../contract/protocol/report-schemas';
-import type { DisplayTokenInputSchema, PlaylistInputSchema } from '../../contract/protocol/rest-schemas';
+import type { FeedbackCategorySchema } from '../../contract/entities/feedback';
+import type { IssueStatusSchema } from '../../contract/entities/issue';
+import type { PrealarmFields } from '../../contract/entities/prealarm';
+import type { ReportFields } from '../../contract/entities/report';
+import type { DisplayTokenInputSchema } from '../../contract/entities/wall-display';
+import type { PlaylistInputSchema } from '../../contract/entities/wall-playlist';
 import type { Account, Depot, Fleet, Role, Share, SubFleet, VehicleDetail } from '../../contract/api/types';
 
 type Version = { version?: number };

@@ -1,14 +1,19 @@
 import type { ActiveAlarmFilter, Alarm, AlarmPage, Page, RestClient, VehicleDetail, VehicleSnapshot } from '../../contract/api/types';
+import { ALARM_API } from '../../contract/entities/alarm';
+import { FLEET_API } from '../../contract/entities/fleet';
+import { HISTORY_API } from '../../contract/entities/history';
+import { SHARE_API } from '../../contract/entities/share';
+import { VEHICLE_API } from '../../contract/entities/vehicle';
 
-export const SNAPSHOT_PATH = '/customization/vehicle/v1/query/snapshot';
-export const ALARM_LIST_PATH = '/customization/alarm/v1/query/list';
+export const SNAPSHOT_PATH = `${VEHICLE_API.base}/query/snapshot`;
+export const ALARM_LIST_PATH = `${ALARM_API.base}/query/list`;
 /** Not in the contract, served by the reference server (docs/api.md). */
-export const ALARM_ACK_PATH = '/customization/alarm/v1/ack/single';
-export const VEHICLE_DETAIL_PATH = '/customization/vehicle/v1/get/detail';
+export const ALARM_ACK_PATH = `${ALARM_API.base}/ack/single`;
+export const VEHICLE_DETAIL_PATH = `${VEHICLE_API.base}/get/detail`;
 /** A device's downsampled history; not in the contract, served by the reference server. */
-export const HISTORY_SERIES_PATH = '/customization/history/v1/query/series';
-export const SHARED_VEHICLE_PATH = '/customization/share/v1/get/info/vehicle';
-export const FLEET_LIST_PATH = '/customization/factory/v1/query/list';
+export const HISTORY_SERIES_PATH = `${HISTORY_API.base}/query/series`;
+export const SHARED_VEHICLE_PATH = `${SHARE_API.base}/get/info/vehicle`;
+export const FLEET_LIST_PATH = `${FLEET_API.factoryBase}/query/list`;
 export const TILE_INFO_PATH = '/tiles/info';
 /** The server's offline tiles, below the API base, as a Leaflet URL template. */
 export const OFFLINE_TILE_TEMPLATE = '/tiles/{z}/{x}/{y}';

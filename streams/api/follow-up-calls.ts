@@ -3,17 +3,12 @@
 // (cmd 8) the server sends about them.
 import type { Static } from '@sinclair/typebox';
 import { type Observable, filter, map } from 'rxjs';
-import type {
-  EscalationLimitSchema,
-  FeedbackDetailSchema,
-  FeedbackSchema,
-  IssueAssigneeSchema,
-  IssueCountsSchema,
-  IssueDetailSchema,
-  IssueSchema,
-} from '../../contract/protocol/follow-up-schemas';
+import type { FeedbackDetailSchema, FeedbackSchema } from '../../contract/entities/feedback';
+import type { EscalationLimitSchema, IssueAssigneeSchema, IssueCountsSchema, IssueDetailSchema, IssueSchema } from '../../contract/entities/issue';
 import { CMD, type IncomingFrame } from '../../contract/protocol/types';
 import type { Query, RestClient } from '../../contract/api/types';
+import { FEEDBACK_API } from '../../contract/entities/feedback';
+import { ISSUE_API } from '../../contract/entities/issue';
 
 export type Issue = Static<typeof IssueSchema>;
 export type IssueDetail = Static<typeof IssueDetailSchema>;
@@ -23,8 +18,8 @@ export type EscalationLimit = Static<typeof EscalationLimitSchema>;
 export type Feedback = Static<typeof FeedbackSchema>;
 export type FeedbackDetail = Static<typeof FeedbackDetailSchema>;
 
-export const ISSUE_BASE = '/customization/issue/v1';
-export const FEEDBACK_BASE = '/customization/feedback/v1';
+export const ISSUE_BASE = ISSUE_API.base;
+export const FEEDBACK_BASE = FEEDBACK_API.base;
 
 export interface FeedbackInput {
   category: string;

@@ -3,8 +3,9 @@
 import type { DeviceType } from '../../contract/protocol/types';
 import type { Resource } from './resource';
 import type { GroupLog, GroupLogDetail, RestClient } from '../../contract/api/types';
+import { GROUP_LOG_API } from '../../contract/entities/group-log';
 
-const BASE = '/customization/grouplog/v1';
+const BASE = GROUP_LOG_API.base;
 
 export interface DeviceChoice {
   deviceType: DeviceType;

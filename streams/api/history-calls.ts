@@ -1,8 +1,9 @@
 import type { DeviceRef } from '../../contract/protocol/types';
 import { HISTORY_SERIES_PATH } from './fleet-calls';
 import type { HistorySeries, Query, RestClient } from '../../contract/api/types';
+import { HISTORY_API } from '../../contract/entities/history';
 
-const HISTORY_CSV_PATH = '/customization/history/v1/export/csv';
+const HISTORY_CSV_PATH = `${HISTORY_API.base}/export/csv`;
 
 /** Keys of one device over a range (at most 31 days, docs/api.md "Operations data"). */
 export interface HistoryQuery {

@@ -2,16 +2,10 @@
 // each batch is one call, and the answers are merged into one result.
 import type { Static } from '@sinclair/typebox';
 import { Observable } from 'rxjs';
-import type {
-  PrealarmFleetSchema,
-  PrealarmPreviewSchema,
-  PrealarmSchema,
-  PrealarmVehicleStateSchema,
-  ReportResultSchema,
-  ReportSchema,
-  ReportTable,
-} from '../../contract/protocol/report-schemas';
+import type { PrealarmFleetSchema, PrealarmPreviewSchema, PrealarmSchema, PrealarmVehicleStateSchema } from '../../contract/entities/prealarm';
+import type { ReportResultSchema, ReportSchema, ReportTable } from '../../contract/entities/report';
 import type { RestClient } from '../../contract/api/types';
+import { REPORT_API } from '../../contract/entities/report';
 
 export type Report = Static<typeof ReportSchema>;
 export type ReportResult = Static<typeof ReportResultSchema>;
@@ -20,7 +14,7 @@ export type Prealarm = Static<typeof PrealarmSchema>;
 export type PrealarmVehicleState = Static<typeof PrealarmVehicleStateSchema>;
 export type PrealarmPreview = Static<typeof PrealarmPreviewSchema>;
 
-const COMPUTE_PATH = '/customization/report/v1/query/compute';
+const COMPUTE_PATH = `${REPORT_API.base}/query/compute`;
 /** Vehicles per call: small enough for steady progress, large enough to keep calls few. */
 export const REPORT_BATCH = 25;
 

@@ -2,8 +2,9 @@
 // import.
 import { ApiError } from './api-error';
 import type { RestClient } from '../../contract/api/types';
+import { VEHICLE_API } from '../../contract/entities/vehicle';
 
-const VEHICLE = '/customization/vehicle/v1';
+const VEHICLE = VEHICLE_API.base;
 
 export interface BatchRowReport {
   row: number;

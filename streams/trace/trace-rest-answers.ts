@@ -3,6 +3,7 @@ import { FLEET_LIST_PATH, HISTORY_SERIES_PATH, SNAPSHOT_PATH, VEHICLE_DETAIL_PAT
 import { decode } from '../../contract/protocol/decode';
 import type { IncomingFrame } from '../../contract/protocol/types';
 import type { TraceLine } from './types';
+import { USER_API } from '../../contract/entities/profile';
 
 type Recorded = { t: number; body: unknown };
 
@@ -130,8 +131,8 @@ export function createTraceRestAnswers(lines: readonly TraceLine[]): (method: st
     const bare = withoutQuery(path);
     if (method === 'POST' && bare === '/oauth/token') return { code: 200, data: REPLAY_TOKEN };
     if (method !== 'GET') return { code: 200, msg: 'replay', data: null };
-    if (bare === '/customization/user/v1/query/info') return { code: 200, data: DEFAULT_USER };
-    if (bare === '/customization/router/v1/query/list') return { code: 200, data: DEFAULT_MENU };
+    if (bare === `${USER_API.base}/query/info`) return { code: 200, data: DEFAULT_USER };
+    if (bare === `${USER_API.routerBase}/query/list`) return { code: 200, data: DEFAULT_MENU };
     if (bare === SNAPSHOT_PATH) {
       const rows = snapshotRows();
       return { code: 200, data: { rows, total: rows.length } };

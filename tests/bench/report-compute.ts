@@ -7,7 +7,7 @@
 // from raw history. Prints the rollup build, the report's times (and CPU time) and the load average.
 import { loadavg } from 'node:os';
 import { REPORT_BATCH } from '../../streams/api/report-calls';
-import { REPORT_TABLE_NAMES } from '../../contract/protocol/report-schemas';
+import { REPORT_TABLE_NAMES } from '../../contract/entities/report';
 import { readConfig } from '../../server/config';
 import { demoFleet } from '../../server/fleet/demo-fleet';
 import { createFleetModel } from '../../server/fleet/fleet-model';

@@ -13,8 +13,9 @@ import { mailCode } from '../../platform/auth/verification-code';
 import { badRequest, notFound } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
-import { AccountSchema, Email, Id, Nullable, PageOf, PageQuery, Password, PlainText, Status, UserName } from '../../../contract/protocol/rest-schemas';
+import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { AccountSchema, UserName, ACCOUNT_API } from '../../../contract/entities/account';
+import { BasedOn, Email, Id, Nullable, PageOf, PageQuery, Password, PlainText, Status } from '../../../contract/entities/common';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { RoleRecord } from '../roles/role-store';
@@ -60,7 +61,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   };
 
   r.get(
-    '/customization/account/v1/query/list',
+    `${ACCOUNT_API.base}/query/list`,
     {
       config: read,
       schema: {
@@ -95,13 +96,13 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.get(
-    '/customization/account/v1/get/detail',
+    `${ACCOUNT_API.base}/get/detail`,
     { config: read, schema: { tags, summary: 'One account', querystring: Type.Object({ accountId: Id }), response: answers(AccountSchema) } },
     async (req) => ok(await viewOne(await reachable(req, req.query.accountId))),
   );
 
   r.post(
-    '/customization/account/v1/add/single',
+    `${ACCOUNT_API.base}/add/single`,
     {
       config: write,
       schema: {
@@ -137,7 +138,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.put(
-    '/customization/account/v1/update/single',
+    `${ACCOUNT_API.base}/update/single`,
     {
       config: write,
       schema: {
@@ -198,7 +199,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.put(
-    '/customization/account/v1/update/reset',
+    `${ACCOUNT_API.base}/update/reset`,
     {
       config: write,
       schema: {
@@ -216,7 +217,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.delete(
-    '/customization/account/v1/delete/single',
+    `${ACCOUNT_API.base}/delete/single`,
     {
       config: write,
       schema: {

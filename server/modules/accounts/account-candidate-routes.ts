@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
-import { AccountCandidateSchema, AccountJobSchema } from '../../../contract/protocol/rest-schemas';
+import { AccountCandidateSchema, AccountJobSchema, ACCOUNT_API } from '../../../contract/entities/account';
 import { can } from '../../access/actor';
 import { type AccountJob, canDoJob } from '../../access/account-choice';
 import { forbidden } from '../../platform/http/api-error';
@@ -28,7 +28,7 @@ const MAX_CANDIDATES = 500;
 export const registerAccountCandidateRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   r.get(
-    '/customization/account/v1/query/candidates',
+    `${ACCOUNT_API.base}/query/candidates`,
     {
       config: { access: { permission: PERMISSIONS.fleetView } },
       schema: {

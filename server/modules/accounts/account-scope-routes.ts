@@ -6,7 +6,8 @@ import { accountSubject, recordAudit } from '../../audit/record-audit';
 import { badRequest, notFound } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { AccountScopeChoicesSchema, AccountScopeSchema, Id } from '../../../contract/protocol/rest-schemas';
+import { AccountScopeChoicesSchema, AccountScopeSchema, ACCOUNT_API } from '../../../contract/entities/account';
+import { Id } from '../../../contract/entities/common';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { UserRecord } from './user-store';
@@ -41,7 +42,7 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
   };
 
   r.get(
-    '/customization/account/v1/get/scope',
+    `${ACCOUNT_API.base}/get/scope`,
     {
       config: { access: { permission: PERMISSIONS.accountView } },
       schema: {
@@ -58,7 +59,7 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.put(
-    '/customization/account/v1/update/scope',
+    `${ACCOUNT_API.base}/update/scope`,
     {
       config: { access: { permission: PERMISSIONS.accountEdit } },
       schema: {

@@ -14,7 +14,9 @@ import { badRequest } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { REGISTRATION_MAIL_SENT } from '../../../contract/protocol/registration-messages';
-import { Email, MileageUnitSchema, Nullable, Password, Phone, PlainText, ProfileSchema, SpeedUnitSchema, UserName } from '../../../contract/protocol/rest-schemas';
+import { UserName } from '../../../contract/entities/account';
+import { Email, Nullable, Password, Phone, PlainText } from '../../../contract/entities/common';
+import { MileageUnitSchema, ProfileSchema, SpeedUnitSchema, USER_API } from '../../../contract/entities/profile';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { CodePurpose } from './verification-code-store';
@@ -70,7 +72,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   };
 
   r.post(
-    '/customization/user/v1/send/code',
+    `${USER_API.base}/send/code`,
     {
       config: { access: { public: true } },
       schema: {
@@ -95,7 +97,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   );
 
   r.post(
-    '/customization/user/v1/add/register',
+    `${USER_API.base}/add/register`,
     {
       config: { access: { public: true } },
       schema: {
@@ -130,7 +132,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   );
 
   r.put(
-    '/customization/user/v1/update/reset',
+    `${USER_API.base}/update/reset`,
     {
       config: { access: { public: true } },
       schema: {
@@ -152,7 +154,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   );
 
   r.put(
-    '/customization/user/v1/update/password',
+    `${USER_API.base}/update/password`,
     {
       config: { access: { permission: PERMISSIONS.profileEdit } },
       schema: {
@@ -176,13 +178,13 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   );
 
   r.get(
-    '/customization/user/v1/get/profile',
+    `${USER_API.base}/get/profile`,
     { schema: { tags: tag, summary: 'Own settings: email, user name, phone, units, theme and avatar (a data: URL or null)', response: answers(ProfileSchema) } },
     async (req) => ok(await profileOf(accountOf(req).user)),
   );
 
   r.put(
-    '/customization/user/v1/update/profile',
+    `${USER_API.base}/update/profile`,
     {
       config: { access: { permission: PERMISSIONS.profileEdit } },
       schema: {
@@ -206,7 +208,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   );
 
   r.post(
-    '/customization/user/v1/send/email-code',
+    `${USER_API.base}/send/email-code`,
     {
       config: { access: { permission: PERMISSIONS.profileEdit } },
       schema: {
@@ -226,7 +228,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   );
 
   r.put(
-    '/customization/user/v1/update/email',
+    `${USER_API.base}/update/email`,
     {
       config: { access: { permission: PERMISSIONS.profileEdit } },
       schema: {
@@ -248,7 +250,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   );
 
   r.put(
-    '/customization/user/v1/update/theme',
+    `${USER_API.base}/update/theme`,
     {
       config: { access: { permission: PERMISSIONS.profileEdit } },
       schema: {
@@ -265,7 +267,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   );
 
   r.put(
-    '/customization/user/v1/update/avatar',
+    `${USER_API.base}/update/avatar`,
     {
       config: { access: { permission: PERMISSIONS.profileEdit } },
       // Room for a 2 MB image as base64 (the server-wide limit is 1 MB); the schema and the bytes decide the rest.
@@ -295,7 +297,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   );
 
   r.post(
-    '/customization/user/v1/logout',
+    `${USER_API.base}/logout`,
     {
       config: { access: { public: true } },
       schema: { tags: tag, summary: "End the caller's session (token and socket)", response: answers(Type.Null()) },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
-import { AlarmAckBodySchema, AlarmSchema } from '../../../contract/protocol/rest-schemas';
+import { AlarmAckBodySchema, AlarmSchema, ALARM_API } from '../../../contract/entities/alarm';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
 import { accountOf } from '../../platform/http/actor-of';
 import { forbidden, notFound } from '../../platform/http/api-error';
@@ -16,7 +16,7 @@ import { alarmView } from './alarm-routes';
 export const registerAlarmAckRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   r.post(
-    '/customization/alarm/v1/ack/single',
+    `${ALARM_API.base}/ack/single`,
     {
       config: { access: { permission: PERMISSIONS.alarmView } },
       schema: {

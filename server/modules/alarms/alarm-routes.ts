@@ -5,7 +5,8 @@ import { canSeeVehicle } from '../../access/can-see-vehicle';
 import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
 import { viewerOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { AlarmPageSchema, AlarmSchema, Id, PageQuery, SeveritySchema, Timestamp } from '../../../contract/protocol/rest-schemas';
+import { AlarmPageSchema, AlarmSchema, SeveritySchema, ALARM_API } from '../../../contract/entities/alarm';
+import { Id, PageQuery, Timestamp } from '../../../contract/entities/common';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { AlarmRecord } from './alarm-store';
@@ -25,7 +26,7 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['alarms'];
   r.get(
-    '/customization/alarm/v1/query/list',
+    `${ALARM_API.base}/query/list`,
     {
       config: { access: { permission: PERMISSIONS.alarmView, display: true } },
       schema: {
@@ -60,7 +61,7 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
   );
   r.get(
-    '/customization/alarm/v1/get/detail',
+    `${ALARM_API.base}/get/detail`,
     {
       config: { access: { permission: PERMISSIONS.alarmView, display: true } },
       schema: {

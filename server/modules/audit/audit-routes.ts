@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { AUDIT_EVENTS } from '../../audit/audit-events';
 import { badRequest } from '../../platform/http/api-error';
 import { answers, ok } from '../../platform/http/envelope';
-import { Id, Nullable, PageOf, PageQuery, Timestamp } from '../../../contract/protocol/rest-schemas';
+import { Id, Nullable, PageOf, PageQuery, Timestamp } from '../../../contract/entities/common';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { AuditRecord } from './audit-store';
+import { AUDIT_API } from '../../../contract/entities/audit';
 
 const AuditEventSchema = Type.Union(AUDIT_EVENTS.map((e) => Type.Literal(e)));
 const Outcome = Type.Union([Type.Literal('success'), Type.Literal('failure')]);
@@ -28,7 +29,7 @@ const view = (a: AuditRecord) => ({ ...a, at: new Date(a.at).toISOString() });
 /** The audit log of security events, read-only: it has no call that adds, changes or removes entries. */
 export const registerAuditRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   app.withTypeProvider<TypeBoxProvider>().get(
-    '/customization/audit/v1/query/list',
+    `${AUDIT_API.base}/query/list`,
     {
       config: { access: { superAdmin: true } },
       schema: {

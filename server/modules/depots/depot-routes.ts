@@ -6,15 +6,13 @@ import { checkAccountChoice } from '../../access/account-choice';
 import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../../access/placement-scope';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
-import { DepotSchema, EntityName, Id, PageOf, PageQuery, PlainText, Status, StoredText } from '../../../contract/protocol/rest-schemas';
+import { Id, PageOf } from '../../../contract/entities/common';
+import { DepotCreateSchema, DepotQuerySchema, DepotSchema, DepotUpdateSchema, DEPOT_API } from '../../../contract/entities/depot';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { DepotRecord } from './depot-store';
-
-const Position = { lat: Type.Number({ minimum: -90, maximum: 90 }), lng: Type.Number({ minimum: -180, maximum: 180 }) };
-const City = StoredText(60);
 
 /** Depots: list, detail, create, update, delete. A fleet's manager edits them; a depot manager edits their own. */
 export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) => {
@@ -24,13 +22,13 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   const inScope = async (req: FastifyRequest, id: string) => placementInScope('depot', await ctx.repo.depots.get(id), accountOf(req).scope);
 
   r.get(
-    '/customization/depot/v1/query/list',
+    `${DEPOT_API.base}/query/list`,
     {
       config: { access: { permission: PERMISSIONS.depotView } },
       schema: {
         tags,
         summary: 'Depots the caller may see, paged; filter by fleet, name (contains), status',
-        querystring: Type.Object({ ...PageQuery, fleetId: Type.Optional(Id), name: Type.Optional(PlainText(50)), status: Type.Optional(Status) }),
+        querystring: DepotQuerySchema,
         response: answers(PageOf(DepotSchema)),
       },
     },
@@ -42,7 +40,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.get(
-    '/customization/depot/v1/get/detail',
+    `${DEPOT_API.base}/get/detail`,
     {
       config: { access: { permission: PERMISSIONS.depotView } },
       schema: { tags, summary: 'One depot', querystring: Type.Object({ depotId: Id }), response: answers(DepotSchema) },
@@ -51,22 +49,14 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.post(
-    '/customization/depot/v1/add/single',
+    `${DEPOT_API.base}/add/single`,
     {
       config: { access: { permission: PERMISSIONS.depotEdit } },
       schema: {
         tags,
         summary:
           "Create a depot in a fleet the caller manages (name, status, manager, position); the manager's role must grant depot editing. Without a position it takes the fleet's first depot's",
-        body: Type.Object({
-          fleetId: Id,
-          name: EntityName,
-          status: Status,
-          managerId: Id,
-          lat: Type.Optional(Position.lat),
-          lng: Type.Optional(Position.lng),
-          city: Type.Optional(City),
-        }),
+        body: DepotCreateSchema,
         response: answers(DepotSchema),
       },
     },
@@ -90,22 +80,13 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.put(
-    '/customization/depot/v1/update/single',
+    `${DEPOT_API.base}/update/single`,
     {
       config: { access: { permission: PERMISSIONS.depotEdit } },
       schema: {
         tags,
         summary: 'Change a depot; with `version`, refused (409, the current depot as data) when someone changed it since',
-        body: Type.Object({
-          depotId: Id,
-          ...BasedOn,
-          name: Type.Optional(EntityName),
-          status: Type.Optional(Status),
-          managerId: Type.Optional(Id),
-          lat: Type.Optional(Position.lat),
-          lng: Type.Optional(Position.lng),
-          city: Type.Optional(City),
-        }),
+        body: DepotUpdateSchema,
         response: versionedAnswers(DepotSchema),
       },
     },
@@ -134,7 +115,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.delete(
-    '/customization/depot/v1/delete/single',
+    `${DEPOT_API.base}/delete/single`,
     {
       config: { access: { permission: PERMISSIONS.depotEdit } },
       schema: {

@@ -3,15 +3,16 @@ import { isBlank } from '../../../contract/text-rules';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
+import { LongText } from '../../../contract/entities/common';
 import {
   FeedbackCategorySchema,
   FeedbackDetailSchema,
   FeedbackSchema,
   FeedbackStatusSchema,
-  LongText,
   SCREENSHOT_MAX_BYTES,
-} from '../../../contract/protocol/follow-up-schemas';
-import { Id, PageOf, PageQuery } from '../../../contract/protocol/rest-schemas';
+  FEEDBACK_API,
+} from '../../../contract/entities/feedback';
+import { Id, PageOf, PageQuery } from '../../../contract/entities/common';
 import { can } from '../../access/actor';
 import { scopeHolds } from '../../follow-up/issue-access';
 import { decodeScreenshot } from '../../follow-up/screenshot';
@@ -40,7 +41,6 @@ const ScreenshotUrl = Type.String({ maxLength: Math.ceil(SCREENSHOT_MAX_BYTES / 
 export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['feedback'];
-  const base = '/customization/feedback/v1';
 
   type UserActor = ReturnType<typeof accountOf>;
   /** Own feedback, or feedback of a fleet or vehicle in scope for a holder of `permission`. */
@@ -62,7 +62,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   };
 
   r.post(
-    `${base}/add/single`,
+    `${FEEDBACK_API.base}/add/single`,
     {
       schema: {
         tags,
@@ -107,7 +107,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.get(
-    `${base}/query/list`,
+    `${FEEDBACK_API.base}/query/list`,
     {
       schema: {
         tags,
@@ -133,7 +133,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.get(
-    `${base}/get/detail`,
+    `${FEEDBACK_API.base}/get/detail`,
     {
       schema: {
         tags,
@@ -154,7 +154,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.post(
-    `${base}/add/reply`,
+    `${FEEDBACK_API.base}/add/reply`,
     {
       config: { access: { permission: PERMISSIONS.feedbackEdit } },
       schema: {
@@ -182,7 +182,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.put(
-    `${base}/update/status`,
+    `${FEEDBACK_API.base}/update/status`,
     {
       config: { access: { permission: PERMISSIONS.feedbackEdit } },
       schema: {

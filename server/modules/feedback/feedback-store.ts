@@ -1,6 +1,6 @@
 // Feedback (/other/feedback): the stored shape, its replies, and the store. Times are epoch milliseconds.
 import type { Selectable } from 'kysely';
-import type { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from '../../../contract/protocol/follow-up-schemas';
+import type { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from '../../../contract/entities/feedback';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { FeedbackRepliesTable } from '../../platform/database/fleet-tables';
 import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';

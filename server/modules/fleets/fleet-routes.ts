@@ -8,9 +8,10 @@ import { checkParentFleet, countVehicles, resettleVehicles, vehiclesText } from 
 import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
 import { accountOf, viewerOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
-import { EntityName, FleetSchema, Id, PageOf, PageQuery, PlainText, Status } from '../../../contract/protocol/rest-schemas';
+import { Id, PageOf } from '../../../contract/entities/common';
+import { FleetCreateSchema, FleetQuerySchema, FleetSchema, FleetUpdateSchema, FLEET_API } from '../../../contract/entities/fleet';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { FleetRecord } from './fleet-store';
@@ -41,13 +42,13 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   const withCount = async (req: FastifyRequest, f: FleetRecord) => (await views(req, [{ ...f, vehicles: await countVehicles(ctx, { fleetId: f.id }) }]))[0]!;
 
   r.get(
-    '/customization/fleet/v1/query/list',
+    `${FLEET_API.base}/query/list`,
     {
       config: { access: { permission: PERMISSIONS.fleetView, display: true } },
       schema: {
         tags,
         summary: 'Fleets the caller may see, paged; filter by name (contains) and status',
-        querystring: Type.Object({ ...PageQuery, name: Type.Optional(PlainText(50)), status: Type.Optional(Status) }),
+        querystring: FleetQuerySchema,
         response: answers(PageOf(FleetSchema)),
       },
     },
@@ -59,7 +60,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.get(
-    '/customization/fleet/v1/get/detail',
+    `${FLEET_API.base}/get/detail`,
     {
       config: { access: { permission: PERMISSIONS.fleetView } },
       schema: { tags, summary: 'One fleet', querystring: Type.Object({ fleetId: Id }), response: answers(FleetSchema) },
@@ -68,13 +69,13 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.post(
-    '/customization/fleet/v1/add/single',
+    `${FLEET_API.base}/add/single`,
     {
       config: { access: { permission: PERMISSIONS.fleetCreate } },
       schema: {
         tags,
         summary: 'Create a fleet; both required: the manager must hold a fleet-manager role, the service engineer one that grants firmware and settings',
-        body: Type.Object({ name: EntityName, status: Status, managerId: Id, serviceEngineerId: Id }),
+        body: FleetCreateSchema,
         response: answers(FleetSchema),
       },
     },
@@ -89,20 +90,13 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.put(
-    '/customization/fleet/v1/update/single',
+    `${FLEET_API.base}/update/single`,
     {
       config: { access: { permission: PERMISSIONS.fleetEdit } },
       schema: {
         tags,
         summary: 'Change a fleet the caller manages; with `version`, refused (409, the current fleet as data) when someone changed it since',
-        body: Type.Object({
-          fleetId: Id,
-          ...BasedOn,
-          name: Type.Optional(EntityName),
-          status: Type.Optional(Status),
-          managerId: Type.Optional(Id),
-          serviceEngineerId: Type.Optional(Id),
-        }),
+        body: FleetUpdateSchema,
         response: versionedAnswers(FleetSchema),
       },
     },
@@ -132,7 +126,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.delete(
-    '/customization/fleet/v1/delete/single',
+    `${FLEET_API.base}/delete/single`,
     {
       config: { access: { permission: PERMISSIONS.fleetCreate } },
       schema: {
@@ -158,7 +152,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.get(
-    '/customization/fleet/v1/query/members',
+    `${FLEET_API.base}/query/members`,
     {
       config: { access: { permission: PERMISSIONS.fleetView } },
       schema: {
@@ -175,7 +169,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.put(
-    '/customization/fleet/v1/update/members',
+    `${FLEET_API.base}/update/members`,
     {
       config: { access: { permission: PERMISSIONS.fleetEdit } },
       schema: {

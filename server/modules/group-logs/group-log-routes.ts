@@ -8,17 +8,8 @@ import { checkPlacement, placementError } from '../../fleet/vehicle-placement';
 import { ApiError, badRequest, forbidden, notFound } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import {
-  DeviceTypeSchema,
-  GroupLogDetailSchema,
-  GroupLogSchema,
-  GroupOperationSchema,
-  Id,
-  Nullable,
-  PageOf,
-  PageQuery,
-  StoredText,
-} from '../../../contract/protocol/rest-schemas';
+import { DeviceTypeSchema, Id, Nullable, PageOf, PageQuery, StoredText } from '../../../contract/entities/common';
+import { GroupLogDetailSchema, GroupLogSchema, GroupOperationSchema, GROUP_LOG_API } from '../../../contract/entities/group-log';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { GroupLogSummary } from './group-log-store';
@@ -86,7 +77,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
   };
 
   r.get(
-    '/customization/grouplog/v1/query/list',
+    `${GROUP_LOG_API.base}/query/list`,
     {
       config: { access: { permission: PERMISSIONS.groupLogView } },
       schema: {
@@ -111,7 +102,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.get(
-    '/customization/grouplog/v1/get/detail',
+    `${GROUP_LOG_API.base}/get/detail`,
     {
       config: { access: { permission: PERMISSIONS.groupLogView } },
       schema: {
@@ -125,7 +116,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.post(
-    '/customization/grouplog/v1/add/firmware',
+    `${GROUP_LOG_API.base}/add/firmware`,
     {
       config: { access: { permission: PERMISSIONS.vehicleFirmware } },
       schema: {
@@ -147,7 +138,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.post(
-    '/customization/grouplog/v1/add/setting',
+    `${GROUP_LOG_API.base}/add/setting`,
     {
       config: { access: { permission: PERMISSIONS.vehicleSettings } },
       schema: {
@@ -171,7 +162,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.post(
-    '/customization/grouplog/v1/add/transfer',
+    `${GROUP_LOG_API.base}/add/transfer`,
     {
       config: { access: { permission: PERMISSIONS.vehicleEdit } },
       schema: {
@@ -191,7 +182,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.post(
-    '/customization/grouplog/v1/update/retry',
+    `${GROUP_LOG_API.base}/update/retry`,
     {
       config: { access: { permission: PERMISSIONS.groupLogView } },
       schema: {

@@ -5,7 +5,8 @@ import { visibleVehicle } from '../../access/visible-vehicle';
 import { badRequest } from '../../platform/http/api-error';
 import { actorOf } from '../../platform/http/actor-of';
 import { answers, Failure, ok } from '../../platform/http/envelope';
-import { DeviceTypeSchema, HistorySeriesSchema, Id, Timestamp } from '../../../contract/protocol/rest-schemas';
+import { DeviceTypeSchema, Id, Timestamp } from '../../../contract/entities/common';
+import { HistorySeriesSchema, HISTORY_API } from '../../../contract/entities/history';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import { keyDecimals } from '../../../contract/protocol/key-precision';
@@ -44,7 +45,7 @@ export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) 
   };
 
   r.get(
-    '/customization/history/v1/query/series',
+    `${HISTORY_API.base}/query/series`,
     {
       // A share guest charts its one vehicle (visibleVehicle refuses every other); a wall the vehicles of its scope.
       config: { access: { permission: PERMISSIONS.historyView, share: true, display: true } },
@@ -62,7 +63,7 @@ export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) 
   );
 
   r.get(
-    '/customization/history/v1/export/csv',
+    `${HISTORY_API.base}/export/csv`,
     {
       config: { access: { permission: PERMISSIONS.historyExport } },
       schema: {

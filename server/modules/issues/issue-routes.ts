@@ -15,8 +15,9 @@ import {
   IssueStatusSchema,
   IssueText,
   IssueTitle,
-} from '../../../contract/protocol/follow-up-schemas';
-import { Id, Nullable, PageOf, PageQuery } from '../../../contract/protocol/rest-schemas';
+  ISSUE_API,
+} from '../../../contract/entities/issue';
+import { BasedOn, Id, Nullable, PageOf, PageQuery } from '../../../contract/entities/common';
 import { can } from '../../access/actor';
 import { fleetInScope } from '../../access/allowed-actions';
 import { escalateIssue } from '../../follow-up/issue-escalation';
@@ -24,7 +25,7 @@ import { issueAssignees, scopeHolds, visibleIssue } from '../../follow-up/issue-
 import { badRequest, forbidden } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { IssueEvent, IssueFilter, IssueRecord } from './issue-store';
@@ -52,7 +53,6 @@ const EDITABLE = ['title', 'description', 'status', 'rootCause', 'shortTermSolut
 export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['issues'];
-  const base = '/customization/issue/v1';
   const view = { access: { permission: PERMISSIONS.issueView } };
   const edit = { access: { permission: PERMISSIONS.issueEdit } };
 
@@ -69,7 +69,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   };
 
   r.get(
-    `${base}/query/list`,
+    `${ISSUE_API.base}/query/list`,
     {
       config: view,
       schema: {
@@ -89,7 +89,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.get(
-    `${base}/query/counts`,
+    `${ISSUE_API.base}/query/counts`,
     {
       config: view,
       schema: {
@@ -103,7 +103,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.get(
-    `${base}/get/detail`,
+    `${ISSUE_API.base}/get/detail`,
     {
       config: view,
       schema: { tags, summary: 'One issue with its timeline, oldest first', querystring: Type.Object({ issueId: Id }), response: answers(IssueDetailSchema) },
@@ -115,7 +115,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.post(
-    `${base}/add/single`,
+    `${ISSUE_API.base}/add/single`,
     {
       config: edit,
       schema: {
@@ -179,7 +179,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.put(
-    `${base}/update/single`,
+    `${ISSUE_API.base}/update/single`,
     {
       config: edit,
       schema: {
@@ -238,7 +238,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.post(
-    `${base}/update/escalate`,
+    `${ISSUE_API.base}/update/escalate`,
     {
       config: edit,
       schema: {
@@ -262,7 +262,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.get(
-    `${base}/query/assignees`,
+    `${ISSUE_API.base}/query/assignees`,
     {
       config: view,
       schema: {
@@ -279,7 +279,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.get(
-    `${base}/query/limits`,
+    `${ISSUE_API.base}/query/limits`,
     {
       config: view,
       schema: {
@@ -292,7 +292,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.put(
-    `${base}/update/limit`,
+    `${ISSUE_API.base}/update/limit`,
     {
       config: { access: { permission: PERMISSIONS.fleetEdit } },
       schema: {

@@ -1,6 +1,6 @@
 // Issue reports (/other/issue…): the stored shape, their timeline, and the store. Times are epoch milliseconds.
 import { type Insertable, type Selectable, sql } from 'kysely';
-import { ISSUE_STATUSES } from '../../../contract/protocol/follow-up-schemas';
+import { ISSUE_STATUSES } from '../../../contract/entities/issue';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { IssueEventsTable, IssuesTable } from '../../platform/database/fleet-tables';
 import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';

@@ -3,8 +3,15 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { PREALARM_KEYS } from '../../../contract/api/prealarm-keys';
-import { PrealarmFields, PrealarmFleetSchema, PrealarmPreviewSchema, PrealarmSchema, PrealarmVehicleStateSchema } from '../../../contract/protocol/report-schemas';
-import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../../contract/protocol/rest-schemas';
+import {
+  PrealarmFields,
+  PrealarmFleetSchema,
+  PrealarmPreviewSchema,
+  PrealarmSchema,
+  PrealarmVehicleStateSchema,
+  PREALARM_API,
+} from '../../../contract/entities/prealarm';
+import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../../contract/entities/common';
 import type { Actor } from '../../access/actor';
 import { fleetInScope, placementReachable } from '../../access/allowed-actions';
 import { scopeIncludes } from '../../access/scope-includes';
@@ -89,7 +96,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   };
 
   r.get(
-    '/customization/prealarm/v1/fleet/query/list',
+    `${PREALARM_API.base}/fleet/query/list`,
     {
       config: { access: { permission: PERMISSIONS.prealarmView } },
       schema: {
@@ -108,7 +115,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.get(
-    '/customization/prealarm/v1/query/list',
+    `${PREALARM_API.base}/query/list`,
     {
       config: { access: { permission: PERMISSIONS.prealarmView } },
       schema: {
@@ -129,7 +136,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.get(
-    '/customization/prealarm/v1/get/detail',
+    `${PREALARM_API.base}/get/detail`,
     {
       config: { access: { permission: PERMISSIONS.prealarmView } },
       schema: { tags, summary: 'One rule', querystring: Type.Object({ prealarmId: Id }), response: answers(PrealarmSchema) },
@@ -138,7 +145,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.post(
-    '/customization/prealarm/v1/add/single',
+    `${PREALARM_API.base}/add/single`,
     {
       config: { access: { permission: PERMISSIONS.prealarmEdit } },
       schema: {
@@ -160,7 +167,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.put(
-    '/customization/prealarm/v1/update/single',
+    `${PREALARM_API.base}/update/single`,
     {
       config: { access: { permission: PERMISSIONS.prealarmEdit } },
       schema: {
@@ -187,7 +194,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.delete(
-    '/customization/prealarm/v1/delete/single',
+    `${PREALARM_API.base}/delete/single`,
     {
       config: { access: { permission: PERMISSIONS.prealarmEdit } },
       schema: { tags, summary: 'Delete a rule; its fired pre-alarms end', querystring: Type.Object({ prealarmId: Id }), response: answers(Type.Null()) },
@@ -201,7 +208,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.get(
-    '/customization/prealarm/v1/query/states',
+    `${PREALARM_API.base}/query/states`,
     {
       config: { access: { permission: PERMISSIONS.prealarmView } },
       schema: {
@@ -229,7 +236,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.post(
-    '/customization/prealarm/v1/query/preview',
+    `${PREALARM_API.base}/query/preview`,
     {
       config: { access: { permission: PERMISSIONS.prealarmView } },
       schema: {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
-import { REPORT_TABLE_NAMES, ReportFields, ReportResultSchema, ReportSchema } from '../../../contract/protocol/report-schemas';
-import { PageOf, PageQuery, Id, Timestamp, PlainText } from '../../../contract/protocol/rest-schemas';
+import { REPORT_TABLE_NAMES, ReportFields, ReportResultSchema, ReportSchema, REPORT_API } from '../../../contract/entities/report';
+import { PageOf, PageQuery, Id, Timestamp, PlainText } from '../../../contract/entities/common';
 import { type Actor, can, isSuperAdmin } from '../../access/actor';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
 import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
@@ -54,7 +54,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   };
 
   r.get(
-    '/customization/report/v1/query/list',
+    `${REPORT_API.base}/query/list`,
     {
       config: { access: { permission: PERMISSIONS.reportView } },
       schema: {
@@ -73,7 +73,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   );
 
   r.get(
-    '/customization/report/v1/get/detail',
+    `${REPORT_API.base}/get/detail`,
     {
       config: { access: { permission: PERMISSIONS.reportView } },
       schema: { tags, summary: 'One report', querystring: Type.Object({ reportId: Id }), response: answers(ReportSchema) },
@@ -85,7 +85,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   );
 
   r.post(
-    '/customization/report/v1/add/single',
+    `${REPORT_API.base}/add/single`,
     {
       config: { access: { permission: PERMISSIONS.reportEdit } },
       schema: {
@@ -114,7 +114,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   );
 
   r.put(
-    '/customization/report/v1/update/single',
+    `${REPORT_API.base}/update/single`,
     {
       config: { access: { permission: PERMISSIONS.reportEdit } },
       schema: {
@@ -146,7 +146,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   );
 
   r.delete(
-    '/customization/report/v1/delete/single',
+    `${REPORT_API.base}/delete/single`,
     {
       config: { access: { permission: PERMISSIONS.reportEdit } },
       schema: { tags, summary: 'Delete a report the caller may edit', querystring: Type.Object({ reportId: Id }), response: answers(Type.Null()) },
@@ -159,7 +159,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   );
 
   r.post(
-    '/customization/report/v1/query/compute',
+    `${REPORT_API.base}/query/compute`,
     {
       config: { access: { permission: PERMISSIONS.reportView } },
       schema: {

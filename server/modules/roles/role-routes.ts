@@ -11,8 +11,9 @@ import { roleChangeDetail } from '../../audit/role-change-detail';
 import { badRequest, notFound } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
-import { Id, MenuCatalogueSchema, PageOf, PageQuery, PlainText, RoleName, RoleSchema } from '../../../contract/protocol/rest-schemas';
+import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { BasedOn, Id, PageOf, PageQuery, PlainText } from '../../../contract/entities/common';
+import { MenuCatalogueSchema, RoleName, RoleSchema, ROLE_API } from '../../../contract/entities/role';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { RoleRecord } from './role-store';
@@ -58,7 +59,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
   };
 
   r.get(
-    '/customization/role/v1/query/list',
+    `${ROLE_API.base}/query/list`,
     {
       config: read,
       schema: {
@@ -75,13 +76,13 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
   );
 
   r.get(
-    '/customization/role/v1/get/detail',
+    `${ROLE_API.base}/get/detail`,
     { config: read, schema: { tags, summary: 'One role', querystring: Type.Object({ roleId: Id }), response: answers(RoleSchema) } },
     async (req) => ok(await withUsers(await mustRole(req.query.roleId))),
   );
 
   r.get(
-    '/customization/role/v1/query/menus',
+    `${ROLE_API.base}/query/menus`,
     {
       config: read,
       schema: {
@@ -94,7 +95,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
   );
 
   r.post(
-    '/customization/role/v1/add/single',
+    `${ROLE_API.base}/add/single`,
     { config: write, schema: { tags, summary: 'Create a role', body: Type.Object({ ...RoleFields, roleKey: RoleKey }), response: answers(RoleSchema) } },
     async (req) => {
       const role: RoleRecord = { id: `role-${randomUUID()}`, builtin: false, ...req.body };
@@ -106,7 +107,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
   );
 
   r.put(
-    '/customization/role/v1/update/single',
+    `${ROLE_API.base}/update/single`,
     {
       config: write,
       schema: {
@@ -149,7 +150,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
   );
 
   r.delete(
-    '/customization/role/v1/delete/single',
+    `${ROLE_API.base}/delete/single`,
     {
       config: write,
       schema: { tags, summary: 'Delete a custom role that no account holds', querystring: Type.Object({ roleId: Id }), response: answers(Type.Null()) },
@@ -166,7 +167,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
   );
 
   r.put(
-    '/customization/role/v1/update/allocation',
+    `${ROLE_API.base}/update/allocation`,
     {
       config: { access: { permission: PERMISSIONS.accountEdit } },
       schema: {

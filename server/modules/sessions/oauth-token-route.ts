@@ -6,7 +6,7 @@ import { verifyAbsentPassword, verifyPassword } from '../../platform/auth/passwo
 import { randomToken, tokenHash } from '../../platform/auth/secrets';
 import { badRequest, forbidden } from '../../platform/http/api-error';
 import { answers, ok } from '../../platform/http/envelope';
-import { PlainText } from '../../../contract/protocol/rest-schemas';
+import { PlainText } from '../../../contract/entities/common';
 import { FORCED_LOGOUT } from '../../../contract/protocol/types';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';

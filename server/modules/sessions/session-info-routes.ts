@@ -7,6 +7,7 @@ import { answers, ok } from '../../platform/http/envelope';
 import { imageDataUrl } from '../../platform/http/image-data-url';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
+import { USER_API } from '../../../contract/entities/profile';
 
 const UserInfoData = Type.Object({
   user: Type.Object({
@@ -39,7 +40,7 @@ const WALL_DISPLAY_MENU = ['home'];
 export const registerSessionInfoRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   r.get(
-    '/customization/user/v1/query/info',
+    `${USER_API.base}/query/info`,
     { config: wall, schema: { tags: ['session'], summary: 'The signed-in account (or wall display), its roles and permissions', response: answers(UserInfoData) } },
     async (req) => {
       const actor = viewerOf(req);
@@ -67,7 +68,7 @@ export const registerSessionInfoRoutes = (app: FastifyInstance, ctx: ServerConte
     },
   );
   r.get(
-    '/customization/router/v1/query/list',
+    `${USER_API.routerBase}/query/list`,
     {
       config: wall,
       schema: { tags: ['session'], summary: "Menu routes built from the account's role (a wall display's: home)", response: answers(Type.Array(MenuRouteSchema)) },

@@ -13,7 +13,9 @@ import { consoleLink } from '../../platform/http/public-origin';
 import { SHARE_LINK } from '../../../contract/protocol/console-links';
 import { accountOf, actorOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { Id, Nullable, PageOf, PageQuery, Password, ShareAccessSchema, ShareSchema, Timestamp, VehicleDetailSchema } from '../../../contract/protocol/rest-schemas';
+import { Id, Nullable, PageOf, PageQuery, Password, Timestamp } from '../../../contract/entities/common';
+import { ShareAccessSchema, ShareSchema, SHARE_API } from '../../../contract/entities/share';
+import { VehicleDetailSchema } from '../../../contract/entities/vehicle';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { ShareRecord } from './share-store';
@@ -72,7 +74,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   };
 
   r.get(
-    '/customization/share/v1/get/info',
+    `${SHARE_API.base}/get/info`,
     {
       config: { access: { public: true } },
       schema: {
@@ -90,7 +92,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.get(
-    '/customization/share/v1/get/info/vehicle',
+    `${SHARE_API.base}/get/info/vehicle`,
     {
       config: { access: { share: true } },
       schema: { tags, summary: "The shared vehicle's detail, for a share session", response: answers(VehicleDetailSchema) },
@@ -104,7 +106,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.get(
-    '/customization/share/v1/query/list',
+    `${SHARE_API.base}/query/list`,
     {
       config: { access: { permission: PERMISSIONS.vehicleShare } },
       schema: {
@@ -132,7 +134,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.get(
-    '/customization/share/v1/query/access',
+    `${SHARE_API.base}/query/access`,
     {
       config: { access: { permission: PERMISSIONS.vehicleShare } },
       schema: {
@@ -153,7 +155,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.post(
-    '/customization/share/v1/add/single',
+    `${SHARE_API.base}/add/single`,
     {
       config: { access: { permission: PERMISSIONS.vehicleShare } },
       schema: {
@@ -184,7 +186,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.put(
-    '/customization/share/v1/update/single',
+    `${SHARE_API.base}/update/single`,
     {
       config: { access: { permission: PERMISSIONS.vehicleShare } },
       schema: {
@@ -222,7 +224,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   );
 
   r.delete(
-    '/customization/share/v1/delete/single',
+    `${SHARE_API.base}/delete/single`,
     {
       config: { access: { permission: PERMISSIONS.vehicleShare } },
       schema: { tags, summary: 'Delete a share; its link stops working', querystring: Type.Object({ account: ShareAccount }), response: answers(Type.Null()) },

@@ -6,9 +6,10 @@ import { checkAccountChoice } from '../../access/account-choice';
 import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../../access/placement-scope';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
-import { EntityName, Id, PageOf, PageQuery, PlainText, Status, SubFleetSchema } from '../../../contract/protocol/rest-schemas';
+import { Id, PageOf } from '../../../contract/entities/common';
+import { SubFleetCreateSchema, SubFleetQuerySchema, SubFleetSchema, SubFleetUpdateSchema, SUB_FLEET_API } from '../../../contract/entities/sub-fleet';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { SubFleetRecord } from './sub-fleet-store';
@@ -21,13 +22,13 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   const inScope = async (req: FastifyRequest, id: string) => placementInScope('subFleet', await ctx.repo.subFleets.get(id), accountOf(req).scope);
 
   r.get(
-    '/customization/subfleet/v1/query/list',
+    `${SUB_FLEET_API.base}/query/list`,
     {
       config: { access: { permission: PERMISSIONS.subFleetView } },
       schema: {
         tags,
         summary: 'Sub-fleets the caller may see, paged; filter by fleet, name (contains), status',
-        querystring: Type.Object({ ...PageQuery, fleetId: Type.Optional(Id), name: Type.Optional(PlainText(50)), status: Type.Optional(Status) }),
+        querystring: SubFleetQuerySchema,
         response: answers(PageOf(SubFleetSchema)),
       },
     },
@@ -39,7 +40,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.get(
-    '/customization/subfleet/v1/get/detail',
+    `${SUB_FLEET_API.base}/get/detail`,
     {
       config: { access: { permission: PERMISSIONS.subFleetView } },
       schema: { tags, summary: 'One sub-fleet', querystring: Type.Object({ subFleetId: Id }), response: answers(SubFleetSchema) },
@@ -48,13 +49,13 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.post(
-    '/customization/subfleet/v1/add/single',
+    `${SUB_FLEET_API.base}/add/single`,
     {
       config: { access: { permission: PERMISSIONS.subFleetEdit } },
       schema: {
         tags,
         summary: 'Create a sub-fleet in a fleet the caller manages; the manager must hold a sub-fleet-manager role',
-        body: Type.Object({ fleetId: Id, name: EntityName, status: Status, managerId: Id }),
+        body: SubFleetCreateSchema,
         response: answers(SubFleetSchema),
       },
     },
@@ -69,13 +70,13 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.put(
-    '/customization/subfleet/v1/update/single',
+    `${SUB_FLEET_API.base}/update/single`,
     {
       config: { access: { permission: PERMISSIONS.subFleetEdit } },
       schema: {
         tags,
         summary: 'Change a sub-fleet; with `version`, refused (409, the current sub-fleet as data) when someone changed it since',
-        body: Type.Object({ subFleetId: Id, ...BasedOn, name: Type.Optional(EntityName), status: Type.Optional(Status), managerId: Type.Optional(Id) }),
+        body: SubFleetUpdateSchema,
         response: versionedAnswers(SubFleetSchema),
       },
     },
@@ -104,7 +105,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   );
 
   r.delete(
-    '/customization/subfleet/v1/delete/single',
+    `${SUB_FLEET_API.base}/delete/single`,
     {
       config: { access: { permission: PERMISSIONS.subFleetEdit } },
       schema: {

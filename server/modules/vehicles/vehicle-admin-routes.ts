@@ -14,27 +14,21 @@ import { detailOf, listRowsOf, snapshotOf } from '../../fleet/vehicle-view';
 import { badRequest } from '../../platform/http/api-error';
 import { accountOf, actorOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
+import { BasedOn, DeviceTypeSchema, Id, Name, Nullable, PageOf, PageQuery, PlainText, VehicleStatusSchema } from '../../../contract/entities/common';
 import {
-  DeviceTypeSchema,
-  Id,
-  Name,
-  Nullable,
-  PageOf,
-  PageQuery,
-  PlainText,
   SerialNumber,
   VEHICLE_SORT_KEYS,
   VehicleDetailSchema,
   VehicleListRowSchema,
   VehicleNameCreate,
   VehicleNameEdit,
-  VehicleStatusSchema,
-} from '../../../contract/protocol/rest-schemas';
+  VEHICLE_API,
+} from '../../../contract/entities/vehicle';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { DeviceRecord, VehicleRecord } from './vehicle-store';
 import { vehicleChange } from '../../hub/record-change';
-import { BasedOn, saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import type { VehicleListRow } from '../../../contract/api/types';
 
 const Kind = Type.Union([Type.Literal('van'), Type.Literal('rv'), Type.Literal('bus'), Type.Literal('boat')]);
@@ -71,7 +65,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   };
 
   r.get(
-    '/customization/vehicle/v1/query/list',
+    `${VEHICLE_API.base}/query/list`,
     {
       config: { access: { permission: PERMISSIONS.vehicleView } },
       schema: {
@@ -113,7 +107,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.put(
-    '/customization/vehicle/v1/update/top',
+    `${VEHICLE_API.base}/update/top`,
     {
       config: { access: { permission: PERMISSIONS.vehicleEdit } },
       schema: {
@@ -132,7 +126,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.post(
-    '/customization/vehicle/v1/add/single',
+    `${VEHICLE_API.base}/add/single`,
     {
       config: { access: { permission: PERMISSIONS.vehicleEdit } },
       schema: {
@@ -201,7 +195,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   };
 
   r.put(
-    '/customization/vehicle/v1/update/single',
+    `${VEHICLE_API.base}/update/single`,
     {
       config: { access: { permission: PERMISSIONS.vehicleEdit } },
       schema: {
@@ -233,7 +227,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.delete(
-    '/customization/vehicle/v1/delete/single',
+    `${VEHICLE_API.base}/delete/single`,
     {
       config: { access: { permission: PERMISSIONS.vehicleEdit } },
       schema: {
@@ -251,7 +245,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.put(
-    '/customization/device/v1/update/single',
+    `${VEHICLE_API.deviceBase}/update/single`,
     {
       config: { access: { permission: PERMISSIONS.vehicleEdit } },
       schema: {
@@ -275,7 +269,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.post(
-    '/customization/device/v1/add/single',
+    `${VEHICLE_API.deviceBase}/add/single`,
     {
       config: { access: { permission: PERMISSIONS.vehicleEdit } },
       schema: {
@@ -299,7 +293,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   );
 
   r.delete(
-    '/customization/device/v1/delete/single',
+    `${VEHICLE_API.deviceBase}/delete/single`,
     {
       config: { access: { permission: PERMISSIONS.vehicleEdit } },
       schema: {

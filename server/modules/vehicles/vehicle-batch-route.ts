@@ -20,6 +20,7 @@ import type { DepotRecord } from '../depots/depot-store';
 import type { SubFleetRecord } from '../sub-fleets/sub-fleet-store';
 import type { DeviceRecord, VehicleRecord } from './vehicle-store';
 import type { VehicleKind } from '../../sim/types';
+import { VEHICLE_API } from '../../../contract/entities/vehicle';
 
 const BatchReport = Type.Object({
   added: Type.Array(Type.Object({ row: Type.Integer(), name: Type.String(), sn: Type.String(), vehicleId: Type.String() })),
@@ -35,7 +36,7 @@ const SN_RULE = /^[A-Za-z0-9-]{1,40}$/;
  */
 export const registerVehicleBatchRoute = (app: FastifyInstance, ctx: ServerContext) => {
   app.withTypeProvider<TypeBoxProvider>().post(
-    '/customization/vehicle/v1/add/batch',
+    `${VEHICLE_API.base}/add/batch`,
     {
       config: { access: { permission: PERMISSIONS.vehicleEdit } },
       schema: {

@@ -5,15 +5,17 @@ import { visibleVehicle } from '../../access/visible-vehicle';
 import { detailOf, snapshotOf } from '../../fleet/vehicle-view';
 import { actorOf, viewerOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { Id, PageOf, VehicleDetailSchema, VehicleSnapshotSchema } from '../../../contract/protocol/rest-schemas';
+import { Id, PageOf } from '../../../contract/entities/common';
+import { VehicleDetailSchema, VehicleSnapshotSchema, VEHICLE_API } from '../../../contract/entities/vehicle';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
+import { FLEET_API } from '../../../contract/entities/fleet';
 
 /** Live views of vehicles: the snapshot the console merges socket deltas into, and one vehicle's detail. */
 export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   r.get(
-    '/customization/vehicle/v1/query/snapshot',
+    `${VEHICLE_API.base}/query/snapshot`,
     {
       config: { access: { permission: PERMISSIONS.vehicleView, display: true } },
       schema: {
@@ -28,7 +30,7 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
     },
   );
   r.get(
-    '/customization/vehicle/v1/get/detail',
+    `${VEHICLE_API.base}/get/detail`,
     {
       config: { access: { permission: PERMISSIONS.vehicleView, display: true } },
       schema: {
@@ -44,7 +46,7 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
     },
   );
   r.get(
-    '/customization/factory/v1/query/list',
+    `${FLEET_API.factoryBase}/query/list`,
     {
       config: { access: { permission: PERMISSIONS.fleetView, display: true } },
       schema: {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { DisplayTokenInputSchema, DisplayTokenSchema, IssuedDisplayTokenSchema, Nullable, PageOf, PageQuery } from '../../../contract/protocol/rest-schemas';
+import { Nullable, PageOf, PageQuery } from '../../../contract/entities/common';
+import { DisplayTokenInputSchema, DisplayTokenSchema, IssuedDisplayTokenSchema, WALL_DISPLAY_API } from '../../../contract/entities/wall-display';
 import { FORCED_LOGOUT } from '../../../contract/protocol/types';
 import { accountOf } from '../../platform/http/actor-of';
 import { displaySubject, recordAudit } from '../../audit/record-audit';
@@ -13,7 +14,6 @@ import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { DisplayTokenRecord } from './display-token-store';
 
-const BASE = '/customization/display-token/v1';
 const tags = ['wall displays'];
 const DisplayId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
 const PlaylistId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
@@ -45,7 +45,7 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
   };
 
   r.get(
-    `${BASE}/query/list`,
+    `${WALL_DISPLAY_API.base}/query/list`,
     {
       config: admin,
       schema: {
@@ -63,7 +63,7 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
     },
   );
   r.post(
-    `${BASE}/add/single`,
+    `${WALL_DISPLAY_API.base}/add/single`,
     {
       config: admin,
       schema: {
@@ -90,7 +90,7 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
     },
   );
   r.post(
-    `${BASE}/revoke/single`,
+    `${WALL_DISPLAY_API.base}/revoke/single`,
     {
       config: admin,
       schema: {
@@ -113,7 +113,7 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
     },
   );
   r.post(
-    `${BASE}/update/playlist`,
+    `${WALL_DISPLAY_API.base}/update/playlist`,
     {
       config: admin,
       schema: {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Id, PageOf, PageQuery, PlaylistInputSchema, PlaylistSchema } from '../../../contract/protocol/rest-schemas';
+import { Id, PageOf, PageQuery } from '../../../contract/entities/common';
+import { PlaylistInputSchema, PlaylistSchema, WALL_PLAYLIST_API } from '../../../contract/entities/wall-playlist';
 import { badRequest, notFound } from '../../platform/http/api-error';
 import { answers, ok } from '../../platform/http/envelope';
 import { consoleLink } from '../../platform/http/public-origin';
@@ -9,7 +10,6 @@ import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { PlaylistRecord } from './playlist-store';
 
-const BASE = '/customization/wall-playlist/v1';
 const tags = ['wall playlists'];
 const PlaylistId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
 
@@ -36,7 +36,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
   const admin = { access: { superAdmin: true as const } };
   const wall = { access: { display: true as const } };
   r.get(
-    `${BASE}/query/list`,
+    `${WALL_PLAYLIST_API.base}/query/list`,
     {
       config: wall,
       schema: {
@@ -54,7 +54,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
     },
   );
   r.get(
-    `${BASE}/get/detail`,
+    `${WALL_PLAYLIST_API.base}/get/detail`,
     { config: wall, schema: { tags, summary: 'One playlist', querystring: Type.Object({ playlistId: PlaylistId }), response: answers(PlaylistSchema) } },
     async (req) => {
       const playlist = await ctx.repo.playlists.get(req.query.playlistId);
@@ -63,7 +63,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
     },
   );
   r.post(
-    `${BASE}/add/single`,
+    `${WALL_PLAYLIST_API.base}/add/single`,
     { config: admin, schema: { tags, summary: 'Create a playlist (super.admin)', body: PlaylistInputSchema, response: answers(PlaylistSchema) } },
     async (req) => {
       checkViews(req.body.views);
@@ -71,7 +71,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
     },
   );
   r.put(
-    `${BASE}/update/single`,
+    `${WALL_PLAYLIST_API.base}/update/single`,
     {
       config: admin,
       schema: {
@@ -89,7 +89,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
     },
   );
   r.delete(
-    `${BASE}/delete/single`,
+    `${WALL_PLAYLIST_API.base}/delete/single`,
     {
       config: admin,
       schema: {

@@ -1,16 +1,10 @@
 // Versions of editable records: an update names the version it was based on, and a save based on
 // a version someone else has replaced is refused with the record as it now is, instead of silently
 // overwriting it.
-import { Type, type TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import { StaleRecord } from '../database/storage-conflict';
 import { ApiError, notFound } from './api-error';
 import { answers, enveloped } from './envelope';
-
-/** The update body's field naming the version its changes were based on; without it the last write wins. */
-export const BasedOn = {
-  // At most the largest INTEGER of PostgreSQL, where versions are stored.
-  version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'The version the change was based on; a newer stored one refuses it (409)' })),
-};
 
 /** An update's answers: its record, or on a 409 the record as it now is. */
 export const versionedAnswers = <T extends TSchema>(data: T) => ({ ...answers(data), 409: enveloped(data) });

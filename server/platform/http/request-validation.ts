@@ -2,7 +2,7 @@ import Ajv, { type FuncKeywordDefinition, type Options, type SchemaValidateFunct
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { hasHiddenCharacters, isBlank, TEXT_MESSAGES } from '../../../contract/text-rules';
-import { FILLED_KEYWORD, TRIM_KEYWORD, VISIBLE_KEYWORD } from '../../../contract/protocol/rest-schemas';
+import { FILLED_KEYWORD, TRIM_KEYWORD, VISIBLE_KEYWORD } from '../../../contract/entities/common';
 
 /** A keyword that refuses a string `refused` finds, with the message it names. */
 const textRule = (keyword: string, refused: (text: string) => boolean, message: string): FuncKeywordDefinition => {

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../http/api-error';
 import { answers, ok } from '../http/envelope';
-import { DeviceTypeSchema, Email, Id, Nullable, PlainText, VehicleStatusSchema } from '../../../contract/protocol/rest-schemas';
+import { DeviceTypeSchema, Email, Id, Nullable, PlainText, VehicleStatusSchema } from '../../../contract/entities/common';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../../server-context';
 import { escalateOverdue } from '../../follow-up/issue-escalation';

@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { Button, Dialog, IconButton, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { MessageSquarePlus } from 'lucide-react';
-import { FEEDBACK_CATEGORIES, SCREENSHOT_MAX_BYTES, SCREENSHOT_TYPES } from '../../../contract/protocol/follow-up-schemas';
+import { FEEDBACK_CATEGORIES, SCREENSHOT_MAX_BYTES, SCREENSHOT_TYPES } from '../../../contract/entities/feedback';
 import { FormField } from '../../components/form-field';
 import { showSuccess } from '../../components/toaster';
 import { FEEDBACK_CATEGORY_LABEL } from '../../lib/feedback-labels';

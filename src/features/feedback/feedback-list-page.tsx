@@ -3,7 +3,7 @@
 import { Badge } from '@chakra-ui/react';
 import { formatListTime } from '../../lib/date-format';
 import type { Feedback } from '../../../streams/api/follow-up-calls';
-import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from '../../../contract/protocol/follow-up-schemas';
+import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from '../../../contract/entities/feedback';
 import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
 import { FEEDBACK_CATEGORY_LABEL, FEEDBACK_STATUS_LABEL, FEEDBACK_STATUS_PALETTE } from '../../lib/feedback-labels';

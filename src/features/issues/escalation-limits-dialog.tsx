@@ -1,7 +1,7 @@
 // Per fleet: how long an issue may stay open or in progress before it escalates by itself.
 import { useState } from 'react';
 import { Button, Dialog, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { ESCALATION_HOURS } from '../../../contract/protocol/follow-up-schemas';
+import { ESCALATION_HOURS } from '../../../contract/entities/issue';
 import { showSuccess } from '../../components/toaster';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';

@@ -4,7 +4,7 @@
 import { Button, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import type { IssueDetail } from '../../../streams/api/follow-up-calls';
 import { ISSUE_STATUS_LABEL, type IssueStatus, missingForStatus } from '../../../contract/api/issue-workflow';
-import { ISSUE_STATUSES } from '../../../contract/protocol/follow-up-schemas';
+import { ISSUE_STATUSES } from '../../../contract/entities/issue';
 import { FormField } from '../../components/form-field';
 import { OvertakenAlert } from '../../components/overtaken-alert';
 import { showSuccess } from '../../components/toaster';

@@ -5,7 +5,7 @@ import { Box, Button, HStack } from '@chakra-ui/react';
 import { Plus, Timer, X } from 'lucide-react';
 import { ISSUE_STATUS_LABEL } from '../../../contract/api/issue-workflow';
 import { holdsPermission, PERMISSIONS } from '../../../contract/api/permissions';
-import { ISSUE_AGES, ISSUE_STATUSES } from '../../../contract/protocol/follow-up-schemas';
+import { ISSUE_AGES, ISSUE_STATUSES } from '../../../contract/entities/issue';
 import { CreateIssueDialog } from '../../components/create-issue-dialog';
 import { ISSUE_STATUS_PALETTE } from '../../components/issue-status-badge';
 import { ListPage } from '../../components/list-page';

@@ -2,7 +2,7 @@
 // what others may do with it.
 import { useMemo } from 'react';
 import type { Report } from '../../../streams/api/report-calls';
-import { ReportFields } from '../../../contract/protocol/report-schemas';
+import { ReportFields } from '../../../contract/entities/report';
 import { DialogForm } from '../../components/dialog-form';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';

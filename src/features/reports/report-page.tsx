@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Field, Heading, HStack, Input, NativeSelect, Progress, SimpleGrid, Stack, Text, Wrap, chakra } from '@chakra-ui/react';
 import { EMPTY, type Subscription, defer, switchMap } from 'rxjs';
 import type { ReportProgress, ReportResult } from '../../../streams/api/report-calls';
-import { REPORT_TABLE_NAMES, REPORT_TABLES, type ReportTable } from '../../../contract/protocol/report-schemas';
+import { REPORT_TABLE_NAMES, REPORT_TABLES, type ReportTable } from '../../../contract/entities/report';
 import { ResourceView } from '../../components/resource-view';
 import { type PickerItem, SearchPicker } from '../../components/search-picker';
 import { usePickerLookup } from '../../lib/use-picker-lookup';

@@ -1,7 +1,7 @@
 // The report's tables as the page shows them and exports them: the same columns and the same
 // texts (numbers with 2 decimals, distance in the user's unit), so a file is the table on screen.
 import type { ReportResult } from '../../../streams/api/report-calls';
-import { REPORT_TABLES, type ReportTable } from '../../../contract/protocol/report-schemas';
+import { REPORT_TABLES, type ReportTable } from '../../../contract/entities/report';
 import type { DisplayUnits } from '../../../streams/session/profile-store';
 import type { ExportColumn } from '../../lib/export-rows';
 import { displayUnit, toDisplay } from '../../lib/units';

@@ -2,7 +2,7 @@
 // fleet; another sub-fleet or depot of the same fleet, or none), as the server requires.
 import { useState } from 'react';
 import { NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { NO_PLACEMENT } from '../../../contract/protocol/rest-schemas';
+import { NO_PLACEMENT } from '../../../contract/entities/common';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
 import { SUCCESS } from '../../lib/messages';

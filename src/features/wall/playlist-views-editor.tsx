@@ -2,7 +2,7 @@
 import { Button, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import type { WallView } from '../../../contract/api/types';
-import { WallViewSchema } from '../../../contract/protocol/rest-schemas';
+import { WallViewSchema } from '../../../contract/entities/wall-playlist';
 import { WALL_VIEW_LABEL } from '../../lib/wall-views';
 
 export const DWELL_S = { min: WallViewSchema.properties.dwellS.minimum!, max: WallViewSchema.properties.dwellS.maximum!, default: 30 };
