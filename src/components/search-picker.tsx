@@ -21,12 +21,14 @@ export interface SearchPickerProps {
   onChange: (item: PickerItem | null) => void;
   /** The choice that clears it ("All fleets"); left out, the picker cannot be emptied. */
   none?: string;
+  /** Shown while nothing is chosen, when there is no `none` choice; the label otherwise. */
+  placeholder?: string;
   width?: string;
   /** How long typing pauses before the server is asked. */
   debounceMs?: number;
 }
 
-export function SearchPicker({ label, value, lookup, nameOf, onChange, none, width = '56', debounceMs = 250 }: SearchPickerProps) {
+export function SearchPicker({ label, value, lookup, nameOf, onChange, none, placeholder, width = '56', debounceMs = 250 }: SearchPickerProps) {
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -86,7 +88,7 @@ export function SearchPicker({ label, value, lookup, nameOf, onChange, none, wid
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={open && choices.length > 0 ? optionId(active) : undefined}
-        placeholder={value ? shownName || label : (none ?? label)}
+        placeholder={value ? shownName || label : (none ?? placeholder ?? label)}
         value={open ? text : shownName}
         onFocus={() => setOpen(true)}
         onChange={(event) => {
