@@ -1,31 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { type Observable, filter, firstValueFrom } from 'rxjs';
 import type { Loadable } from '../../../streams/api/loadable';
-import type { Fleet, Page, SubFleet } from '../../../contract/api/types';
 import type { PickerItem } from '../../components/search-picker';
 import { useFleetConsole } from '../../lib/services';
-import { useList } from '../../lib/use-list';
-
-/** The fleets and sub-fleets the user sees, read once for the account form's scope choices. */
-export interface FleetPlaces {
-  fleets: Fleet[];
-  subFleets: SubFleet[];
-  /** False until both lists have answered: an empty choice then means there is none. */
-  loaded: boolean;
-}
-
-const ALL = { pageNum: 1, pageSize: 500 };
-const rowsOf = <T>(page: Loadable<Page<T>>): T[] => page.data?.rows ?? [];
-
-export function useFleetPlaces(): FleetPlaces {
-  const { resources } = useFleetConsole();
-  const fleets = useList(resources.fleets, ALL);
-  const subFleets = useList(resources.subFleets, ALL);
-  return useMemo(
-    () => ({ fleets: rowsOf(fleets), subFleets: rowsOf(subFleets), loaded: [fleets, subFleets].every((list) => list.data !== undefined) }),
-    [fleets, subFleets],
-  );
-}
 
 /** A `SearchPicker`'s search and its name of a chosen id. */
 type Choices = { lookup: (search: string, signal: AbortSignal) => Promise<PickerItem[]>; nameOf: (id: string) => Promise<string> };
