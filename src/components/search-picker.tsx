@@ -37,6 +37,7 @@ export function SearchPicker({ label, value, lookup, nameOf, onChange, none, pla
   const [chosen, setChosen] = useState<PickerItem | null>(null);
   const lookupRef = useRef(lookup);
   lookupRef.current = lookup;
+  const listRef = useRef<HTMLUListElement>(null);
 
   // The chosen item's name: from the pick, else asked once for an id from elsewhere.
   useEffect(() => {
@@ -66,6 +67,13 @@ export function SearchPicker({ label, value, lookup, nameOf, onChange, none, pla
       controller.abort();
     };
   }, [open, text, debounceMs]);
+
+  // In a dialog whose body scrolls, the list would open cut off below the body's edge: scrolled into view.
+  const listLength = items?.length ?? -1;
+  useEffect(() => {
+    const list = listRef.current;
+    if (open && list && 'scrollIntoView' in list) list.scrollIntoView({ block: 'nearest' });
+  }, [open, listLength]);
 
   const shownName = value ? (chosen?.id === value ? chosen.name : '') : '';
   const choices: Array<PickerItem | null> = [...(none ? [null] : []), ...(items ?? [])];
@@ -108,6 +116,7 @@ export function SearchPicker({ label, value, lookup, nameOf, onChange, none, pla
       {open && (
         <Box
           as="ul"
+          ref={listRef}
           id={listId}
           role="listbox"
           aria-label={label}
