@@ -131,7 +131,7 @@ function DialogFormBody<F extends string>(props: DialogFormProps<F>) {
           {fieldsFor(values).map((field) => (
             <FormField key={field.name} label={field.label} error={errors[field.name]} required={field.required ?? field.rules.length > 0}>
               {field.editor ? (
-                field.editor(values[field.name], (value) => update(field.name, value))
+                field.editor(values[field.name], (value) => update(field.name, value, field.clears))
               ) : field.options ? (
                 <NativeSelect.Root>
                   <NativeSelect.Field value={values[field.name]} onChange={(event) => update(field.name, event.currentTarget.value, field.clears)}>

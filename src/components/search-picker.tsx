@@ -21,12 +21,14 @@ export interface SearchPickerProps {
   onChange: (item: PickerItem | null) => void;
   /** The choice that clears it ("All fleets"); left out, the picker cannot be emptied. */
   none?: string;
+  /** Shown while nothing is chosen, when there is no `none` choice; the label otherwise. */
+  placeholder?: string;
   width?: string;
   /** How long typing pauses before the server is asked. */
   debounceMs?: number;
 }
 
-export function SearchPicker({ label, value, lookup, nameOf, onChange, none, width = '56', debounceMs = 250 }: SearchPickerProps) {
+export function SearchPicker({ label, value, lookup, nameOf, onChange, none, placeholder, width = '56', debounceMs = 250 }: SearchPickerProps) {
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -35,6 +37,7 @@ export function SearchPicker({ label, value, lookup, nameOf, onChange, none, wid
   const [chosen, setChosen] = useState<PickerItem | null>(null);
   const lookupRef = useRef(lookup);
   lookupRef.current = lookup;
+  const listRef = useRef<HTMLUListElement>(null);
 
   // The chosen item's name: from the pick, else asked once for an id from elsewhere.
   useEffect(() => {
@@ -65,6 +68,13 @@ export function SearchPicker({ label, value, lookup, nameOf, onChange, none, wid
     };
   }, [open, text, debounceMs]);
 
+  // In a dialog whose body scrolls, the list would open cut off below the body's edge: scrolled into view.
+  const listLength = items?.length ?? -1;
+  useEffect(() => {
+    const list = listRef.current;
+    if (open && list && 'scrollIntoView' in list) list.scrollIntoView({ block: 'nearest' });
+  }, [open, listLength]);
+
   const shownName = value ? (chosen?.id === value ? chosen.name : '') : '';
   const choices: Array<PickerItem | null> = [...(none ? [null] : []), ...(items ?? [])];
   const pick = (item: PickerItem | null) => {
@@ -86,7 +96,7 @@ export function SearchPicker({ label, value, lookup, nameOf, onChange, none, wid
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={open && choices.length > 0 ? optionId(active) : undefined}
-        placeholder={value ? shownName || label : (none ?? label)}
+        placeholder={value ? shownName || label : (none ?? placeholder ?? label)}
         value={open ? text : shownName}
         onFocus={() => setOpen(true)}
         onChange={(event) => {
@@ -106,6 +116,7 @@ export function SearchPicker({ label, value, lookup, nameOf, onChange, none, wid
       {open && (
         <Box
           as="ul"
+          ref={listRef}
           id={listId}
           role="listbox"
           aria-label={label}

@@ -76,7 +76,11 @@ describe('an operator and their fleets', () => {
     const form = admin.getByRole('form', { name: `Edit ${operator.email}` });
     const fleets = form.getByRole('group', { name: 'Fleets of this account' });
     await fleets.getByText('Accounts of this role see only the vehicles of the fleets and sub-fleets given to them.').waitFor();
-    await fleets.getByRole('group', { name: 'Fleets', exact: true }).getByLabel('Atlantic Marine').check();
+    // Fleets are searched on the server: type part of the name, then choose it.
+    const given = fleets.getByRole('group', { name: 'Fleets', exact: true });
+    await given.getByRole('combobox', { name: 'Add a fleet' }).fill('Atlantic');
+    await given.getByRole('listbox', { name: 'Add a fleet' }).getByRole('option', { name: 'Atlantic Marine', exact: true }).click();
+    await given.getByRole('list', { name: 'Chosen fleets' }).getByText('Atlantic Marine').waitFor();
     await screenshot(admin, 'account-form-fleets-1920');
     await form.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('Modified successfully').first().waitFor();

@@ -150,9 +150,13 @@ describe('wall display token', () => {
     await form.getByRole('alert').filter({ hasText: 'View 2: choose the fleet' }).waitFor();
     expect((await server.adminCall<ApiPage<Playlist>>('GET', '/customization/wall-playlist/v1/query/list')).total).toBe(0);
 
-    const fleet = form.getByLabel('View 2 fleet');
-    const fleetId = await fleet.locator('option').nth(1).getAttribute('value');
-    await fleet.selectOption(fleetId!);
+    // The fleet is searched on the server: type part of its name, then choose it.
+    const fleetId = 'fleet-1';
+    const { name: fleetName } = await server.adminCall<{ name: string }>('GET', `/customization/fleet/v1/get/detail?fleetId=${fleetId}`);
+    const fleet = form.getByRole('combobox', { name: 'View 2 fleet' });
+    await fleet.click();
+    await fleet.fill(fleetName);
+    await form.getByRole('listbox', { name: 'View 2 fleet' }).getByRole('option', { name: fleetName, exact: true }).click();
     await form.getByRole('button', { name: 'Move view 2 up' }).click();
     await screenshot(admin, 'wall-playlist-dialog-1920');
     await form.getByRole('button', { name: 'Save' }).click();

@@ -150,19 +150,27 @@ export default function RoleAllocationPage() {
           empty={<Text color="fg.muted">Nobody holds this role yet.</Text>}
         >
           {(page) => (
-            <AccountTable
-              label="Holders"
-              accounts={page.rows}
-              action={
-                canEditAccounts && needsScope
-                  ? (a) => (
-                      <Button size="xs" variant="outline" onClick={() => setAssigningFleets(a)} aria-label={`Assign fleets to ${a.email}`}>
-                        Assign fleets
-                      </Button>
-                    )
-                  : undefined
-              }
-            />
+            <>
+              {/* One page of holders: a role held by more is said so rather than shown cut short. */}
+              {page.total > page.rows.length && (
+                <Text fontSize="sm" color="fg.muted" mb="2" data-testid="holders-shown">
+                  The first {page.rows.length} of {page.total} holders are shown. Search accounts below to find another.
+                </Text>
+              )}
+              <AccountTable
+                label="Holders"
+                accounts={page.rows}
+                action={
+                  canEditAccounts && needsScope
+                    ? (a) => (
+                        <Button size="xs" variant="outline" onClick={() => setAssigningFleets(a)} aria-label={`Assign fleets to ${a.email}`}>
+                          Assign fleets
+                        </Button>
+                      )
+                    : undefined
+                }
+              />
+            </>
           )}
         </ResourceView>
       </Box>

@@ -4,6 +4,8 @@ import type { Role } from '../../../contract/api/types';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
 
+// Roles are made one by one by administrators, a few dozen at most, so a select of every role
+// stays: the server does not cap their number, but one page of the largest size holds them.
 const ALL_ROLES = { pageSize: MAX_PAGE_SIZE };
 
 /** Every role, for the account forms (which role needs fleets) and the role filter. */

@@ -8,7 +8,6 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
-import type { FleetPlaces } from './fleet-places';
 import { TransferDialog } from './vehicle-dialogs';
 
 type Operation = 'firmware' | 'restore';
@@ -19,14 +18,7 @@ function newestVersion(vehicles: VehicleListRow[], deviceType: DeviceType): stri
   return versions.sort((a, b) => a.localeCompare(b, undefined, { numeric: true })).at(-1) ?? '';
 }
 
-export function BulkActions(props: {
-  selected: VehicleListRow[];
-  places: FleetPlaces;
-  canTransfer: boolean;
-  canFirmware: boolean;
-  canSettings: boolean;
-  onDone: () => void;
-}) {
+export function BulkActions(props: { selected: VehicleListRow[]; canTransfer: boolean; canFirmware: boolean; canSettings: boolean; onDone: () => void }) {
   const { resources } = useFleetConsole();
   const [operation, setOperation] = useState<Operation | null>(null);
   const [transferring, setTransferring] = useState(false);
@@ -106,7 +98,6 @@ export function BulkActions(props: {
       {transferring && (
         <TransferDialog
           vehicles={props.selected}
-          places={props.places}
           onClose={() => {
             setTransferring(false);
             props.onDone();

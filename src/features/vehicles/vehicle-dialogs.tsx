@@ -2,10 +2,11 @@
 import { useState } from 'react';
 import type { VehicleListRow } from '../../../contract/api/types';
 import { type DialogField, DialogForm } from '../../components/dialog-form';
+import { SearchPicker } from '../../components/search-picker';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
 import { MESSAGES, required, selected, serialNumber, vehicleName } from '../../lib/validation';
-import { type FleetPlaces, type VehicleDestinations, vehicleDestinations } from './fleet-places';
+import { type VehicleDestinations, useVehicleDestinations } from './fleet-places';
 import type { VehicleCreate } from '../../../streams/api/entity-writes';
 
 const KINDS = [
@@ -22,25 +23,45 @@ const orNull = (id: string) => id || null;
 type Destination = { fleetId: string; subFleetId: string; depotId: string };
 
 /**
- * Fleet, sub-fleet and depot over the places the user may put vehicles. In a fleet that is not
- * theirs as a whole, one of their sub-fleets (or depots, when they have no sub-fleet there) is required.
+ * Fleet, sub-fleet and depot over the places the user may put vehicles, each searched on the server.
+ * In a fleet that is not theirs as a whole, one of their sub-fleets (or depots, when they have no
+ * sub-fleet there) is required.
  */
 function destinationFields(to: VehicleDestinations, values: Destination): DialogField<keyof Destination>[] {
   // Only once a fleet is chosen: with none, no fleet is whole, and a super administrator was told to pick a place of their own.
   const placeNeeded = to.loaded && values.fleetId !== '' && !to.wholeFleet && !values.subFleetId && !values.depotId;
-  const needed = (field: 'subFleet' | 'depot') =>
-    placeNeeded && (field === 'subFleet' ? to.subFleets.length > 0 : to.subFleets.length === 0) ? [required(MESSAGES.placementRequired)] : [];
+  const needed = (field: 'subFleet' | 'depot') => (placeNeeded && (field === 'subFleet') === to.hasSubFleets ? [required(MESSAGES.placementRequired)] : []);
   return [
-    { name: 'fleetId', label: 'Fleet', rules: [selected], options: to.fleets, clears: ['subFleetId', 'depotId'] },
-    { name: 'subFleetId', label: 'Sub-fleet', rules: needed('subFleet'), placeholder: 'None', options: to.subFleets },
-    { name: 'depotId', label: 'Depot', rules: needed('depot'), placeholder: 'None', options: to.depots },
+    {
+      name: 'fleetId',
+      label: 'Fleet',
+      rules: [selected],
+      clears: ['subFleetId', 'depotId'],
+      editor: (value, change) => <SearchPicker label="Fleet" width="full" value={value} {...to.fleets} onChange={(fleet) => change(fleet?.id ?? '')} />,
+    },
+    {
+      name: 'subFleetId',
+      label: 'Sub-fleet',
+      rules: needed('subFleet'),
+      editor: (value, change) => (
+        <SearchPicker key={values.fleetId} label="Sub-fleet" none="None" width="full" value={value} {...to.subFleets} onChange={(sub) => change(sub?.id ?? '')} />
+      ),
+    },
+    {
+      name: 'depotId',
+      label: 'Depot',
+      rules: needed('depot'),
+      editor: (value, change) => (
+        <SearchPicker key={values.fleetId} label="Depot" none="None" width="full" value={value} {...to.depots} onChange={(depot) => change(depot?.id ?? '')} />
+      ),
+    },
   ];
 }
 
-export function AddVehicleDialog(props: { open: boolean; fleetId: string; places: FleetPlaces; onClose: () => void }) {
+export function AddVehicleDialog(props: { open: boolean; fleetId: string; onClose: () => void }) {
   const { resources } = useFleetConsole();
   const [fleetId, setFleetId] = useState(props.fleetId);
-  const destinations = vehicleDestinations(props.places, fleetId);
+  const destinations = useVehicleDestinations(fleetId);
   return (
     <DialogForm<'name' | 'sn' | 'kind' | keyof Destination>
       open={props.open}
@@ -93,11 +114,11 @@ export function EditVehicleDialog(props: { vehicle: VehicleListRow | null; onClo
 }
 
 /** Moves one vehicle, or each of several, to another fleet / sub-fleet / depot the user may place vehicles in. */
-export function TransferDialog(props: { vehicles: VehicleListRow[]; places: FleetPlaces; onClose: () => void }) {
+export function TransferDialog(props: { vehicles: VehicleListRow[]; onClose: () => void }) {
   const { resources } = useFleetConsole();
   const first = props.vehicles[0];
   const [fleetId, setFleetId] = useState(first?.fleetId ?? '');
-  const destinations = vehicleDestinations(props.places, fleetId);
+  const destinations = useVehicleDestinations(fleetId);
   const count = props.vehicles.length;
   return (
     <DialogForm

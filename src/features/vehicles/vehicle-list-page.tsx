@@ -24,7 +24,7 @@ import { BulkActions } from './bulk-actions';
 import { liveVehicleRows } from './live-vehicle-rows';
 import { VEHICLE_CELLS, vehicleColumns } from './vehicle-columns';
 import { AddVehicleDialog, EditVehicleDialog, TransferDialog } from './vehicle-dialogs';
-import { type FleetPlaces, useFleetPlaces, vehicleDestinations } from './fleet-places';
+import { useMayPlaceVehicles } from './fleet-places';
 import { SearchPicker } from '../../components/search-picker';
 import { usePickerLookup } from '../../lib/use-picker-lookup';
 import { useHoldsAll } from '../../components/access-gate';
@@ -50,8 +50,8 @@ type Pending = { kind: 'delete' | 'unbind'; vehicle: VehicleListRow } | null;
  * spreadsheet) needs a place they may put vehicles in; transfer, that too and every selected row
  * editable. Firmware and defaults need only the permission: every listed vehicle is in scope.
  */
-function usePageGrants(places: FleetPlaces) {
-  const place = vehicleDestinations(places, '').fleets.length > 0;
+function usePageGrants() {
+  const place = useMayPlaceVehicles();
   return {
     add: place,
     transfer: (selected: readonly VehicleListRow[]) => place && selected.every((vehicle) => vehicle.allowed.includes('edit')),
@@ -65,8 +65,7 @@ export default function VehicleListPage() {
   const { resources, session } = fleetConsole;
   const list = useListUrl(FILTERS);
   const [factoryId] = useFactory();
-  const places = useFleetPlaces();
-  const grants = usePageGrants(places);
+  const grants = usePageGrants();
   const filters = list.state.filters;
   // The header's factory narrows the list unless a fleet is picked in the filters.
   const fleetId = filters.fleetId || factoryId;
@@ -203,14 +202,7 @@ export default function VehicleListPage() {
         bulkActions={
           grants.add || grants.firmware || grants.settings
             ? (selected, clear) => (
-                <BulkActions
-                  selected={selected}
-                  places={places}
-                  canTransfer={grants.transfer(selected)}
-                  canFirmware={grants.firmware}
-                  canSettings={grants.settings}
-                  onDone={clear}
-                />
+                <BulkActions selected={selected} canTransfer={grants.transfer(selected)} canFirmware={grants.firmware} canSettings={grants.settings} onDone={clear} />
               )
             : undefined
         }
@@ -249,11 +241,11 @@ export default function VehicleListPage() {
           </>
         )}
       </RowMenu>
-      {adding && <AddVehicleDialog open fleetId={fleetId} places={places} onClose={() => setAdding(false)} />}
+      {adding && <AddVehicleDialog open fleetId={fleetId} onClose={() => setAdding(false)} />}
       <BatchAddDialog open={importing} onClose={() => setImporting(false)} />
       <EditVehicleDialog vehicle={editing} onClose={() => setEditing(null)} />
       {/* Mounted before it opens, as the confirm dialog is: opened from the row menu, a dialog mounted at that moment takes the menu's closing for a click outside. */}
-      <TransferDialog vehicles={transferring} places={places} onClose={() => setTransferring([])} />
+      <TransferDialog vehicles={transferring} onClose={() => setTransferring([])} />
       <ConfirmDialog
         open={pending !== null}
         title={pending?.kind === 'delete' ? 'Delete vehicle' : 'Unbind vehicle'}

@@ -1,9 +1,13 @@
 // The views of a wall playlist, in order: what each shows and for how many seconds.
-import { Button, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import type { WallView } from '../../../contract/api/types';
 import { WallViewSchema } from '../../../contract/entities/wall-playlist';
+import { type PickerItem, SearchPicker } from '../../components/search-picker';
 import { WALL_VIEW_LABEL } from '../../lib/wall-views';
+
+/** A server search over fleets or vehicles and the name of a chosen id (usePickerLookup). */
+type Choices = { lookup: (search: string, signal: AbortSignal) => Promise<PickerItem[]>; nameOf: (id: string, signal: AbortSignal) => Promise<string> };
 
 export const DWELL_S = { min: WallViewSchema.properties.dwellS.minimum!, max: WallViewSchema.properties.dwellS.maximum!, default: 30 };
 
@@ -29,8 +33,9 @@ const reshaped = (view: WallView, kind: WallView['kind']): WallView => ({
 export function PlaylistViewsEditor(props: {
   views: WallView[];
   onChange: (views: WallView[]) => void;
-  fleets: ReadonlyArray<{ id: string; name: string }>;
-  vehicles: ReadonlyArray<{ id: string; name: string }>;
+  /** Searched on the server: any of thousands of fleets or vehicles can be shown. */
+  fleets: Choices;
+  vehicles: Choices;
   problem: string | null;
 }) {
   const { views, onChange } = props;
@@ -56,36 +61,28 @@ export function PlaylistViewsEditor(props: {
               </NativeSelect.Field>
             </NativeSelect.Root>
             {(view.kind === 'home' || view.kind === 'fleet') && (
-              <NativeSelect.Root size="sm" flex="1">
-                <NativeSelect.Field
-                  aria-label={`View ${i + 1} fleet`}
+              <Box flex="1">
+                <SearchPicker
+                  label={`View ${i + 1} fleet`}
+                  width="full"
                   value={view.fleetId ?? ''}
-                  onChange={(e) => set(i, { ...reshaped(view, view.kind), ...(e.target.value ? { fleetId: e.target.value } : {}) })}
-                >
-                  <option value="">{view.kind === 'home' ? 'Every fleet' : 'Choose the fleet'}</option>
-                  {props.fleets.map((f) => (
-                    <option key={f.id} value={f.id}>
-                      {f.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-              </NativeSelect.Root>
+                  {...props.fleets}
+                  {...(view.kind === 'home' ? { none: 'Every fleet' } : { placeholder: 'Choose the fleet' })}
+                  onChange={(fleet) => set(i, { ...reshaped(view, view.kind), ...(fleet ? { fleetId: fleet.id } : {}) })}
+                />
+              </Box>
             )}
             {view.kind === 'vehicle' && (
-              <NativeSelect.Root size="sm" flex="1">
-                <NativeSelect.Field
-                  aria-label={`View ${i + 1} vehicle`}
+              <Box flex="1">
+                <SearchPicker
+                  label={`View ${i + 1} vehicle`}
+                  width="full"
+                  placeholder="Choose the vehicle"
                   value={view.vehicleId ?? ''}
-                  onChange={(e) => set(i, { ...reshaped(view, 'vehicle'), ...(e.target.value ? { vehicleId: e.target.value } : {}) })}
-                >
-                  <option value="">Choose the vehicle</option>
-                  {props.vehicles.map((v) => (
-                    <option key={v.id} value={v.id}>
-                      {v.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-              </NativeSelect.Root>
+                  {...props.vehicles}
+                  onChange={(vehicle) => set(i, { ...reshaped(view, 'vehicle'), ...(vehicle ? { vehicleId: vehicle.id } : {}) })}
+                />
+              </Box>
             )}
             {view.kind === 'alarms' && <Text flex="1" />}
           </HStack>

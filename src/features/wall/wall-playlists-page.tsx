@@ -14,7 +14,7 @@ import type { ListColumn } from '../../components/list-columns';
 import { ListPage } from '../../components/list-page';
 import { SUCCESS } from '../../lib/messages';
 import { useFleetConsole } from '../../lib/services';
-import { useList } from '../../lib/use-list';
+import { usePickerLookup } from '../../lib/use-picker-lookup';
 import { useListUrl } from '../../lib/use-list-url';
 import { groupName } from '../../lib/validation';
 import { DWELL_S, PlaylistViewsEditor, viewsProblem } from './playlist-views-editor';
@@ -22,12 +22,11 @@ import { WallAdminOnly } from './wall-admin-only';
 import { WALL_VIEW_LABEL } from '../../lib/wall-views';
 
 const FILTERS = [] as const;
-const PICKER_PAGE = { pageNum: 1, pageSize: 500 };
 
 function PlaylistDialog({ playlist, onClose }: { playlist: Playlist | null; onClose: () => void }) {
   const { resources } = useFleetConsole();
-  const fleets = useList<{ id: string; name: string }>(resources.fleets, PICKER_PAGE).data?.rows ?? [];
-  const vehicles = useList<{ id: string; name: string }>(resources.vehicles, PICKER_PAGE).data?.rows ?? [];
+  const fleets = usePickerLookup(resources.fleets);
+  const vehicles = usePickerLookup(resources.vehicles);
   const [views, setViews] = useState<WallView[]>(playlist?.views ?? [{ kind: 'alarms', dwellS: DWELL_S.default }]);
   const [tried, setTried] = useState(false);
   const problem = viewsProblem(views);
