@@ -1,12 +1,11 @@
 // The account and verification code stores on the backend under test (SQLite in `unit`, PostgreSQL in `unit-postgres`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoFleet } from '../../fleet/demo-fleet';
 import type { FleetRepository } from '../../platform/database/fleet-repository';
-import { openRepository } from '../../platform/database/open-repository';
 import { StaleRecord } from '../../platform/database/storage-conflict';
-import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../../test-support/test-database';
+import { openSeededRepository, type SeededRepository } from '../../test-support/seeded-repository';
+import { TEST_STORAGE } from '../../test-support/test-database';
 import type { UserRecord } from './user-store';
-import { CREATED, storedAdmin } from '../../test-support/stored-admin';
+import { storedAdmin } from '../../test-support/stored-admin';
 
 const admin = storedAdmin;
 const account = (n: number, over: Partial<UserRecord> = {}): UserRecord => ({
@@ -19,12 +18,11 @@ const account = (n: number, over: Partial<UserRecord> = {}): UserRecord => ({
   ...over,
 });
 
-let db: TestDatabase;
+let seeded: SeededRepository;
 let repo: FleetRepository;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  repo = await openRepository(db.config);
-  await repo.seedOnce(demoFleet({ vehicles: 2, seed: 1, admin, createdAt: CREATED }));
+  seeded = await openSeededRepository();
+  repo = seeded.repo;
   for (const [n, over] of [
     [1, {}],
     [2, { userName: 'Night_50%', status: 'disabled' }],
@@ -33,10 +31,7 @@ beforeAll(async () => {
     await repo.users.create(account(n, over));
   }
 });
-afterAll(async () => {
-  await repo.close();
-  await db.drop();
-});
+afterAll(() => seeded.close());
 
 describe(`account store on ${TEST_STORAGE}`, () => {
   it('lists by creation then email, filtered by email, search (email or name), status and role, in pages', async () => {

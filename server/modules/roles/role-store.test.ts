@@ -1,12 +1,11 @@
 // The role store on the backend under test (SQLite in `unit`, PostgreSQL in `unit-postgres`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoFleet } from '../../fleet/demo-fleet';
 import type { FleetRepository } from '../../platform/database/fleet-repository';
-import { openRepository } from '../../platform/database/open-repository';
 import { StaleRecord } from '../../platform/database/storage-conflict';
-import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../../test-support/test-database';
+import { openSeededRepository, type SeededRepository } from '../../test-support/seeded-repository';
+import { TEST_STORAGE } from '../../test-support/test-database';
 import type { RoleRecord } from './role-store';
-import { CREATED, storedAdmin } from '../../test-support/stored-admin';
+import { storedAdmin } from '../../test-support/stored-admin';
 
 const admin = storedAdmin;
 const role = (over: Partial<RoleRecord>): RoleRecord => ({
@@ -21,17 +20,13 @@ const role = (over: Partial<RoleRecord>): RoleRecord => ({
   ...over,
 });
 
-let db: TestDatabase;
+let seeded: SeededRepository;
 let repo: FleetRepository;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  repo = await openRepository(db.config);
-  await repo.seedOnce(demoFleet({ vehicles: 2, seed: 1, admin, createdAt: CREATED }));
+  seeded = await openSeededRepository();
+  repo = seeded.repo;
 });
-afterAll(async () => {
-  await repo.close();
-  await db.drop();
-});
+afterAll(() => seeded.close());
 
 describe(`role store on ${TEST_STORAGE}`, () => {
   it('lists built-in roles first, then by creation, with their account counts, a name filter and pages', async () => {

@@ -1,11 +1,10 @@
 // The session store on the backend under test (SQLite in `unit`, PostgreSQL in `unit-postgres`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoFleet } from '../../fleet/demo-fleet';
 import type { FleetRepository } from '../../platform/database/fleet-repository';
-import { openRepository } from '../../platform/database/open-repository';
-import { createTestDatabase, TEST_STORAGE, type TestDatabase } from '../../test-support/test-database';
+import { openSeededRepository, type SeededRepository } from '../../test-support/seeded-repository';
+import { TEST_STORAGE } from '../../test-support/test-database';
 import type { SessionRecord } from './session-store';
-import { CREATED, storedAdmin } from '../../test-support/stored-admin';
+import { storedAdmin } from '../../test-support/stored-admin';
 
 const admin = storedAdmin;
 const session = (n: number, over: Partial<SessionRecord> = {}): SessionRecord => ({
@@ -21,17 +20,13 @@ const session = (n: number, over: Partial<SessionRecord> = {}): SessionRecord =>
 });
 const revoked = async (n: number) => (await repo.sessions.byTokenHash(`t${n}`))?.revoked;
 
-let db: TestDatabase;
+let seeded: SeededRepository;
 let repo: FleetRepository;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  repo = await openRepository(db.config);
-  await repo.seedOnce(demoFleet({ vehicles: 2, seed: 1, admin, createdAt: CREATED }));
+  seeded = await openSeededRepository();
+  repo = seeded.repo;
 });
-afterAll(async () => {
-  await repo.close();
-  await db.drop();
-});
+afterAll(() => seeded.close());
 
 describe(`session store on ${TEST_STORAGE}`, () => {
   it('stores a session whole and finds it by token or socket key', async () => {
