@@ -5,6 +5,7 @@ import type { UsersTable } from '../../platform/database/fleet-tables';
 import { updateVersioned } from '../../platform/database/versioned-update';
 import type { EntityStatus, PageQuery, Paged } from '../../platform/database/records';
 import { sameEmail } from './same-email';
+import { pageWindow } from '../../platform/database/page-window';
 
 export interface UserRecord {
   id: string;
@@ -95,12 +96,7 @@ export const userStore = ({ db, dialect }: FleetDatabase): UserStore => ({
       .$if(!!filter.status, (q) => q.where('status', '=', filter.status!))
       .$if(!!filter.roleId, (q) => q.where('role_id', '=', filter.roleId!));
     const counted = await matching.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-    const rows = await matching
-      .selectAll()
-      .orderBy('created_at')
-      .orderBy('email')
-      .$if(!!page, (q) => q.limit(Math.floor(page!.pageSize)).offset(Math.floor((page!.pageNum - 1) * page!.pageSize)))
-      .execute();
+    const rows = await matching.selectAll().orderBy('created_at').orderBy('email').$call(pageWindow(page)).execute();
     return { rows: rows.map(toUser), total: Number(counted?.n ?? 0) };
   },
   create: async (user) => {

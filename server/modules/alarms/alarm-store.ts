@@ -6,6 +6,7 @@ import type { AlarmsTable, FleetTables } from '../../platform/database/fleet-tab
 import { vehicleInScope } from '../vehicles/vehicle-scope';
 import { PREALARM_KIND_PREFIX } from '../../prealarms/prealarm-kind';
 import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
+import { pageWindow } from '../../platform/database/page-window';
 
 /** Who acknowledged an alarm (their name when they did), when (epoch ms), and their note. */
 export interface AlarmAck {
@@ -212,8 +213,7 @@ export const alarmStore = (database: FleetDatabase): AlarmStore => {
         .select(['v.name as vehicle_name', 'v.fleet_id'])
         .orderBy('a.started_at', 'desc')
         .orderBy('a.id', 'desc')
-        .limit(Math.floor(page.pageSize))
-        .offset(Math.floor((page.pageNum - 1) * page.pageSize))
+        .$call(pageWindow(page))
         .execute();
       return { rows: rows.map(toAlarm), total: Number(counted?.n ?? 0) };
     },

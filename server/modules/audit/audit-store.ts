@@ -3,6 +3,7 @@ import type { AuditEvent } from '../../audit/audit-events';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { AuditLogTable } from '../../platform/database/fleet-tables';
 import type { PageQuery, Paged } from '../../platform/database/records';
+import { pageWindow } from '../../platform/database/page-window';
 
 export type AuditOutcome = 'success' | 'failure';
 
@@ -88,13 +89,7 @@ export const auditStore = ({ db }: FleetDatabase): AuditStore => {
       const counted = await filtered(f)
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirst();
-      const rows = await filtered(f)
-        .selectAll()
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(Math.floor(page.pageSize))
-        .offset(Math.floor((page.pageNum - 1) * page.pageSize))
-        .execute();
+      const rows = await filtered(f).selectAll().orderBy('at', 'desc').orderBy('id', 'desc').$call(pageWindow(page)).execute();
       return { rows: rows.map(toAudit), total: Number(counted?.n ?? 0) };
     },
   };

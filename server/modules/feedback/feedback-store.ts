@@ -4,6 +4,7 @@ import type { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from '../../../contract/e
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { FeedbackRepliesTable } from '../../platform/database/fleet-tables';
 import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
+import { pageWindow } from '../../platform/database/page-window';
 
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
@@ -119,12 +120,7 @@ export const feedbackStore = ({ db, dialect }: FleetDatabase): FeedbackStore => 
         .$if(Boolean(f.category), (q) => q.where('fb.category', '=', f.category!))
         .$if(Boolean(f.fleetId), (q) => q.where('fb.fleet_id', '=', f.fleetId!));
       const counted = await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-      const rows = await named(filtered)
-        .orderBy('fb.created_at', 'desc')
-        .orderBy('fb.id', 'desc')
-        .limit(Math.floor(page.pageSize))
-        .offset(Math.floor((page.pageNum - 1) * page.pageSize))
-        .execute();
+      const rows = await named(filtered).orderBy('fb.created_at', 'desc').orderBy('fb.id', 'desc').$call(pageWindow(page)).execute();
       return { rows: rows.map(toFeedback), total: Number(counted?.n ?? 0) };
     },
     get: async (id) => {

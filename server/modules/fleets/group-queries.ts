@@ -2,6 +2,7 @@ import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool,
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { FleetTables } from '../../platform/database/fleet-tables';
 import type { EntityStatus, PageQuery, Paged, VisibleScope } from '../../platform/database/records';
+import { pageWindow } from '../../platform/database/page-window';
 
 export interface GroupFilter {
   scope: VisibleScope;
@@ -89,8 +90,7 @@ export const groupQueries = <T extends GroupTable, R>(database: FleetDatabase, t
         )
         .orderBy('g.name')
         .orderBy('g.id')
-        .limit(Math.floor(page.pageSize))
-        .offset(Math.floor((page.pageNum - 1) * page.pageSize))
+        .$call(pageWindow(page))
         .execute();
       return { rows: rows.map(({ vehicle_count, ...r }) => ({ ...asRecord(r), vehicles: Number(vehicle_count) })), total: Number(counted.n) };
     },

@@ -4,6 +4,7 @@ import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { GroupLogsTable, GroupLogVehiclesTable } from '../../platform/database/fleet-tables';
 import { vehicleInScope } from '../vehicles/vehicle-scope';
 import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
+import { pageWindow } from '../../platform/database/page-window';
 
 /** A firmware push, a setting written, or vehicles moved to another fleet, sub-fleet or depot. */
 export type GroupOperationKind = 'firmware' | 'setting' | 'transfer';
@@ -156,12 +157,7 @@ export const groupLogStore = ({ db, dialect }: FleetDatabase): GroupLogStore => 
         .selectFrom(filtered(f).as('logs'))
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirst();
-      const rows = await filtered(f)
-        .orderBy('g.created_at', 'desc')
-        .orderBy('g.id', 'desc')
-        .limit(Math.floor(page.pageSize))
-        .offset(Math.floor((page.pageNum - 1) * page.pageSize))
-        .execute();
+      const rows = await filtered(f).orderBy('g.created_at', 'desc').orderBy('g.id', 'desc').$call(pageWindow(page)).execute();
       return { rows: rows.map(toGroupLogSummary), total: Number(counted?.n ?? 0) };
     },
     get: async (id, scope) => {

@@ -5,6 +5,7 @@ import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { IssueEventsTable, IssuesTable } from '../../platform/database/fleet-tables';
 import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
 import { StorageConflict } from '../../platform/database/storage-conflict';
+import { pageWindow } from '../../platform/database/page-window';
 
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 
@@ -206,12 +207,7 @@ export const issueStore = ({ db, dialect }: FleetDatabase): IssueStore => {
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirst();
       const dir = order.desc ? 'desc' : 'asc';
-      const rows = await named(filtered(f, true))
-        .orderBy(ORDER_COLUMN[order.by], dir)
-        .orderBy('i.number', dir)
-        .limit(Math.floor(page.pageSize))
-        .offset(Math.floor((page.pageNum - 1) * page.pageSize))
-        .execute();
+      const rows = await named(filtered(f, true)).orderBy(ORDER_COLUMN[order.by], dir).orderBy('i.number', dir).$call(pageWindow(page)).execute();
       return { rows: rows.map(toIssue), total: Number(counted?.n ?? 0) };
     },
     counts: async (f) => {

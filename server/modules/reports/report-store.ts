@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { ReportsTable } from '../../platform/database/fleet-tables';
 import type { GroupLogState } from '../group-logs/group-log-store';
+import { pageWindow } from '../../platform/database/page-window';
 
 export type ReportPermission = 'view' | 'edit';
 
@@ -69,13 +70,7 @@ export const reportStore = ({ db, dialect }: FleetDatabase): ReportStore => ({
       .$if(f.fleetIds !== null, (q) => q.where((eb) => eb.or([dialect.anyOf(eb.ref('fleet_id'), f.fleetIds!), eb('owner_id', '=', f.ownerId)])))
       .$if(Boolean(f.name), (q) => q.where((eb) => dialect.contains(eb.ref('name'), f.name!)));
     const counted = await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-    const rows = await filtered
-      .selectAll()
-      .orderBy('name')
-      .orderBy('id')
-      .limit(Math.floor(page.pageSize))
-      .offset(Math.floor((page.pageNum - 1) * page.pageSize))
-      .execute();
+    const rows = await filtered.selectAll().orderBy('name').orderBy('id').$call(pageWindow(page)).execute();
     return { rows: rows.map(toReport), total: Number(counted?.n ?? 0) };
   },
   get: async (id) => {

@@ -3,6 +3,7 @@ import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { RolesTable } from '../../platform/database/fleet-tables';
 import { updateVersioned } from '../../platform/database/versioned-update';
 import type { PageQuery, Paged } from '../../platform/database/records';
+import { pageWindow } from '../../platform/database/page-window';
 
 export interface RoleRecord {
   id: string;
@@ -77,7 +78,7 @@ export const roleStore = ({ db, dialect }: FleetDatabase): RoleStore => ({
       .orderBy('r.builtin', 'desc')
       .orderBy('r.created_at')
       .orderBy('r.id')
-      .$if(!!page, (q) => q.limit(Math.floor(page!.pageSize)).offset(Math.floor((page!.pageNum - 1) * page!.pageSize)))
+      .$call(pageWindow(page))
       .execute();
     return { rows: rows.map((r) => ({ ...toRole(r), users: Number(r.users) })), total: Number(counted?.n ?? 0) };
   },

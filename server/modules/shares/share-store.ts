@@ -3,6 +3,7 @@ import type { FleetDatabase } from '../../platform/database/fleet-database';
 import type { SharesTable } from '../../platform/database/fleet-tables';
 import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
 import { vehicleInScope } from '../vehicles/vehicle-scope';
+import { pageWindow } from '../../platform/database/page-window';
 
 export interface ShareRecord {
   id: string;
@@ -82,14 +83,7 @@ export const shareStore = ({ db, dialect }: FleetDatabase): ShareStore => ({
         return eb.and(parts);
       });
     const counted = await matching.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-    const rows = await matching
-      .selectAll('s')
-      .select('v.name as vehicle_name')
-      .orderBy('s.created_at', 'desc')
-      .orderBy('s.id')
-      .limit(Math.floor(page.pageSize))
-      .offset(Math.floor((page.pageNum - 1) * page.pageSize))
-      .execute();
+    const rows = await matching.selectAll('s').select('v.name as vehicle_name').orderBy('s.created_at', 'desc').orderBy('s.id').$call(pageWindow(page)).execute();
     return { rows: rows.map((r) => ({ ...toShare(r), vehicleName: String(r.vehicle_name) })), total: Number(counted?.n ?? 0) };
   },
 

@@ -7,6 +7,7 @@ import { updateVersioned } from '../../platform/database/versioned-update';
 import type { VehicleKind } from '../../sim/types';
 import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
 import { vehicleInScope } from './vehicle-scope';
+import { pageWindow } from '../../platform/database/page-window';
 
 export interface VehicleRecord {
   id: string;
@@ -166,7 +167,7 @@ export const vehicleStore = ({ db, dialect }: FleetDatabase): VehicleStore => ({
       .orderBy('v.pinned_at', 'desc')
       .orderBy(caseBlind, order.desc ? 'desc' : 'asc')
       .orderBy('v.id')
-      .$if(page !== null, (q) => q.limit(Math.floor(page!.pageSize)).offset(Math.floor((page!.pageNum - 1) * page!.pageSize)))
+      .$call(pageWindow(page))
       .execute();
     return { rows: rows.map(toVehicle), total: Number(counted?.n ?? 0) };
   },
