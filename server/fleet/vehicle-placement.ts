@@ -1,6 +1,8 @@
 import type { Actor } from '../access/actor';
 import { scopeIncludes } from '../access/scope-includes';
 import { ApiError } from '../platform/http/api-error';
+import { accountOf } from '../platform/http/actor-of';
+import { scope } from '../platform/http/scope-policy';
 import type { FleetRepository } from '../platform/database/fleet-repository';
 
 export interface PlacementInput {
@@ -35,3 +37,14 @@ export const checkPlacement = async (
   const home = depot ?? (await repo.depots.page({ scope: { all: true }, fleetId: p.fleetId }, { pageNum: 1, pageSize: 1 })).rows[0];
   return { error: null, home: home ? { lat: home.lat, lng: home.lng } : { lat: 0, lng: 0 } };
 };
+
+/**
+ * The scope decision of a call that places a new vehicle by its body's fleetId, subFleetId and
+ * depotId: refused as `checkPlacement` says, else the home the handler reads with `scopeChecked`.
+ */
+export const NEW_VEHICLE_PLACEMENT = scope.check('placement', async (ctx, req) => {
+  const body = req.body as { fleetId: string; subFleetId?: string | null; depotId?: string | null };
+  const placed = await checkPlacement(ctx.repo, accountOf(req), { fleetId: body.fleetId, subFleetId: body.subFleetId ?? null, depotId: body.depotId ?? null });
+  if (placed.error !== null) throw placementError(placed);
+  return placed.home;
+});

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { AlarmAckBodySchema, AlarmSchema, ALARM_API } from '../../../contract/entities/alarm';
-import { canSeeVehicle } from '../../access/can-see-vehicle';
 import { accountOf } from '../../platform/http/actor-of';
-import { forbidden, notFound } from '../../platform/http/api-error';
+import { scope, scopedRow } from '../../platform/http/scope-policy';
 import { answers, ok } from '../../platform/http/envelope';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
-import { alarmView } from './alarm-routes';
+import { ALARM_ROW, alarmView } from './alarm-routes';
 
 /**
  * Acknowledging an alarm from a wall or any console: the first acknowledgement is kept (who, when,
@@ -18,7 +17,7 @@ export const registerAlarmAckRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.post(
     `${ALARM_API.base}/ack/single`,
     {
-      config: { access: { permission: PERMISSIONS.alarmView } },
+      config: { access: { permission: PERMISSIONS.alarmView }, scope: scope.row(ALARM_ROW, 'body.alarmId') },
       schema: {
         tags: ['alarms'],
         summary: 'Acknowledge an alarm (an optional note up to 200 characters); a second acknowledgement keeps the first',
@@ -28,10 +27,7 @@ export const registerAlarmAckRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
     async (req) => {
       const account = accountOf(req);
-      const alarm = await ctx.repo.alarms.get(req.body.alarmId);
-      if (!alarm) throw notFound('Alarm not found');
-      const vehicle = await ctx.repo.vehicles.get(alarm.vehicleId);
-      if (!vehicle || !canSeeVehicle(account, vehicle)) throw forbidden('No access to this vehicle');
+      const alarm = scopedRow(req, ALARM_ROW, 'body.alarmId');
       const note = req.body.note?.trim() || null;
       await ctx.repo.alarms.acknowledge(alarm.id, { by: account.user.userName, at: ctx.now(), note });
       const acknowledged = await ctx.repo.alarms.get(alarm.id);

@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
-import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
+import { scope, scopedRow, type RowScope } from '../../platform/http/scope-policy';
+import { badRequest } from '../../platform/http/api-error';
 import { viewerOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { AlarmPageSchema, AlarmSchema, SeveritySchema, ALARM_API } from '../../../contract/entities/alarm';
@@ -21,6 +22,18 @@ export const alarmView = (a: AlarmRecord) => ({
   ack: a.ack === null ? null : { ...a.ack, at: iso(a.ack.at) },
 });
 
+/** An alarm is reached through its vehicle. */
+export const ALARM_ROW: RowScope<AlarmRecord> = {
+  kind: 'alarm',
+  load: (ctx, id) => ctx.repo.alarms.get(id),
+  reaches: async (ctx, actor, alarm) => {
+    const vehicle = await ctx.repo.vehicles.get(alarm.vehicleId);
+    return vehicle !== null && canSeeVehicle(actor, vehicle);
+  },
+  notFound: 'Alarm not found',
+  forbidden: 'No access to this vehicle',
+};
+
 /** Alarms raised and cleared by the model: paged list with filters, and one alarm. */
 export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
@@ -28,7 +41,7 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${ALARM_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.alarmView, display: true } },
+      config: { access: { permission: PERMISSIONS.alarmView, display: true }, scope: scope.filtered("the alarms of the caller's vehicles") },
       schema: {
         tags,
         summary:
@@ -63,7 +76,7 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${ALARM_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.alarmView, display: true } },
+      config: { access: { permission: PERMISSIONS.alarmView, display: true }, scope: scope.row(ALARM_ROW, 'query.alarmId') },
       schema: {
         tags,
         summary: 'One alarm (/home/alarm/page), with its peak value from history',
@@ -72,10 +85,7 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       },
     },
     async (req) => {
-      const alarm = await ctx.repo.alarms.get(req.query.alarmId);
-      if (!alarm) throw notFound('Alarm not found');
-      const v = await ctx.repo.vehicles.get(alarm.vehicleId);
-      if (!v || !canSeeVehicle(viewerOf(req), v)) throw forbidden('No access to this vehicle');
+      const alarm = scopedRow(req, ALARM_ROW, 'query.alarmId');
       const end = Math.min(alarm.endedAt ?? ctx.now(), alarm.startedAt + MAX_RANGE_MS);
       const ref = { vehicleId: alarm.vehicleId, deviceType: alarm.deviceType, deviceId: alarm.deviceId };
       const peak = hasPeak(alarm.kind) ? alarmPeak(alarm.kind, await ctx.repo.history.range(ref, alarm.startedAt, end)) : null;

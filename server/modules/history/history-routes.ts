@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
-import { visibleVehicle } from '../../access/visible-vehicle';
 import { badRequest } from '../../platform/http/api-error';
-import { actorOf } from '../../platform/http/actor-of';
 import { answers, Failure, ok } from '../../platform/http/envelope';
 import { DeviceTypeSchema, Id, Timestamp } from '../../../contract/entities/common';
 import { HistorySeriesSchema, HISTORY_API } from '../../../contract/entities/history';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
+import { scope } from '../../platform/http/scope-policy';
+import { VEHICLE_ROW } from '../vehicles/vehicle-scope';
 import type { ServerContext } from '../../server-context';
 import { keyDecimals } from '../../../contract/protocol/key-precision';
 import { downsample } from '../../telemetry/downsample';
@@ -33,12 +33,11 @@ type Query = { vehicleId: string; deviceType: (typeof HistoryQuery)['static']['d
 export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['history'];
-  const load = async (req: FastifyRequest, q: Query) => {
+  const load = async (q: Query) => {
     const from = Date.parse(q.from);
     const to = Date.parse(q.to);
     if (to < from) throw badRequest('to: must not be before from');
     if (to - from > MAX_RANGE_MS) throw badRequest('to: the event data range is up to 31 days');
-    await visibleVehicle(ctx.repo, actorOf(req), q.vehicleId);
     const keys = [...new Set(q.keys.split(','))];
     const samples = await ctx.repo.history.range({ vehicleId: q.vehicleId, deviceType: q.deviceType, deviceId: q.deviceId }, from, to);
     return { from, to, keys, samples };
@@ -47,8 +46,8 @@ export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) 
   r.get(
     `${HISTORY_API.base}/query/series`,
     {
-      // A share guest charts its one vehicle (visibleVehicle refuses every other); a wall the vehicles of its scope.
-      config: { access: { permission: PERMISSIONS.historyView, share: true, display: true } },
+      // A share guest charts its one vehicle (VEHICLE_ROW refuses every other); a wall the vehicles of its scope.
+      config: { access: { permission: PERMISSIONS.historyView, share: true, display: true }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
       schema: {
         tags,
         summary: "Chart series of a device's keys over a range of at most 31 days: columnar min/max/avg in at most 2,000 buckets",
@@ -57,7 +56,7 @@ export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) 
       },
     },
     async (req) => {
-      const { from, to, keys, samples } = await load(req, req.query);
+      const { from, to, keys, samples } = await load(req.query);
       return ok({ from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...downsample(samples, keys, from, to, MAX_POINTS) });
     },
   );
@@ -65,7 +64,7 @@ export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) 
   r.get(
     `${HISTORY_API.base}/export/csv`,
     {
-      config: { access: { permission: PERMISSIONS.historyExport } },
+      config: { access: { permission: PERMISSIONS.historyExport }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
       schema: {
         tags,
         summary: 'The same samples as CSV (time,key…), one row per stored sample; not enveloped',
@@ -75,7 +74,7 @@ export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) 
       },
     },
     async (req, reply) => {
-      const { keys, samples } = await load(req, req.query);
+      const { keys, samples } = await load(req.query);
       const q = req.query;
       // Each key with its precision, as the console shows it; a device that does not answer (offline) gets 3 decimals.
       const known = await ctx.bus.request({ op: 'keys', ref: { vehicleId: q.vehicleId, deviceType: q.deviceType, deviceId: q.deviceId } }).catch(() => null);

@@ -4,15 +4,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { MAX_DEVICE_ID, type DeviceType } from '../../../contract/protocol/types';
 import { vehicleActions } from '../../access/allowed-actions';
-import { visibleVehicle } from '../../access/visible-vehicle';
 import { FIRMWARE_CATALOGUE } from '../../fleet/firmware-catalogue';
 import { KIND_DEFAULTS } from '../../fleet/vehicle-kinds';
 import { addVehicles, removeVehicle, replaceVehicle } from '../../fleet/vehicle-lifecycle';
-import { checkPlacement, placementError, type PlacementInput } from '../../fleet/vehicle-placement';
+import { checkPlacement, NEW_VEHICLE_PLACEMENT, placementError, type PlacementInput } from '../../fleet/vehicle-placement';
 import { deviceRecords } from '../../fleet/vehicle-devices';
 import { detailOf, listRowsOf, snapshotOf } from '../../fleet/vehicle-view';
 import { badRequest } from '../../platform/http/api-error';
-import { accountOf, actorOf } from '../../platform/http/actor-of';
+import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { BasedOn, DeviceTypeSchema, Id, Name, Nullable, PageOf, PageQuery, PlainText, VehicleStatusSchema } from '../../../contract/entities/common';
 import {
@@ -25,6 +24,8 @@ import {
   VEHICLE_API,
 } from '../../../contract/entities/vehicle';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
+import { scope, scopeChecked, scopedRow } from '../../platform/http/scope-policy';
+import { VEHICLE_ROW } from './vehicle-scope';
 import type { ServerContext } from '../../server-context';
 import type { DeviceRecord, VehicleRecord } from './vehicle-store';
 import { vehicleChange } from '../../hub/record-change';
@@ -59,15 +60,15 @@ const DeviceRefQuery = Type.Object({ vehicleId: Id, deviceType: DeviceTypeSchema
 export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['vehicles'];
-  const editable = async (req: FastifyRequest, id: string) => {
-    const v = await visibleVehicle(ctx.repo, actorOf(req), id);
-    return { v, devices: await ctx.repo.vehicles.devices(id) };
+  const editable = async (req: FastifyRequest, at: 'body.vehicleId' | 'query.vehicleId') => {
+    const v = scopedRow(req, VEHICLE_ROW, at);
+    return { v, devices: await ctx.repo.vehicles.devices(v.id) };
   };
 
   r.get(
     `${VEHICLE_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleView } },
+      config: { access: { permission: PERMISSIONS.vehicleView }, scope: scope.filtered("the vehicles of the caller's fleets, sub-fleets and depots") },
       schema: {
         tags,
         summary:
@@ -109,7 +110,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.put(
     `${VEHICLE_API.base}/update/top`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
       schema: {
         tags,
         summary: 'Top place (top: true) or top cancel (top: false) a vehicle: pinned vehicles list first, newest pin first',
@@ -118,7 +119,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       },
     },
     async (req) => {
-      const { v } = await editable(req, req.body.vehicleId);
+      const { v } = await editable(req, 'body.vehicleId');
       await ctx.repo.vehicles.update({ ...v, pinnedAt: req.body.top ? new Date(ctx.now()).toISOString() : null });
       ctx.sync.recordChanged(vehicleChange(v));
       return ok(null, req.body.top ? 'Placed on top' : 'Top placement cancelled');
@@ -128,7 +129,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.post(
     `${VEHICLE_API.base}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: NEW_VEHICLE_PLACEMENT },
       schema: {
         tags,
         summary: 'Add a vehicle (create form: name up to 20 characters); S/N must be unique. Equipment defaults by kind',
@@ -146,8 +147,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
     },
     async (req) => {
       const { name, sn, fleetId, kind, subFleetId = null, depotId = null, ...equipment } = req.body;
-      const placed = await checkPlacement(ctx.repo, accountOf(req), { fleetId, subFleetId, depotId });
-      if (placed.error !== null) throw placementError(placed);
+      const home = scopeChecked<{ lat: number; lng: number }>(req, 'placement');
       if (await ctx.repo.vehicles.bySn(sn)) {
         throw badRequest('The operation failed. Please recheck the vehicle serial number (SN): it is already registered');
       }
@@ -161,8 +161,8 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
         depotId,
         ...KIND_DEFAULTS[kind],
         ...equipment,
-        homeLat: placed.home.lat,
-        homeLng: placed.home.lng,
+        homeLat: home.lat,
+        homeLng: home.lng,
         createdAt: new Date(ctx.now()).toISOString(),
       };
       const devices = deviceRecords(vehicle, (shipped) => shipped[shipped.length - 1] as string);
@@ -197,7 +197,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.put(
     `${VEHICLE_API.base}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
       schema: {
         tags,
         summary:
@@ -216,7 +216,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       },
     },
     async (req) => {
-      const { v, devices } = await editable(req, req.body.vehicleId);
+      const { v, devices } = await editable(req, 'body.vehicleId');
       const { vehicleId: _id, version: basedOn, ...changes } = req.body;
       const current = async () => {
         const now = await ctx.repo.vehicles.get(v.id);
@@ -229,7 +229,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.delete(
     `${VEHICLE_API.base}/delete/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
       schema: {
         tags,
         summary: 'Delete a vehicle with its devices, alarms, history and shares',
@@ -238,7 +238,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       },
     },
     async (req) => {
-      await editable(req, req.query.vehicleId);
+      await editable(req, 'query.vehicleId');
       await removeVehicle(ctx, req.query.vehicleId);
       return ok(null, 'Deleted');
     },
@@ -247,7 +247,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.put(
     `${VEHICLE_API.deviceBase}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
       schema: {
         tags,
         summary: "Change a device's model name (versions change only through firmware updates)",
@@ -256,7 +256,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       },
     },
     async (req) => {
-      const { v, devices } = await editable(req, req.body.vehicleId);
+      const { v, devices } = await editable(req, 'body.vehicleId');
       const { deviceType, deviceId, model } = req.body;
       if (!devices.some((d) => d.deviceType === deviceType && d.deviceId === deviceId)) throw badRequest('deviceId: no such device on this vehicle');
       const version = await replaceVehicle(
@@ -271,7 +271,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.post(
     `${VEHICLE_API.deviceBase}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
       schema: {
         tags,
         summary: 'Fit an optional device: the next water tank (watertank 1-3) or a second solar charger (mppt 1)',
@@ -280,7 +280,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       },
     },
     async (req) => {
-      const { v, devices } = await editable(req, req.body.vehicleId);
+      const { v, devices } = await editable(req, 'body.vehicleId');
       const type: DeviceType = req.body.deviceType;
       const count = devices.filter((d) => d.deviceType === type).length;
       if (count > MAX_DEVICE_ID[type]) throw badRequest(`deviceType: this vehicle already has every ${type} device`);
@@ -295,7 +295,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.delete(
     `${VEHICLE_API.deviceBase}/delete/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
       schema: {
         tags,
         summary: 'Remove an optional device: the last water tank (never the first) or mppt 1',
@@ -304,7 +304,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       },
     },
     async (req) => {
-      const { v, devices } = await editable(req, req.query.vehicleId);
+      const { v, devices } = await editable(req, 'query.vehicleId');
       const { deviceType, deviceId } = req.query;
       const count = devices.filter((d) => d.deviceType === deviceType).length;
       const optional = (deviceType === 'watertank' || deviceType === 'mppt') && deviceId > 0 && deviceId === count - 1;

@@ -14,6 +14,7 @@ import { ApiError, badRequest } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { Failure, enveloped } from '../../platform/http/envelope';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
+import { scope } from '../../platform/http/scope-policy';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FIELDS } from '../../platform/http/upload-limits';
 import type { ServerContext } from '../../server-context';
 import type { DepotRecord } from '../depots/depot-store';
@@ -38,7 +39,10 @@ export const registerVehicleBatchRoute = (app: FastifyInstance, ctx: ServerConte
   app.withTypeProvider<TypeBoxProvider>().post(
     `${VEHICLE_API.base}/add/batch`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      config: {
+        access: { permission: PERMISSIONS.vehicleEdit },
+        scope: scope.filtered("each row's placement is checked by the vehicle placement rules, and refused rows are listed"),
+      },
       schema: {
         tags: ['vehicles'],
         summary: 'Batch add vehicles from a .xls or .xlsx file (multipart field "file"); any rejected row rejects the file (400 with the report)',

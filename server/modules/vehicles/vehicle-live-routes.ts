@@ -1,13 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
-import { visibleVehicle } from '../../access/visible-vehicle';
 import { detailOf, snapshotOf } from '../../fleet/vehicle-view';
-import { actorOf, viewerOf } from '../../platform/http/actor-of';
+import { viewerOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { Id, PageOf } from '../../../contract/entities/common';
 import { VehicleDetailSchema, VehicleSnapshotSchema, VEHICLE_API } from '../../../contract/entities/vehicle';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
+import { scope, scopedRow } from '../../platform/http/scope-policy';
+import { VEHICLE_ROW } from './vehicle-scope';
 import type { ServerContext } from '../../server-context';
 import { FLEET_API } from '../../../contract/entities/fleet';
 
@@ -17,7 +18,7 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
   r.get(
     `${VEHICLE_API.base}/query/snapshot`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleView, display: true } },
+      config: { access: { permission: PERMISSIONS.vehicleView, display: true }, scope: scope.filtered("the vehicles of the caller's scope") },
       schema: {
         tags: ['vehicles'],
         summary: 'Every vehicle the caller may see, with live status, SOC and position',
@@ -32,7 +33,7 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
   r.get(
     `${VEHICLE_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleView, display: true } },
+      config: { access: { permission: PERMISSIONS.vehicleView, display: true }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
       schema: {
         tags: ['vehicles'],
         summary: "One vehicle's detail with its devices and firmware",
@@ -41,14 +42,13 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
       },
     },
     async (req) => {
-      const v = await visibleVehicle(ctx.repo, actorOf(req), req.query.vehicleId);
-      return ok(await detailOf(ctx.repo, ctx.sim, v));
+      return ok(await detailOf(ctx.repo, ctx.sim, scopedRow(req, VEHICLE_ROW, 'query.vehicleId')));
     },
   );
   r.get(
     `${FLEET_API.factoryBase}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.fleetView, display: true } },
+      config: { access: { permission: PERMISSIONS.fleetView, display: true }, scope: scope.filtered("the fleets of the caller's scope") },
       schema: {
         tags: ['fleets'],
         summary: 'Header factory (fleet group) dropdown of /vehicles/list: the fleets the caller may see',

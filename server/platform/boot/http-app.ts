@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from '../http/security-headers';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FIELD_BYTES, MAX_UPLOAD_FIELDS } from '../http/upload-limits';
 import { TRANSPORT_MAX_INBOUND_BYTES } from '../../hub/socket-hub';
 import { registerApiRoutes } from '../http/api-routes';
+import { enforceScopePolicies, scope } from '../http/scope-policy';
 import type { ServerContext } from '../../server-context';
 
 /** The console sends `Content-Type: application/json` on every call, also on DELETE and bodiless POSTs. */
@@ -62,6 +63,7 @@ export const mountHttp = async (app: FastifyInstance, ctx: ServerContext): Promi
   await app.register(
     async (api) => {
       api.addHook('onRequest', authenticate(ctx));
+      enforceScopePolicies(api, ctx);
       // @fastify/websocket hides upgrade routes from the document; the socket is part of the API, so list it.
       api.addHook('onRoute', (route) => {
         if (route.websocket && route.schema) route.schema.hide = false;
@@ -69,7 +71,7 @@ export const mountHttp = async (app: FastifyInstance, ctx: ServerContext): Promi
         if (route.config?.access?.public && route.schema) (route.schema as { security?: unknown[] }).security = [];
       });
       registerApiRoutes(api, ctx);
-      api.get('/docs', { schema: { hide: true }, config: { access: { public: true } } }, async () => app.swagger());
+      api.get('/docs', { schema: { hide: true }, config: { access: { public: true }, scope: scope.unscoped('the API document') } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );
