@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { session } from './test-support/api-client';
 import { watchDatabaseWrites } from './test-support/database-writes';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './test-support/test-server';
+import { type Schema, validValue } from './test-support/valid-input';
 
 // Every operation of the OpenAPI document, called as super.admin with one parameter or body property
 // at a time replaced by a wrong value: missing, wrong type, out of range, oversized, control
@@ -11,24 +12,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '.
 
 const SEED = 20_261_123;
 
-interface Schema {
-  type?: string;
-  const?: unknown;
-  enum?: unknown[];
-  anyOf?: Schema[];
-  default?: unknown;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  maxItems?: number;
-}
 interface Parameter {
   in: 'query' | 'path';
   name: string;
@@ -44,51 +27,6 @@ interface Call {
   query: Record<string, string>;
   body?: Record<string, unknown>;
 }
-
-/** Ids of the seeded demo fleet, so that a call with one wrong field still reaches the records it names. */
-const SEEDED: Record<string, unknown> = {
-  vehicleId: 'veh-00001',
-  vehicleIds: ['veh-00001'],
-  fleetId: 'fleet-1',
-  subFleetId: 'fleet-1-sub-1',
-  depotId: 'fleet-1-depot-1',
-  managerId: 'user-admin',
-  serviceEngineerId: 'user-admin',
-};
-
-const first = <T>(arb: fc.Arbitrary<T>): T => fc.sample(arb, { seed: SEED, numRuns: 1 })[0] as T;
-
-/**
- * A value the schema accepts. Addresses differ per operation (`tag`): a wrong verification code for
- * an address that was sent one counts an attempt, a write that is meant to happen.
- */
-const validValue = (tag: string, name: string, s: Schema): unknown => {
-  if (name in SEEDED) return SEEDED[name];
-  if (s.default !== undefined) return s.default;
-  if (s.const !== undefined) return s.const;
-  if (s.enum) return s.enum[0];
-  if (s.anyOf) return validValue(tag, name, s.anyOf[0]!);
-  switch (s.type) {
-    case 'string': {
-      if (s.format === 'email') return `fuzz.${tag}@fleet.test`;
-      if (s.format === 'date-time') return '2026-01-01T00:00:00.000Z';
-      const fits = (x: string) => x.length >= (s.minLength ?? 0) && x.length <= (s.maxLength ?? Infinity) && (!s.pattern || new RegExp(s.pattern, 'u').test(x));
-      const plain = ['Fuzz', 'Fuzz#123', '000000', 'fuzz', 'f'.repeat(s.minLength ?? 1)].find(fits);
-      return plain ?? first(fc.stringMatching(new RegExp(s.pattern ?? '.*')).filter(fits));
-    }
-    case 'integer':
-    case 'number':
-      return s.minimum ?? 0;
-    case 'boolean':
-      return false;
-    case 'array':
-      return s.minItems ? [validValue(tag, name, s.items ?? {})] : [];
-    case 'object':
-      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, validValue(tag, k, v)]));
-    default:
-      return null;
-  }
-};
 
 const MISSING = Symbol('missing');
 const TEXT_MISTAKES = ['', '   ', 'a\u0000b', '\u001b[31m', 'a\u0085', '\ud800', 'x\udfff', 'Van\u202eflow', '\u200b'];

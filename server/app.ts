@@ -14,7 +14,7 @@ import { MAX_BODY_BYTES } from './platform/http/upload-limits';
 import { seedFirstStart } from './platform/boot/first-start';
 import { loadFleet } from './platform/boot/fleet-directory';
 import { connectFrameSources } from './platform/boot/frame-sources';
-import { mountHttp } from './platform/boot/http-app';
+import { mountHttp, type RegisteredRoute } from './platform/boot/http-app';
 import { wireLivePipeline } from './platform/boot/live-pipeline';
 import { startNodeDuties } from './platform/boot/node-duties';
 import { openTileArchive } from './tiles/tile-archive';
@@ -45,8 +45,8 @@ export interface BuildServerOptions {
 export interface FleetServer {
   app: FastifyInstance;
   ctx: ServerContext;
-  /** Every route registered (method and URL), as Fastify saw them. */
-  routes: Array<{ method: string; url: string }>;
+  /** Every route registered, as Fastify saw them, with its declared access and scope. */
+  routes: RegisteredRoute[];
   /** The super admin password generated on this (first) start, or null. */
   generatedAdminPassword: string | null;
   /** Listens and starts the simulator clock; resolves to the base URL. */

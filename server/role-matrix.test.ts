@@ -1,14 +1,21 @@
 // The route access rule, route by route: every route the server registers has one declared decision
 // (allow, deny, unauthenticated) for each built-in role, a share guest, a wall display and a caller
-// without a token, and the suite fails when a route is registered without one. Calls carry inputs that
-// change nothing (an invalid body, an unknown id or one outside the caller's scope), so an allowed
-// caller gets 200/400/404 while a denied one is stopped (403) and an anonymous one is asked to sign in
-// (401). The server decides the first two from the route's `config.access` (http/route-access.ts,
-// enforced in http/authenticate.ts) and, for a row's scope, in the route.
+// without a token: listed below, or for a route not listed, the one its declared access rule gives.
+// Calls carry inputs that change nothing (an invalid body, an unknown id or one outside the caller's
+// scope), so an allowed caller gets 200/400/404 while a denied one is stopped (403) and an anonymous
+// one is asked to sign in (401). The server decides the first two from the route's `config.access`
+// (http/route-access.ts, enforced in http/authenticate.ts) and a row's scope from the route's
+// `config.scope` (http/scope-policy.ts, enforced before every handler); the scope matrix below calls
+// every route that names a row with a row outside the fixtures' fleet and with an unknown one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permits } from '../contract/api/permissions';
+import type { RegisteredRoute } from './platform/boot/http-app';
+import type { RouteAccess } from './platform/http/route-access';
+import { decisionsOf, type ScopeDecision } from './platform/http/scope-policy';
 import { api, openSocket, session } from './test-support/api-client';
 import { FIXTURE_PASSWORD, roleUsers, type RoleName, type RoleUser } from './test-support/role-fixtures';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from './test-support/test-server';
+import { type Schema, validValue } from './test-support/valid-input';
 
 type Actor = RoleName | 'share' | 'display' | 'anonymous';
 type Decision = 'allow' | 'deny' | 'unauthenticated';
@@ -49,6 +56,12 @@ beforeAll(async () => {
   const fleet1 = await t.server.ctx.repo.vehicles.list({ scope: { all: true }, fleetId: 'fleet-1' }, null);
   outsideSubFleet = fleet1.rows.find((v) => v.subFleetId !== 'fleet-1-sub-1')!.id;
   for (const role of ROLES) credentials[role] = { token: users[role].token, ws: users[role].ws };
+  for (const role of ROLES) {
+    const account = await t.server.ctx.repo.users.get(users[role].id);
+    const held = account?.roleId ? await t.server.ctx.repo.roles.get(account.roleId) : null;
+    rolePermissions[role] = role === 'super' ? 'all' : (held?.permissions ?? []);
+  }
+  await placeOutsideRows();
   for (const actor of ['share', 'display', 'anonymous'] as const) credentials[actor] = await signIn(actor);
 }, 60_000);
 afterAll(() => t.stop());
@@ -224,6 +237,30 @@ const ROUTES: Row[] = [
 ];
 
 const key = (method: string, url: string) => `${method} ${url}`;
+
+/** The fixture accounts' role permissions (super: every permission), read from the server in beforeAll. */
+const rolePermissions = {} as Record<RoleName, string[] | 'all'>;
+
+/** Who a route's declared access rule lets through (route-access.ts); scope is the scope matrix's. */
+const allowedBy = (access: RouteAccess = {}): Actor[] =>
+  ACTORS.filter((actor) => {
+    if (access.public) return true;
+    if (actor === 'anonymous') return false;
+    if (actor === 'share') return access.share === true;
+    if (actor === 'display') return access.display === true;
+    if (access.testHook || access.superAdmin) return actor === 'super';
+    const granted = rolePermissions[actor];
+    return !access.permission || granted === 'all' || permits(granted, access.permission);
+  });
+
+/** The routes the server registers, each with what the matrix expects of it: its listed row, or its declared access. */
+const matrixOf = (routes: RegisteredRoute[]): Row[] => {
+  const listed = new Set(ROUTES.map(([method, url]) => key(method, url)));
+  const unlisted = routes
+    .filter((r) => r.method !== 'HEAD' && !listed.has(key(r.method, r.url)))
+    .map((r): Row => [r.method, r.url, allowedBy(r.access), r.method === 'GET' ? {} : { body: {} }]);
+  return [...ROUTES, ...unlisted];
+};
 const SOCKET = '/api/ws/:sessionKey';
 const LOGOUT = '/api/customization/user/v1/logout';
 
@@ -232,7 +269,7 @@ const decisionOf = (status: number): Decision => (status === 401 ? 'unauthentica
 
 /** One HTTP call as the actor; its status decides. */
 const callAs = async (who: Credentials, method: string, url: string, input: Input = {}): Promise<number> => {
-  const path = url.replace(':z', '0').replace(':x', '0').replace(':y', '0');
+  const path = url.replace(':z', '0').replace(':x', '0').replace(':y', '0').replace(/:\w+/g, 'nope');
   const query = input.query ? `?${new URLSearchParams(input.query)}` : '';
   const res = await fetch(`${t.url}${path}${query}`, {
     method,
@@ -267,11 +304,13 @@ const inParallel = async <T>(jobs: Array<() => Promise<T>>, width = 12): Promise
 };
 
 describe('the route access rule', () => {
-  it('declares one decision per registered route, and no route the server does not register', () => {
-    const registered = t.server.routes.filter((r) => r.method !== 'HEAD').map((r) => key(r.method, r.url));
+  it('declares one decision and one scope policy per registered route, and lists no route the server does not register', () => {
+    const registered = t.server.routes.filter((r) => r.method !== 'HEAD');
     const declared = ROUTES.map(([method, url]) => key(method, url));
     expect(new Set(declared).size).toBe(declared.length);
-    expect([...registered].sort()).toEqual([...declared].sort());
+    const known = new Set(registered.map((r) => key(r.method, r.url)));
+    expect(declared.filter((k) => !known.has(k))).toEqual([]);
+    expect(registered.filter((r) => !r.scope).map((r) => key(r.method, r.url))).toEqual([]);
     // Every GET answers HEAD with the same route options (Fastify's HEAD twin), so with the same
     // `config.access` and the same decision; the calls below go through GET.
     const heads = t.server.routes
@@ -279,16 +318,17 @@ describe('the route access rule', () => {
       .map((r) => r.url)
       .sort();
     expect(heads).toEqual(
-      ROUTES.filter(([method]) => method === 'GET')
-        .map(([, url]) => url)
+      registered
+        .filter((r) => r.method === 'GET')
+        .map((r) => r.url)
         .sort(),
     );
   });
 
   it('each actor gets its declared decision on each route', { timeout: 180_000 }, async () => {
-    const calls = ROUTES.filter(([, url]) => url !== LOGOUT && url !== SOCKET).flatMap(([m, url, allowed, input]) =>
-      ACTORS.map((actor) => ({ m, url, actor, allowed, input })),
-    );
+    const calls = matrixOf(t.server.routes)
+      .filter(([, url]) => url !== LOGOUT && url !== SOCKET)
+      .flatMap(([m, url, allowed, input]) => ACTORS.map((actor) => ({ m, url, actor, allowed, input })));
     const outcomes = await inParallel(
       calls.map((c) => async () => decisionOf(await callAs(credentials[c.actor], c.m, c.url, typeof c.input === 'function' ? c.input() : c.input))),
     );
@@ -363,5 +403,101 @@ describe("ids outside the caller's scope", () => {
     const outside = await detail(started.body.data.id);
     expect({ status: outside.status, code: outside.body.code }).toEqual({ status: 403, code: 403 });
     expect((await detail('999999')).body.code).toBe(404);
+  });
+});
+
+// The scope rule, generated from each route's declared policy: every row a route names is looked up
+// and reached before its handler. A caller of fleet-1 (or the share guest of veh-00001) naming a row of
+// fleet-2 is refused with that row's message; super.admin naming a row that does not exist gets its
+// 404 (or a 400 naming the field, for ids in a list or a row that must exist).
+type RowDecision = Extract<ScopeDecision, { row: unknown } | { rows: unknown }>;
+const isRowDecision = (d: ScopeDecision): d is RowDecision => 'row' in d || 'rows' in d;
+const rowScopeOf = (d: RowDecision) => ('row' in d ? d.row : d.rows);
+
+/** A row of each kind in fleet-2, out of every fixture's reach, by kind. */
+const outside: Record<string, string> = {};
+const placeOutsideRows = async () => {
+  const repo = t.server.ctx.repo;
+  outside.vehicle = 'veh-00002';
+  await repo.alarms.record([
+    { type: 'raised', vehicleId: 'veh-00002', deviceType: 'bms', deviceId: 0, kind: 'matrix', severity: 'minor', message: 'Matrix alarm', ts: Date.now() },
+  ]);
+  const alarms = await repo.alarms.list({ scope: { all: true }, vehicleId: 'veh-00002' }, { pageNum: 1, pageSize: 1 });
+  outside.alarm = String(alarms.rows[0]!.id);
+};
+
+const SCOPE_ACTORS: Actor[] = ['fleetManager', 'engineer', 'operator', 'display', 'share'];
+
+/** A request the route's schema accepts, naming rows of the seeded fleet-1; `at` set to `id`. */
+const inputNaming = (route: RegisteredRoute, d: RowDecision, id: string): Input => {
+  const tag = `${route.method}${route.url}`.replace(/[^a-z]+/gi, '-').toLowerCase();
+  const schema = (route.schema ?? {}) as { querystring?: Schema; body?: Schema };
+  const query = Object.fromEntries(Object.entries(schema.querystring?.properties ?? {}).map(([name, s]) => [name, String(validValue(tag, name, s))]));
+  const body = schema.body ? (validValue(tag, 'body', schema.body) as Record<string, unknown>) : undefined;
+  const [source, field] = d.at.split('.') as ['query' | 'body', string];
+  if (source === 'query') return { query: { ...query, [field]: id }, ...(body ? { body } : {}) };
+  return { query, body: { ...body, [field]: 'rows' in d ? [id] : id } };
+};
+
+/** An id no row has that still fits the field's pattern. */
+const unknownId = (route: RegisteredRoute, d: RowDecision): string => {
+  const [source, field] = d.at.split('.') as ['query' | 'body', string];
+  const schema = (route.schema ?? {}) as { querystring?: Schema; body?: Schema };
+  const fieldSchema = (source === 'query' ? schema.querystring : schema.body)?.properties?.[field];
+  const pattern = fieldSchema?.items?.pattern ?? fieldSchema?.pattern;
+  return pattern && !new RegExp(pattern, 'u').test('no-such-row') ? '999999999' : 'no-such-row';
+};
+
+/** One call as the actor: its status and message. */
+const answerTo = async (who: Credentials, method: string, url: string, input: Input): Promise<{ status: number; msg: string }> => {
+  const query = input.query ? `?${new URLSearchParams(input.query)}` : '';
+  const res = await fetch(`${t.url}${url}${query}`, {
+    method,
+    headers: { ...(who.token ? { authorization: `Bearer ${who.token}` } : {}), ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
+  });
+  const answer = (await res.json().catch(() => ({}))) as { msg?: string };
+  return { status: res.status, msg: answer.msg ?? '' };
+};
+
+describe('the scope rule', () => {
+  it("refuses every row a route names outside the caller's fleets (403) and answers an unknown one as missing", { timeout: 180_000 }, async () => {
+    const named = t.server.routes
+      .filter((r) => r.method !== 'HEAD' && r.scope)
+      .flatMap((route) =>
+        decisionsOf(route.scope!)
+          .filter(isRowDecision)
+          .map((d) => ({ route, d })),
+      );
+    expect(named.length).toBeGreaterThan(20);
+    expect([...new Set(named.map(({ d }) => rowScopeOf(d).kind))].filter((kind) => !(kind in outside))).toEqual([]);
+
+    const jobs = named.flatMap(({ route, d }) => {
+      const rowScope = rowScopeOf(d);
+      const list = 'rows' in d;
+      const field = d.at.slice(d.at.indexOf('.') + 1);
+      const missing = unknownId(route, d);
+      const refusedAsUnknown = list || ('unknown' in d && d.unknown === 'badRequest');
+      const unknownCall = {
+        name: `${route.method} ${route.url} ${d.at}=${missing} super`,
+        run: () => answerTo(credentials.super, route.method, route.url, inputNaming(route, d, missing)),
+        want: refusedAsUnknown
+          ? { status: 400, msg: list ? `${field}: unknown ${rowScope.label ?? rowScope.kind} ${missing}` : `${field}: ${rowScope.notFound}` }
+          : { status: 404, msg: rowScope.notFound },
+      };
+      const outsideCalls = SCOPE_ACTORS.filter((actor) => allowedBy(route.access).includes(actor)).map((actor) => ({
+        name: `${route.method} ${route.url} ${d.at}=${outside[rowScope.kind]} ${actor}`,
+        run: () => answerTo(credentials[actor], route.method, route.url, inputNaming(route, d, outside[rowScope.kind]!)),
+        want: { status: 403, msg: list ? `No access to ${rowScope.label ?? rowScope.kind} ${outside[rowScope.kind]}` : rowScope.forbidden },
+      }));
+      return [unknownCall, ...outsideCalls];
+    });
+    const answers = await inParallel(jobs.map((job) => job.run));
+    const differing = jobs.flatMap((job, i) =>
+      answers[i]!.status === job.want.status && answers[i]!.msg === job.want.msg
+        ? []
+        : [`${job.name}: ${answers[i]!.status} ${answers[i]!.msg} (want ${job.want.status} ${job.want.msg})`],
+    );
+    expect(differing).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { authenticate } from '../http/authenticate';
 import { consoleConfigFile } from '../http/console-config-file';
 import { serveConsoleFiles } from '../http/console-files';
@@ -12,8 +12,18 @@ import { registerSecurityHeaders } from '../http/security-headers';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FIELD_BYTES, MAX_UPLOAD_FIELDS } from '../http/upload-limits';
 import { TRANSPORT_MAX_INBOUND_BYTES } from '../../hub/socket-hub';
 import { registerApiRoutes } from '../http/api-routes';
-import { enforceScopePolicies, scope } from '../http/scope-policy';
+import { enforceScopePolicies, scope, type ScopePolicy } from '../http/scope-policy';
+import type { RouteAccess } from '../http/route-access';
 import type { ServerContext } from '../../server-context';
+
+/** A route as registered, with its declared access rule and scope policy (read by the role and scope matrix). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+  scope: ScopePolicy | undefined;
+  schema: FastifySchema | undefined;
+}
 
 /** The console sends `Content-Type: application/json` on every call, also on DELETE and bodiless POSTs. */
 const acceptBodies = (app: FastifyInstance) => {
@@ -36,13 +46,13 @@ const acceptBodies = (app: FastifyInstance) => {
  * Mounts the API under /api (signed-in by default, each route's access declared in its config), its
  * OpenAPI document, uploads, the socket, and the built console. Answers every route registered.
  */
-export const mountHttp = async (app: FastifyInstance, ctx: ServerContext): Promise<Array<{ method: string; url: string }>> => {
+export const mountHttp = async (app: FastifyInstance, ctx: ServerContext): Promise<RegisteredRoute[]> => {
   const { config } = ctx;
   await registerSecurityHeaders(app, consoleConfigFile(config.staticDir), ctx.publicOrigin);
   if (config.corsOrigins.length > 0) app.addHook('onRequest', corsHook(config.corsOrigins));
-  const routes: Array<{ method: string; url: string }> = [];
+  const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: route.config?.access, scope: route.config?.scope, schema: route.schema });
   });
   app.decorateRequest('actor', null);
   app.setErrorHandler(errorHandler);
