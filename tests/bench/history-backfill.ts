@@ -11,6 +11,7 @@ import { demoFleet } from '../../server/fleet/demo-fleet';
 import { createFleetModel } from '../../server/fleet/fleet-model';
 import { simSpecOf } from '../../server/fleet/vehicle-devices';
 import { openDatabase } from '../../server/platform/database/open-database';
+import { FLEET_MODULES } from '../../server/modules/fleet-modules';
 import { sqliteRepository } from '../../server/platform/database/open-repository';
 import { backfillHistory, warmUpFleet } from '../../server/telemetry/history-backfill';
 
@@ -25,7 +26,7 @@ try {
       seed.devices.filter((d) => d.vehicleId === v.id),
     ),
   );
-  const db = openDatabase(join(dir, 'fleet.db'));
+  const db = openDatabase(join(dir, 'fleet.db'), FLEET_MODULES);
   const repo = sqliteRepository(db);
   const window = { hours: config.historyBackfillH, intervalMs: config.historyIntervalS * 1000, untilMs: now };
   const cpuSince = (from: NodeJS.CpuUsage) => {

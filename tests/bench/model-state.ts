@@ -14,6 +14,7 @@ import { encodeModelState, resumeFleet } from '../../server/fleet/model-state';
 import { simSpecOf } from '../../server/fleet/vehicle-devices';
 import type { DeviceRecord } from '../../server/modules/vehicles/vehicle-store';
 import { openDatabase } from '../../server/platform/database/open-database';
+import { FLEET_MODULES } from '../../server/modules/fleet-modules';
 import { sqliteRepository } from '../../server/platform/database/open-repository';
 
 const SIZES = (process.env.BENCH_VEHICLES ?? '10000,100000').split(',').map(Number);
@@ -31,7 +32,7 @@ for (const vehicles of SIZES) {
     const sim = createFleetModel(config, now - 3600_000);
     for (const spec of specs) sim.add(spec, now - 3600_000);
     for (let t = now - 3000_000; t <= now; t += 600_000) sim.step(t);
-    const repo = sqliteRepository(openDatabase(join(dir, 'fleet.db')));
+    const repo = sqliteRepository(openDatabase(join(dir, 'fleet.db'), FLEET_MODULES));
 
     // The save as the server makes it, a few hundred vehicles a turn; the event loop's longest stall meanwhile.
     const stalls = monitorEventLoopDelay({ resolution: 10 });

@@ -1,6 +1,28 @@
 // Each account's theme and avatar, and the fleets and sub-fleets it is given to manage.
+import type { Generated } from 'kysely';
 import type { Theme } from '../../../contract/protocol/account-settings-rules';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+
+/** Its table, as both databases hold it (server/platform/database/migrations.ts). */
+export interface UserAppearanceTable {
+  user_id: string;
+  theme: Generated<string>;
+  avatar_type: string | null;
+  avatar: Uint8Array | null;
+}
+
+declare module '../../platform/database/fleet-tables' {
+  interface FleetTables {
+    user_appearance: UserAppearanceTable;
+  }
+}
+
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    accountSettings: AccountSettingsStore;
+  }
+}
 
 export interface Appearance {
   theme: Theme;
@@ -80,3 +102,6 @@ export const accountSettingsStore = ({ db }: FleetDatabase): AccountSettingsStor
     });
   },
 });
+
+/** Account settings (appearance, scope lists): a store the account routes use, no routes of its own. */
+export const accountSettingsModule: FleetModule = { name: 'account-settings', stores: (database) => ({ accountSettings: accountSettingsStore(database) }) };

@@ -7,6 +7,12 @@ import type { EntityStatus, PageQuery, Paged } from '../../platform/database/rec
 import { sameEmail } from './same-email';
 import { pageWindow } from '../../platform/database/page-window';
 
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    users: UserStore;
+  }
+}
+
 export interface UserRecord {
   id: string;
   email: string;

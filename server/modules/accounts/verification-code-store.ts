@@ -1,6 +1,27 @@
-import { sql } from 'kysely';
+import { type Generated, sql } from 'kysely';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
 import { sameEmail } from './same-email';
+
+/** Its table, as both databases hold it (server/platform/database/migrations.ts). */
+export interface VerificationCodesTable {
+  email: string;
+  purpose: string;
+  code_hash: string;
+  expires_at: number;
+  attempts: Generated<number>;
+}
+
+declare module '../../platform/database/fleet-tables' {
+  interface FleetTables {
+    verification_codes: VerificationCodesTable;
+  }
+}
+
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    codes: CodeStore;
+  }
+}
 
 /** What a mailed verification code is for; 'email' confirms a new address of a signed-in account. */
 export type CodePurpose = 'register' | 'reset' | 'email';

@@ -1,12 +1,40 @@
-import { CompiledQuery, type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import { CompiledQuery, type ExpressionBuilder, type Generated, type Kysely, type Selectable, sql } from 'kysely';
 import type { AlarmSeverity } from '../../../contract/api/types';
 import type { DeviceType } from '../../../contract/protocol/types';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
-import type { AlarmsTable, FleetTables } from '../../platform/database/fleet-tables';
+import type { FleetTables } from '../../platform/database/fleet-tables';
 import { vehicleInScope } from '../vehicles/vehicle-scope';
 import { PREALARM_KIND_PREFIX } from '../../prealarms/prealarm-kind';
 import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
 import { pageWindow } from '../../platform/database/page-window';
+
+/** Its table, as both databases hold it (server/platform/database/migrations.ts). */
+export interface AlarmsTable {
+  id: Generated<number>;
+  vehicle_id: string;
+  device_type: string;
+  device_id: number;
+  kind: string;
+  severity: string;
+  message: string;
+  started_at: number;
+  ended_at: number | null;
+  acked_by: string | null;
+  acked_at: number | null;
+  ack_note: string | null;
+}
+
+declare module '../../platform/database/fleet-tables' {
+  interface FleetTables {
+    alarms: AlarmsTable;
+  }
+}
+
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    alarms: AlarmStore;
+  }
+}
 
 /** Who acknowledged an alarm (their name when they did), when (epoch ms), and their note. */
 export interface AlarmAck {

@@ -8,6 +8,8 @@ import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { AuditRecord } from './audit-store';
 import { AUDIT_API } from '../../../contract/entities/audit';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+import { auditStore } from './audit-store';
 
 const AuditEventSchema = Type.Union(AUDIT_EVENTS.map((e) => Type.Literal(e)));
 const Outcome = Type.Union([Type.Literal('success'), Type.Literal('failure')]);
@@ -56,3 +58,6 @@ export const registerAuditRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
   );
 };
+
+/** The audit log: store and routes. */
+export const auditModule: FleetModule = { name: 'audit', stores: (database) => ({ audit: auditStore(database) }), routes: registerAuditRoutes };

@@ -1,9 +1,34 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { AuditEvent } from '../../audit/audit-events';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
-import type { AuditLogTable } from '../../platform/database/fleet-tables';
 import type { PageQuery, Paged } from '../../platform/database/records';
 import { pageWindow } from '../../platform/database/page-window';
+
+/** Its table, as both databases hold it (server/platform/database/migrations.ts). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  event: string;
+  outcome: string;
+  actor_id: string | null;
+  actor: string | null;
+  target_id: string | null;
+  target: string | null;
+  address: string | null;
+  detail: Generated<string>;
+}
+
+declare module '../../platform/database/fleet-tables' {
+  interface FleetTables {
+    audit_log: AuditLogTable;
+  }
+}
+
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    audit: AuditStore;
+  }
+}
 
 export type AuditOutcome = 'success' | 'failure';
 

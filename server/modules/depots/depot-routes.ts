@@ -13,6 +13,8 @@ import { DepotCreateSchema, DepotQuerySchema, DepotSchema, DepotUpdateSchema, DE
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { DepotRecord } from './depot-store';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+import { depotStore } from './depot-store';
 
 /** Depots: list, detail, create, update, delete. A fleet's manager edits them; a depot manager edits their own. */
 export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) => {
@@ -134,3 +136,6 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
   );
 };
+
+/** Depots: store and routes. */
+export const depotsModule: FleetModule = { name: 'depots', stores: (database) => ({ depots: depotStore(database) }), routes: registerDepotRoutes };

@@ -5,6 +5,12 @@ import { updateVersioned } from '../../platform/database/versioned-update';
 import type { EntityStatus, PageQuery, Paged } from '../../platform/database/records';
 import { type GroupCounts, type GroupFilter, groupQueries } from '../fleets/group-queries';
 
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    depots: DepotStore;
+  }
+}
+
 export interface DepotRecord {
   id: string;
   fleetId: string;

@@ -23,6 +23,8 @@ import { answers, ok } from '../../platform/http/envelope';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { FeedbackRecord } from './feedback-store';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+import { feedbackStore } from './feedback-store';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const feedbackView = (f: FeedbackRecord) => {
@@ -199,3 +201,6 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
   );
 };
+
+/** Feedback: store and routes. */
+export const feedbackModule: FleetModule = { name: 'feedback', stores: (database) => ({ feedback: feedbackStore(database) }), routes: registerFeedbackRoutes };

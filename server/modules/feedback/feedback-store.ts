@@ -1,10 +1,49 @@
 // Feedback (/other/feedback): the stored shape, its replies, and the store. Times are epoch milliseconds.
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from '../../../contract/entities/feedback';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
-import type { FeedbackRepliesTable } from '../../platform/database/fleet-tables';
 import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
 import { pageWindow } from '../../platform/database/page-window';
+
+/** Its tables, as both databases hold them (server/platform/database/migrations.ts). */
+export interface FeedbackTable {
+  id: string;
+  user_id: string | null;
+  message: string;
+  pinned: Generated<number>;
+  reply: Generated<string>;
+  created_at: number;
+  category: Generated<string>;
+  status: Generated<string>;
+  source: Generated<string>;
+  vehicle_id: string | null;
+  fleet_id: string | null;
+  screenshot_type: string | null;
+  screenshot: Uint8Array | null;
+  updated_at: Generated<number>;
+}
+
+export interface FeedbackRepliesTable {
+  id: Generated<number>;
+  feedback_id: string;
+  at: number;
+  author_id: string | null;
+  author: string | null;
+  message: string;
+}
+
+declare module '../../platform/database/fleet-tables' {
+  interface FleetTables {
+    feedback: FeedbackTable;
+    feedback_replies: FeedbackRepliesTable;
+  }
+}
+
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    feedback: FeedbackStore;
+  }
+}
 
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];

@@ -15,6 +15,8 @@ import { FleetCreateSchema, FleetQuerySchema, FleetSchema, FleetUpdateSchema, FL
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { FleetRecord } from './fleet-store';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+import { fleetStore } from './fleet-store';
 
 /** Fleets: list, detail, create, update, delete, and the accounts assigned to a fleet (operators). */
 export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) => {
@@ -188,3 +190,6 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
   );
 };
+
+/** Fleets: store and routes. */
+export const fleetsModule: FleetModule = { name: 'fleets', stores: (database) => ({ fleets: fleetStore(database) }), routes: registerFleetRoutes };

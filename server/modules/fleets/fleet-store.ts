@@ -6,6 +6,12 @@ import type { EntityStatus, PageQuery, Paged, VisibleScope } from '../../platfor
 import { StorageConflict } from '../../platform/database/storage-conflict';
 import { type GroupCounts, type GroupFilter, groupQueries } from './group-queries';
 
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    fleets: FleetStore;
+  }
+}
+
 export interface FleetRecord {
   id: string;
   name: string;

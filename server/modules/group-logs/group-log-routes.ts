@@ -14,6 +14,8 @@ import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { GroupLogSummary } from './group-log-store';
 import type { GroupLogVehicle, GroupOperationKind } from './group-log-store';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+import { groupLogStore } from './group-log-store';
 
 const VehicleIds = Type.Array(Id, { minItems: 1, maxItems: 1000, uniqueItems: true });
 const LogId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
@@ -211,3 +213,6 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
   );
 };
+
+/** Group operation logs: store and routes. */
+export const groupLogsModule: FleetModule = { name: 'group-logs', stores: (database) => ({ groupLogs: groupLogStore(database) }), routes: registerGroupLogRoutes };

@@ -1,10 +1,42 @@
-import { type Selectable, sql } from 'kysely';
+import { type Generated, type Selectable, sql } from 'kysely';
 import type { DeviceType } from '../../../contract/protocol/types';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
-import type { GroupLogsTable, GroupLogVehiclesTable } from '../../platform/database/fleet-tables';
 import { vehicleInScope } from '../vehicles/vehicle-scope';
 import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
 import { pageWindow } from '../../platform/database/page-window';
+
+/** Its tables, as both databases hold them (server/platform/database/migrations.ts). */
+export interface GroupLogsTable {
+  id: Generated<number>;
+  operation: string;
+  user_id: string | null;
+  device_type: string;
+  detail: string;
+  created_at: number;
+}
+
+export interface GroupLogVehiclesTable {
+  log_id: number;
+  vehicle_id: string;
+  device_id: number;
+  state: string;
+  progress: Generated<number>;
+  msg: Generated<string>;
+  updated_at: number;
+}
+
+declare module '../../platform/database/fleet-tables' {
+  interface FleetTables {
+    group_logs: GroupLogsTable;
+    group_log_vehicles: GroupLogVehiclesTable;
+  }
+}
+
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    groupLogs: GroupLogStore;
+  }
+}
 
 /** A firmware push, a setting written, or vehicles moved to another fleet, sub-fleet or depot. */
 export type GroupOperationKind = 'firmware' | 'setting' | 'transfer';

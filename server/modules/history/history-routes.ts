@@ -15,6 +15,7 @@ import { sampleValue } from '../../telemetry/sample-value';
 import type { HistorySample } from '../../platform/database/records';
 import { csvText } from '../../../contract/csv-text';
 import { MAX_RANGE_MS } from '../alarms/alarm-routes';
+import type { FleetModule } from '../../platform/modules/fleet-module';
 
 const MAX_POINTS = 2000;
 
@@ -96,3 +97,6 @@ export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) 
     },
   );
 };
+
+/** History: its routes (its stores and their SQL come per database, see open-repository.ts). */
+export const historyModule: FleetModule = { name: 'history', routes: registerHistoryRoutes };

@@ -30,6 +30,8 @@ import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { IssueEvent, IssueFilter, IssueRecord } from './issue-store';
 import { StaleRecord } from '../../platform/database/storage-conflict';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+import { issueStore } from './issue-store';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const issueView = (i: IssueRecord) => ({ ...i, createdAt: iso(i.createdAt), updatedAt: iso(i.updatedAt), statusSince: iso(i.statusSince) });
@@ -312,3 +314,6 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
   );
 };
+
+/** Issues: store and routes. */
+export const issuesModule: FleetModule = { name: 'issues', stores: (database) => ({ issues: issueStore(database) }), routes: registerIssueRoutes };

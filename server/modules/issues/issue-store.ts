@@ -7,6 +7,12 @@ import type { PageQuery, Paged, VisibleScope } from '../../platform/database/rec
 import { StorageConflict } from '../../platform/database/storage-conflict';
 import { pageWindow } from '../../platform/database/page-window';
 
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    issues: IssueStore;
+  }
+}
+
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 
 export interface IssueRecord {

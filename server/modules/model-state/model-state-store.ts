@@ -1,4 +1,24 @@
 import type { FleetDatabase } from '../../platform/database/fleet-database';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+
+/** Its table, as both databases hold it (server/platform/database/migrations.ts). */
+export interface ModelStateTable {
+  id: string;
+  saved_at: number;
+  state: Uint8Array;
+}
+
+declare module '../../platform/database/fleet-tables' {
+  interface FleetTables {
+    model_state: ModelStateTable;
+  }
+}
+
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    modelState: ModelStateStore;
+  }
+}
 
 /** The fleet model's saved state (see server/fleet/model-state.ts for its format). */
 export interface ModelStateStore {
@@ -21,3 +41,6 @@ export const modelStateStore = ({ db }: FleetDatabase): ModelStateStore => ({
       .execute();
   },
 });
+
+/** The fleet model's saved state: a store, no routes. */
+export const modelStateModule: FleetModule = { name: 'model-state', stores: (database) => ({ modelState: modelStateStore(database) }) };

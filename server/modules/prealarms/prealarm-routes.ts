@@ -23,6 +23,8 @@ import { conditionOf, prealarmAlarm, targetsOf } from '../../prealarms/prealarm-
 import { PREVIEW_DAYS, previewFires } from '../../prealarms/prealarm-preview';
 import type { ServerContext } from '../../server-context';
 import type { PrealarmRecord } from './prealarm-store';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+import { prealarmStore } from './prealarm-store';
 
 type Account = Extract<Actor, { kind: 'user' }>;
 
@@ -278,3 +280,6 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
   );
 };
+
+/** Pre-alarms: store and routes. */
+export const prealarmsModule: FleetModule = { name: 'prealarms', stores: (database) => ({ prealarms: prealarmStore(database) }), routes: registerPrealarmRoutes };

@@ -1,10 +1,45 @@
 // Pre-alarm rules and each rule's state per vehicle (pending or firing), as the monitor and the
 // handlers see them.
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import { PREALARM_LOGIC, type PrealarmLogic } from '../../../contract/api/prealarm-keys';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
-import type { PrealarmStatesTable, PrealarmsTable } from '../../platform/database/fleet-tables';
 import type { PrealarmState } from '../../prealarms/prealarm-step';
+
+/** Its tables, as both databases hold them (server/platform/database/migrations.ts). */
+export interface PrealarmsTable {
+  id: string;
+  fleet_id: string | null;
+  sub_fleet_id: string | null;
+  name: string;
+  value: number;
+  logic: string;
+  trigger_hours: Generated<number>;
+  created_at: number;
+  device_key: Generated<string>;
+  message: Generated<string>;
+  vehicle_ids: Generated<string>;
+}
+
+export interface PrealarmStatesTable {
+  prealarm_id: string;
+  vehicle_id: string;
+  state: string;
+  since: number;
+  fired_at: number | null;
+}
+
+declare module '../../platform/database/fleet-tables' {
+  interface FleetTables {
+    prealarms: PrealarmsTable;
+    prealarm_states: PrealarmStatesTable;
+  }
+}
+
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    prealarms: PrealarmStore;
+  }
+}
 
 export interface PrealarmRecord {
   id: string;

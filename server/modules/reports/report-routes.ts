@@ -14,6 +14,8 @@ import { computeReport } from '../../reports/compute-report';
 import type { ServerContext } from '../../server-context';
 import type { ReportPermission, ReportRecord } from './report-store';
 import { MAX_RANGE_MS } from '../alarms/alarm-routes';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+import { reportStore } from './report-store';
 
 type Account = Extract<Actor, { kind: 'user' }>;
 
@@ -202,3 +204,6 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
     },
   );
 };
+
+/** Reports: store and routes. */
+export const reportsModule: FleetModule = { name: 'reports', stores: (database) => ({ reports: reportStore(database) }), routes: registerReportRoutes };

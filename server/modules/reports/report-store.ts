@@ -1,10 +1,34 @@
 // Reports as the handlers see them, and the storage they need: the reports themselves, and the alarms
 // and firmware updates a report's tables read.
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
-import type { ReportsTable } from '../../platform/database/fleet-tables';
 import type { GroupLogState } from '../group-logs/group-log-store';
 import { pageWindow } from '../../platform/database/page-window';
+
+/** Its table, as both databases hold it (server/platform/database/migrations.ts). */
+export interface ReportsTable {
+  id: string;
+  name: string;
+  description: Generated<string>;
+  data_name: string;
+  fleet_id: string | null;
+  owner_id: string | null;
+  permission: string;
+  options: Generated<string>;
+  created_at: number;
+}
+
+declare module '../../platform/database/fleet-tables' {
+  interface FleetTables {
+    reports: ReportsTable;
+  }
+}
+
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    reports: ReportStore;
+  }
+}
 
 export type ReportPermission = 'view' | 'edit';
 

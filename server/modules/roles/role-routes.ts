@@ -18,6 +18,8 @@ import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { RoleRecord } from './role-store';
 import type { UserRecord } from '../accounts/user-store';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+import { roleStore } from './role-store';
 
 const RoleKey = Type.String({ maxLength: 32, pattern: '^[a-z][a-z0-9._-]{1,31}$' });
 const Permission = Type.String({ pattern: '^[a-z*-]+:[a-z*-]+:[a-z*-]+$', maxLength: 64 });
@@ -198,3 +200,6 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
     },
   );
 };
+
+/** Roles: store and routes. */
+export const rolesModule: FleetModule = { name: 'roles', stores: (database) => ({ roles: roleStore(database) }), routes: registerRoleRoutes };

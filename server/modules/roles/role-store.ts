@@ -5,6 +5,12 @@ import { updateVersioned } from '../../platform/database/versioned-update';
 import type { PageQuery, Paged } from '../../platform/database/records';
 import { pageWindow } from '../../platform/database/page-window';
 
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    roles: RoleStore;
+  }
+}
+
 export interface RoleRecord {
   id: string;
   name: string;

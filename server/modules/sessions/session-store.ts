@@ -1,6 +1,29 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
-import type { SessionsTable } from '../../platform/database/fleet-tables';
+
+/** Its table, as both databases hold it (server/platform/database/migrations.ts). */
+export interface SessionsTable {
+  token_hash: string;
+  ws_key: string;
+  user_id: string | null;
+  share_account: string | null;
+  created_at: number;
+  expires_at: number;
+  revoked: Generated<number>;
+  display_id: string | null;
+}
+
+declare module '../../platform/database/fleet-tables' {
+  interface FleetTables {
+    sessions: SessionsTable;
+  }
+}
+
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    sessions: SessionStore;
+  }
+}
 
 export interface SessionRecord {
   tokenHash: string;

@@ -21,6 +21,8 @@ import type { ServerContext } from '../../server-context';
 import type { ShareRecord } from './share-store';
 import type { VehicleRecord } from '../vehicles/vehicle-store';
 import { shareIsOpen } from '../../access/share-open';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+import { shareStore } from './share-store';
 
 const ShareAccount = Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 const Protection = Type.Integer({ minimum: 0, maximum: 1, description: '1: password protected, 0: open' });
@@ -238,3 +240,6 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
   );
 };
+
+/** Share links: store and routes. */
+export const sharesModule: FleetModule = { name: 'shares', stores: (database) => ({ shares: shareStore(database) }), routes: registerShareRoutes };

@@ -1,9 +1,33 @@
 import { type Expression, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
-import type { SharesTable } from '../../platform/database/fleet-tables';
 import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
 import { vehicleInScope } from '../vehicles/vehicle-scope';
 import { pageWindow } from '../../platform/database/page-window';
+
+/** Its table, as both databases hold it (server/platform/database/migrations.ts). */
+export interface SharesTable {
+  id: string;
+  account: string;
+  vehicle_id: string;
+  owner_id: string | null;
+  protection: number;
+  password_hash: string | null;
+  active: number;
+  created_at: number;
+  expires_at: number | null;
+}
+
+declare module '../../platform/database/fleet-tables' {
+  interface FleetTables {
+    shares: SharesTable;
+  }
+}
+
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    shares: ShareStore;
+  }
+}
 
 export interface ShareRecord {
   id: string;

@@ -13,6 +13,8 @@ import { SubFleetCreateSchema, SubFleetQuerySchema, SubFleetSchema, SubFleetUpda
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { SubFleetRecord } from './sub-fleet-store';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+import { subFleetStore } from './sub-fleet-store';
 
 /** Sub-fleets: list, detail, create, update, delete. A fleet's manager edits them; a sub-fleet manager edits their own. */
 export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext) => {
@@ -124,3 +126,6 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
   );
 };
+
+/** Sub-fleets: store and routes. */
+export const subFleetsModule: FleetModule = { name: 'sub-fleets', stores: (database) => ({ subFleets: subFleetStore(database) }), routes: registerSubFleetRoutes };

@@ -9,6 +9,12 @@ import type { PageQuery, Paged, VisibleScope } from '../../platform/database/rec
 import { vehicleInScope } from './vehicle-scope';
 import { pageWindow } from '../../platform/database/page-window';
 
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    vehicles: VehicleStore;
+  }
+}
+
 export interface VehicleRecord {
   id: string;
   name: string;

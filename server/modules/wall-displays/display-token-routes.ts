@@ -13,6 +13,8 @@ import { answers, ok } from '../../platform/http/envelope';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { DisplayTokenRecord } from './display-token-store';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+import { displayTokenStore } from './display-token-store';
 
 const tags = ['wall displays'];
 const DisplayId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
@@ -138,4 +140,11 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
       return ok(listed!);
     },
   );
+};
+
+/** Wall displays' tokens: store and routes. */
+export const wallDisplaysModule: FleetModule = {
+  name: 'wall-displays',
+  stores: (database) => ({ displays: displayTokenStore(database) }),
+  routes: registerDisplayTokenRoutes,
 };

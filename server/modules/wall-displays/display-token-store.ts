@@ -1,6 +1,31 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
-import type { DisplayTokensTable } from '../../platform/database/fleet-tables';
+
+/** Its table, as both databases hold it (server/platform/database/migrations.ts). */
+export interface DisplayTokensTable {
+  id: Generated<number>;
+  name: string;
+  fleet_id: string | null;
+  token_hash: string;
+  created_at: number;
+  created_by: string | null;
+  last_seen_at: number | null;
+  last_seen_address: string | null;
+  revoked_at: number | null;
+  playlist_id: number | null;
+}
+
+declare module '../../platform/database/fleet-tables' {
+  interface FleetTables {
+    display_tokens: DisplayTokensTable;
+  }
+}
+
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    displays: DisplayTokenStore;
+  }
+}
 
 /** A wall display's credential: read-only, over every fleet or one (`fleetId`), until revoked. */
 export interface DisplayTokenRecord {

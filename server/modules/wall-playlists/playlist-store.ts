@@ -1,6 +1,25 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { FleetDatabase } from '../../platform/database/fleet-database';
-import type { WallPlaylistsTable } from '../../platform/database/fleet-tables';
+
+/** Its table, as both databases hold it (server/platform/database/migrations.ts). */
+export interface WallPlaylistsTable {
+  id: Generated<number>;
+  name: string;
+  views: string;
+  updated_at: number;
+}
+
+declare module '../../platform/database/fleet-tables' {
+  interface FleetTables {
+    wall_playlists: WallPlaylistsTable;
+  }
+}
+
+declare module '../../platform/database/fleet-repository' {
+  interface FleetRepository {
+    playlists: PlaylistStore;
+  }
+}
 
 /** A wall playlist; `views` as the API shows them (WallViewSchema). */
 export interface PlaylistRecord {

@@ -9,6 +9,8 @@ import { WALL_LINK } from '../../../contract/protocol/console-links';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { PlaylistRecord } from './playlist-store';
+import type { FleetModule } from '../../platform/modules/fleet-module';
+import { playlistStore } from './playlist-store';
 
 const tags = ['wall playlists'];
 const PlaylistId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
@@ -108,4 +110,11 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
       return ok(null);
     },
   );
+};
+
+/** Wall playlists: store and routes. */
+export const wallPlaylistsModule: FleetModule = {
+  name: 'wall-playlists',
+  stores: (database) => ({ playlists: playlistStore(database) }),
+  routes: registerWallPlaylistRoutes,
 };

@@ -1,28 +1,10 @@
 // The storage boundary the handlers talk to. Every method is async so that a networked backend
 // (PostgreSQL) can implement it; multi-row writes that must be atomic are single methods here.
+// Each module's stores join FleetRepository by declaration merging in their store file (and are built
+// by the module's FleetModule.stores); here are the members the platform supplies itself.
 import type { DeviceType } from '../../../contract/protocol/types';
-import type { AccountSettingsStore } from '../../modules/account-settings/account-settings-store';
-import type { PlaylistStore } from '../../modules/wall-playlists/playlist-store';
-import type { RoleStore } from '../../modules/roles/role-store';
-import type { UserStore } from '../../modules/accounts/user-store';
-import type { CodeStore } from '../../modules/accounts/verification-code-store';
-import type { SessionStore } from '../../modules/sessions/session-store';
-import type { FleetStore } from '../../modules/fleets/fleet-store';
-import type { SubFleetStore } from '../../modules/sub-fleets/sub-fleet-store';
-import type { DepotStore } from '../../modules/depots/depot-store';
-import type { AlarmStore } from '../../modules/alarms/alarm-store';
-import type { AuditStore } from '../../modules/audit/audit-store';
-import type { GroupLogStore } from '../../modules/group-logs/group-log-store';
-import type { ModelStateStore } from '../../modules/model-state/model-state-store';
-import type { DisplayTokenStore } from '../../modules/wall-displays/display-token-store';
-import type { ShareStore } from '../../modules/shares/share-store';
-import type { VehicleStore } from '../../modules/vehicles/vehicle-store';
 import type { SeedData } from './seed-once';
 import type { HistorySample, VisibleScope } from './records';
-import type { FeedbackStore } from '../../modules/feedback/feedback-store';
-import type { IssueStore } from '../../modules/issues/issue-store';
-import type { PrealarmStore } from '../../modules/prealarms/prealarm-store';
-import type { ReportStore } from '../../modules/reports/report-store';
 
 export interface HistoryStore {
   append(samples: HistorySample[]): Promise<void>;
@@ -73,29 +55,10 @@ export interface RollupStore {
   prune(beforeMs: number): Promise<void>;
 }
 
+/** The stores: history, rollups and the members below, and every module's (merged in from their store files). */
 export interface FleetRepository {
-  roles: RoleStore;
-  users: UserStore;
-  sessions: SessionStore;
-  fleets: FleetStore;
-  subFleets: SubFleetStore;
-  depots: DepotStore;
-  vehicles: VehicleStore;
-  shares: ShareStore;
-  codes: CodeStore;
-  alarms: AlarmStore;
   history: HistoryStore;
   rollups: RollupStore;
-  groupLogs: GroupLogStore;
-  audit: AuditStore;
-  reports: ReportStore;
-  prealarms: PrealarmStore;
-  issues: IssueStore;
-  feedback: FeedbackStore;
-  playlists: PlaylistStore;
-  accountSettings: AccountSettingsStore;
-  displays: DisplayTokenStore;
-  modelState: ModelStateStore;
   /** What the user manages, services or is assigned to. */
   scopeOf(userId: string): Promise<Extract<VisibleScope, { all: false }>>;
   /** Writes the first-start data unless the database was seeded before; true when it wrote. */

@@ -1,5 +1,7 @@
 import type pg from 'pg';
+import type { FleetModule } from '../modules/fleet-module';
 import { POSTGRES_MIGRATIONS } from './migrations';
+import { migrateModulesPostgres } from './module-migrations';
 
 /**
  * A lock key for one purpose in the schema the connection works in, so fleets in different
@@ -8,10 +10,11 @@ import { POSTGRES_MIGRATIONS } from './migrations';
 export const advisoryLockKey = (purpose: 'schema' | 'seed' | 'history partitions') => `hashtext('fleet-console ${purpose} ' || coalesce(current_schema(), ''))`;
 
 /**
- * Brings the schema to the newest version, one transaction per migration. Several nodes starting at
- * once queue on an advisory lock: the first migrates, the others find the work done.
+ * Brings the schema to the newest version, one transaction per migration, then applies the modules'
+ * migrations in list order. Several nodes starting at once queue on an advisory lock: the first
+ * migrates, the others find the work done.
  */
-export const migratePostgres = async (pool: pg.Pool): Promise<void> => {
+export const migratePostgres = async (pool: pg.Pool, modules: readonly FleetModule[]): Promise<void> => {
   const client = await pool.connect();
   try {
     await client.query(`SELECT pg_advisory_lock(${advisoryLockKey('schema')})`);
@@ -30,6 +33,7 @@ export const migratePostgres = async (pool: pg.Pool): Promise<void> => {
           throw err;
         }
       }
+      await migrateModulesPostgres(client, modules);
     } finally {
       await client.query(`SELECT pg_advisory_unlock(${advisoryLockKey('schema')})`);
     }

@@ -1,61 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../server-context';
-import { registerAccountAdminRoutes } from '../../modules/accounts/account-admin-routes';
-import { registerAccountCandidateRoutes } from '../../modules/accounts/account-candidate-routes';
-import { registerAccountScopeRoutes } from '../../modules/accounts/account-scope-routes';
-import { registerAccountSelfRoutes } from '../../modules/accounts/account-self-routes';
-import { registerAlarmAckRoutes } from '../../modules/alarms/alarm-ack-routes';
-import { registerAlarmRoutes } from '../../modules/alarms/alarm-routes';
-import { registerAuditRoutes } from '../../modules/audit/audit-routes';
-import { registerDepotRoutes } from '../../modules/depots/depot-routes';
-import { registerFeedbackRoutes } from '../../modules/feedback/feedback-routes';
-import { registerFleetRoutes } from '../../modules/fleets/fleet-routes';
-import { registerGroupLogRoutes } from '../../modules/group-logs/group-log-routes';
-import { registerHistoryRoutes } from '../../modules/history/history-routes';
-import { registerIssueRoutes } from '../../modules/issues/issue-routes';
-import { registerOauthTokenRoute } from '../../modules/sessions/oauth-token-route';
-import { registerPrealarmRoutes } from '../../modules/prealarms/prealarm-routes';
-import { registerReportRoutes } from '../../modules/reports/report-routes';
-import { registerRoleRoutes } from '../../modules/roles/role-routes';
-import { registerSessionInfoRoutes } from '../../modules/sessions/session-info-routes';
-import { registerShareRoutes } from '../../modules/shares/share-routes';
+import { FLEET_MODULES } from '../../modules/fleet-modules';
+import type { FleetModule } from '../modules/fleet-module';
 import { registerSocketRoute } from '../../hub/socket-route';
-import { registerSubFleetRoutes } from '../../modules/sub-fleets/sub-fleet-routes';
 import { registerTileRoutes } from '../../tiles/tile-routes';
 import { registerTestHookRoutes } from './test-hook-routes';
-import { registerVehicleAdminRoutes } from '../../modules/vehicles/vehicle-admin-routes';
-import { registerVehicleBatchRoute } from '../../modules/vehicles/vehicle-batch-route';
-import { registerVehicleLiveRoutes } from '../../modules/vehicles/vehicle-live-routes';
-import { registerWallPlaylistRoutes } from '../../modules/wall-playlists/wall-playlist-routes';
-import { registerDisplayTokenRoutes } from '../../modules/wall-displays/display-token-routes';
 
-/** Every route under /api. */
-export const registerApiRoutes = (api: FastifyInstance, ctx: ServerContext) => {
-  registerOauthTokenRoute(api, ctx);
-  registerSessionInfoRoutes(api, ctx);
-  registerAccountSelfRoutes(api, ctx);
-  registerAccountAdminRoutes(api, ctx);
-  registerAccountCandidateRoutes(api, ctx);
-  registerAccountScopeRoutes(api, ctx);
-  registerRoleRoutes(api, ctx);
-  registerVehicleLiveRoutes(api, ctx);
-  registerFleetRoutes(api, ctx);
-  registerSubFleetRoutes(api, ctx);
-  registerDepotRoutes(api, ctx);
-  registerVehicleAdminRoutes(api, ctx);
-  registerVehicleBatchRoute(api, ctx);
-  registerAlarmRoutes(api, ctx);
-  registerAlarmAckRoutes(api, ctx);
-  registerWallPlaylistRoutes(api, ctx);
-  registerDisplayTokenRoutes(api, ctx);
-  registerHistoryRoutes(api, ctx);
-  registerGroupLogRoutes(api, ctx);
-  registerShareRoutes(api, ctx);
-  registerAuditRoutes(api, ctx);
-  registerReportRoutes(api, ctx);
-  registerPrealarmRoutes(api, ctx);
-  registerIssueRoutes(api, ctx);
-  registerFeedbackRoutes(api, ctx);
+/** Every route under /api: each module's, in the modules' order, then the map tiles, the socket and the test hooks. */
+export const registerApiRoutes = (api: FastifyInstance, ctx: ServerContext, modules: readonly FleetModule[] = FLEET_MODULES) => {
+  for (const module of modules) module.routes?.(api, ctx);
   registerTileRoutes(api, ctx);
   registerSocketRoute(api, ctx);
   if (ctx.config.testHooks) registerTestHookRoutes(api, ctx);
