@@ -21,18 +21,13 @@ export const fleetsOfAccount = async (ctx: ServerContext, userId: string): Promi
   return [...new Set([...scope.fleetIds, ...placed])];
 };
 
-/** True when the caller may see and change the account (a super.admin account only by a super.admin). */
+/** True when the caller may see and change the account (a super.admin account only by a super.admin): ACCOUNT_ROW's reach, and the account list's filter. */
 export const accountInReach = async (ctx: ServerContext, actor: UserActor, target: UserRecord): Promise<boolean> => {
   if (isSuper(actor) || actor.scope.all) return true;
   const targetRole = target.roleId ? await ctx.repo.roles.get(target.roleId) : null;
   if (targetRole?.roleKey === ROLE_KEYS.superAdmin) return false;
   const own = new Set(actor.scope.fleetIds);
   return (await fleetsOfAccount(ctx, target.id)).every((id) => own.has(id));
-};
-
-/** 403 unless the caller may change the account. */
-export const mustReachAccount = async (ctx: ServerContext, actor: UserActor, target: UserRecord): Promise<void> => {
-  if (!(await accountInReach(ctx, actor, target))) throw forbidden('No access to this account');
 };
 
 /** 403 unless the caller's own permissions cover every permission of the role (a forged role id gains nothing). */

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { resolveActor } from '../access/resolve-actor';
 import type { Actor } from '../access/actor';
+import { scope } from '../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../platform/http/type-provider';
 import type { ServerContext } from '../server-context';
 
@@ -17,7 +18,7 @@ export const registerSocketRoute = (app: FastifyInstance, ctx: ServerContext) =>
     '/ws/:sessionKey',
     {
       websocket: true,
-      config: { access: { public: true } },
+      config: { access: { public: true }, scope: scope.unscoped("public: the session key is the credential; the hub narrows each socket to its session's scope") },
       schema: {
         tags: ['socket'],
         summary: 'Websocket upgrade for the session key in the token response `ws` address (frames: contract)',

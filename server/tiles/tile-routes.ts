@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../platform/http/api-error';
 import { answers, Failure, ok } from '../platform/http/envelope';
+import { scope } from '../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../platform/http/type-provider';
 import { TileInfoSchema } from '../../contract/entities/map-tiles';
 import type { ServerContext } from '../server-context';
@@ -14,10 +15,11 @@ import { TILE_CONTENT_TYPE } from './tile-format';
 export const registerTileRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['tiles'];
+  const basemap = { access: { public: true as const }, scope: scope.unscoped('public: a basemap holds no fleet data') };
   r.get(
     '/tiles/info',
     {
-      config: { access: { public: true } },
+      config: basemap,
       schema: { tags, summary: 'Whether the server has offline raster tiles, their format, zoom range, attribution and bounds', response: answers(TileInfoSchema) },
     },
     async () => (ctx.tiles ? ok({ available: true, ...ctx.tiles.info }) : ok({ available: false })),
@@ -25,7 +27,7 @@ export const registerTileRoutes = (app: FastifyInstance, ctx: ServerContext) => 
   r.get(
     '/tiles/:z/:x/:y',
     {
-      config: { access: { public: true } },
+      config: basemap,
       schema: {
         tags,
         summary: 'One raster tile (XYZ, y from the north) of the offline tiles file; 404 where it has none',

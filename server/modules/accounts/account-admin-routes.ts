@@ -3,22 +3,24 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { FORCED_LOGOUT } from '../../../contract/protocol/types';
 import { PERMISSIONS } from '../../../contract/api/permissions';
-import { accountInReach, fleetsOfAccount, keepLastSuperAdmin, mustGrant, mustReachAccount, oneSuperAdminChangeAtATime } from '../../access/account-reach';
+import { accountInReach, fleetsOfAccount, keepLastSuperAdmin, mustGrant, oneSuperAdminChangeAtATime } from '../../access/account-reach';
 import { endSessions } from '../../access/end-sessions';
 import { saveAccount } from '../../access/save-account';
 import { accountSubject, recordAudit } from '../../audit/record-audit';
 import { roleChangeDetail } from '../../audit/role-change-detail';
 import { hashPassword } from '../../platform/auth/password-hash';
 import { mailCode } from '../../platform/auth/verification-code';
-import { badRequest, notFound } from '../../platform/http/api-error';
+import { badRequest } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { scope, scopedRow } from '../../platform/http/scope-policy';
 import { AccountSchema, UserName, ACCOUNT_API } from '../../../contract/entities/account';
 import { BasedOn, Email, Id, Nullable, PageOf, PageQuery, Password, PlainText, Status } from '../../../contract/entities/common';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { RoleRecord } from '../roles/role-store';
+import { ACCOUNT_ROW } from './account-scope';
 import type { UserRecord } from './user-store';
 
 const INVITE = 'An account was made for you on Fleet Console. To choose its password, open the sign-in page, follow "Forgot password?" and enter this code.\n';
@@ -28,8 +30,8 @@ const RESET = 'An administrator asked for your Fleet Console password to be rese
 export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['accounts'];
-  const read = { access: { permission: PERMISSIONS.accountView } };
-  const write = { access: { permission: PERMISSIONS.accountEdit } };
+  const read = { permission: PERMISSIONS.accountView };
+  const write = { permission: PERMISSIONS.accountEdit };
   const roleOf = (id: string | null) => (id ? ctx.repo.roles.get(id) : Promise.resolve(null));
   const mustRole = async (id: string | null) => {
     if (id === null) return null;
@@ -53,17 +55,11 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
     version: u.version,
   });
   const viewOne = async (u: UserRecord) => view(u, await roleOf(u.roleId), await fleetNames());
-  const reachable = async (req: Parameters<typeof accountOf>[0], accountId: string) => {
-    const u = await ctx.repo.users.get(accountId);
-    if (!u) throw notFound('Account not found');
-    await mustReachAccount(ctx, accountOf(req), u);
-    return u;
-  };
 
   r.get(
     `${ACCOUNT_API.base}/query/list`,
     {
-      config: read,
+      config: { access: read, scope: scope.filtered("below super.admin, only the accounts whose fleets all lie in the caller's (accountInReach)") },
       schema: {
         tags,
         summary: 'Accounts the caller may administer, paged; filter by search (email or user name), status, role',
@@ -97,14 +93,17 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
 
   r.get(
     `${ACCOUNT_API.base}/get/detail`,
-    { config: read, schema: { tags, summary: 'One account', querystring: Type.Object({ accountId: Id }), response: answers(AccountSchema) } },
-    async (req) => ok(await viewOne(await reachable(req, req.query.accountId))),
+    {
+      config: { access: read, scope: scope.row(ACCOUNT_ROW, 'query.accountId') },
+      schema: { tags, summary: 'One account', querystring: Type.Object({ accountId: Id }), response: answers(AccountSchema) },
+    },
+    async (req) => ok(await viewOne(scopedRow(req, ACCOUNT_ROW, 'query.accountId'))),
   );
 
   r.post(
     `${ACCOUNT_API.base}/add/single`,
     {
-      config: write,
+      config: { access: write, scope: scope.unscoped('a new account is in no fleet until update/scope places it; which role it may get is the grant rule') },
       schema: {
         tags,
         summary: 'Create an account; roleId null gives the default role (member). Without a password the account is mailed a code to choose one',
@@ -140,7 +139,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.put(
     `${ACCOUNT_API.base}/update/single`,
     {
-      config: write,
+      config: { access: write, scope: scope.row(ACCOUNT_ROW, 'body.accountId') },
       schema: {
         tags,
         summary: 'Change an account. Disabling it, changing its role or setting its password ends its sessions (cmd 161: 1001 / 1002 / 1000)',
@@ -157,7 +156,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
     },
     async (req) => {
       const me = accountOf(req);
-      const u = await reachable(req, req.body.accountId);
+      const u = scopedRow(req, ACCOUNT_ROW, 'body.accountId');
       const basedOn = req.body.version;
       const current = async () => {
         const now = await ctx.repo.users.get(u.id);
@@ -201,7 +200,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.put(
     `${ACCOUNT_API.base}/update/reset`,
     {
-      config: write,
+      config: { access: write, scope: scope.row(ACCOUNT_ROW, 'body.accountId') },
       schema: {
         tags,
         summary: 'Mail the account a code to choose a new password (its current one keeps working until then)',
@@ -210,7 +209,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       },
     },
     async (req) => {
-      const u = await reachable(req, req.body.accountId);
+      const u = scopedRow(req, ACCOUNT_ROW, 'body.accountId');
       await mailCode(ctx, u.email, 'reset', RESET);
       return ok(null, 'Verification code sent');
     },
@@ -219,7 +218,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.delete(
     `${ACCOUNT_API.base}/delete/single`,
     {
-      config: write,
+      config: { access: write, scope: scope.row(ACCOUNT_ROW, 'query.accountId') },
       schema: {
         tags,
         summary: 'Delete an account (not your own, not the last super.admin)',
@@ -230,7 +229,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
     async (req) => {
       const me = accountOf(req);
       if (req.query.accountId === me.user.id) throw badRequest('You cannot delete your own account');
-      const u = await reachable(req, req.query.accountId);
+      const u = scopedRow(req, ACCOUNT_ROW, 'query.accountId');
       await oneSuperAdminChangeAtATime(ctx, async () => {
         await keepLastSuperAdmin(ctx, [u], 'accountId', 'deleted');
         await endSessions(ctx, u.id, FORCED_LOGOUT.userStatusChanged);

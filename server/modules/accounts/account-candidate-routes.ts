@@ -7,6 +7,7 @@ import { type AccountJob, canDoJob } from '../../access/account-choice';
 import { forbidden } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
+import { scope } from '../../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 
@@ -30,7 +31,10 @@ export const registerAccountCandidateRoutes = (app: FastifyInstance, ctx: Server
   r.get(
     `${ACCOUNT_API.base}/query/candidates`,
     {
-      config: { access: { permission: PERMISSIONS.fleetView } },
+      config: {
+        access: { permission: PERMISSIONS.fleetView },
+        scope: scope.unscoped('accounts are picked by the job their role can do, not by fleet; the answer holds names only'),
+      },
       schema: {
         tags: ['accounts'],
         summary: 'Active accounts whose role can do a job (fleet manager, service engineer, sub-fleet or depot manager), by name',

@@ -1,15 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS, scopeKinds } from '../../../contract/api/permissions';
-import { mustReachAccount } from '../../access/account-reach';
 import { accountSubject, recordAudit } from '../../audit/record-audit';
-import { badRequest, notFound } from '../../platform/http/api-error';
+import { badRequest } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
+import { scope, scopedRow } from '../../platform/http/scope-policy';
 import { AccountScopeChoicesSchema, AccountScopeSchema, ACCOUNT_API } from '../../../contract/entities/account';
 import { Id } from '../../../contract/entities/common';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
+import { ACCOUNT_ROW } from './account-scope';
 import type { UserRecord } from './user-store';
 
 /**
@@ -20,13 +21,6 @@ import type { UserRecord } from './user-store';
 export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['accounts'];
-
-  const target = async (req: Parameters<typeof accountOf>[0], accountId: string): Promise<UserRecord> => {
-    const u = await ctx.repo.users.get(accountId);
-    if (!u) throw notFound('Account not found');
-    await mustReachAccount(ctx, accountOf(req), u);
-    return u;
-  };
 
   const choicesFor = async (req: Parameters<typeof accountOf>[0], u: UserRecord) => {
     const { scope } = accountOf(req);
@@ -44,7 +38,7 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
   r.get(
     `${ACCOUNT_API.base}/get/scope`,
     {
-      config: { access: { permission: PERMISSIONS.accountView } },
+      config: { access: { permission: PERMISSIONS.accountView }, scope: scope.row(ACCOUNT_ROW, 'query.accountId') },
       schema: {
         tags,
         summary: 'The fleets and sub-fleets an account is given to manage, and those the caller may give it',
@@ -53,7 +47,7 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
       },
     },
     async (req) => {
-      const u = await target(req, req.query.accountId);
+      const u = scopedRow(req, ACCOUNT_ROW, 'query.accountId');
       return ok({ ...(await ctx.repo.accountSettings.scope(u.id)), ...(await choicesFor(req, u)) });
     },
   );
@@ -61,7 +55,7 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
   r.put(
     `${ACCOUNT_API.base}/update/scope`,
     {
-      config: { access: { permission: PERMISSIONS.accountEdit } },
+      config: { access: { permission: PERMISSIONS.accountEdit }, scope: scope.row(ACCOUNT_ROW, 'body.accountId') },
       schema: {
         tags,
         summary: 'Replace the fleets and sub-fleets an account is given to manage; only places get/scope offers. Its open consoles follow at once',
@@ -70,7 +64,7 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
       },
     },
     async (req) => {
-      const u = await target(req, req.body.accountId);
+      const u = scopedRow(req, ACCOUNT_ROW, 'body.accountId');
       const choices = await choicesFor(req, u);
       const offered = { fleetIds: new Set(choices.fleets.map((f) => f.id)), subFleetIds: new Set(choices.subFleets.map((s) => s.id)) };
       for (const field of ['fleetIds', 'subFleetIds'] as const) {

@@ -13,6 +13,7 @@ import { ACCOUNT_SETTINGS_MESSAGES, AVATAR_MAX_BYTES, AVATAR_TYPES, AvatarDataUr
 import { badRequest } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
+import { scope } from '../../platform/http/scope-policy';
 import { REGISTRATION_MAIL_SENT } from '../../../contract/protocol/registration-messages';
 import { UserName } from '../../../contract/entities/account';
 import { Email, Nullable, Password, Phone, PlainText } from '../../../contract/entities/common';
@@ -33,6 +34,13 @@ const Code = Type.String({ maxLength: 6, pattern: '^[0-9]{6}$' });
 export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tag = ['account (self)'];
+  /** Public calls that prove an address with a mailed code. */
+  const byMailedCode = {
+    access: { public: true as const },
+    scope: scope.unscoped('public: registration and password reset by a code mailed to the address; no fleet row'),
+  };
+  /** The caller's own account. */
+  const own = { access: { permission: PERMISSIONS.profileEdit }, scope: scope.unscoped("the caller's own account") };
 
   /**
    * Wrong guesses count per client address, so a stranger's cannot use up the owner's; the stored
@@ -74,7 +82,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   r.post(
     `${USER_API.base}/send/code`,
     {
-      config: { access: { public: true } },
+      config: byMailedCode,
       schema: {
         tags: tag,
         summary: 'Mail a 6-digit verification code (valid 10 minutes) for registering or resetting a password',
@@ -99,7 +107,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   r.post(
     `${USER_API.base}/add/register`,
     {
-      config: { access: { public: true } },
+      config: byMailedCode,
       schema: {
         tags: tag,
         summary: 'Create an account (default role) with the code mailed by send/code',
@@ -134,7 +142,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   r.put(
     `${USER_API.base}/update/reset`,
     {
-      config: { access: { public: true } },
+      config: byMailedCode,
       schema: {
         tags: tag,
         summary: 'Set a new password with the code mailed by send/code; ends every session of the account',
@@ -156,7 +164,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   r.put(
     `${USER_API.base}/update/password`,
     {
-      config: { access: { permission: PERMISSIONS.profileEdit } },
+      config: own,
       schema: {
         tags: tag,
         summary: 'Change the own password (old one required); other sessions of the account end',
@@ -179,14 +187,17 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
 
   r.get(
     `${USER_API.base}/get/profile`,
-    { schema: { tags: tag, summary: 'Own settings: email, user name, phone, units, theme and avatar (a data: URL or null)', response: answers(ProfileSchema) } },
+    {
+      config: { scope: scope.unscoped("the caller's own account") },
+      schema: { tags: tag, summary: 'Own settings: email, user name, phone, units, theme and avatar (a data: URL or null)', response: answers(ProfileSchema) },
+    },
     async (req) => ok(await profileOf(accountOf(req).user)),
   );
 
   r.put(
     `${USER_API.base}/update/profile`,
     {
-      config: { access: { permission: PERMISSIONS.profileEdit } },
+      config: own,
       schema: {
         tags: tag,
         summary: 'Change own user name, phone number and units',
@@ -210,7 +221,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   r.post(
     `${USER_API.base}/send/email-code`,
     {
-      config: { access: { permission: PERMISSIONS.profileEdit } },
+      config: own,
       schema: {
         tags: tag,
         summary: 'Mail a 6-digit code (valid 10 minutes) to a new email address for the own account; update/email takes it',
@@ -230,7 +241,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   r.put(
     `${USER_API.base}/update/email`,
     {
-      config: { access: { permission: PERMISSIONS.profileEdit } },
+      config: own,
       schema: {
         tags: tag,
         summary: 'Change the own email address with the code send/email-code mailed to it; sign-in uses the new address from then on',
@@ -252,7 +263,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   r.put(
     `${USER_API.base}/update/theme`,
     {
-      config: { access: { permission: PERMISSIONS.profileEdit } },
+      config: own,
       schema: {
         tags: tag,
         summary: 'Keep the own theme (light or dark); the console applies it at sign-in',
@@ -269,7 +280,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   r.put(
     `${USER_API.base}/update/avatar`,
     {
-      config: { access: { permission: PERMISSIONS.profileEdit } },
+      config: own,
       // Room for a 2 MB image as base64 (the server-wide limit is 1 MB); the schema and the bytes decide the rest.
       bodyLimit: (AvatarDataUrl.maxLength ?? 0) + 1024,
       schema: {
@@ -299,7 +310,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
   r.post(
     `${USER_API.base}/logout`,
     {
-      config: { access: { public: true } },
+      config: { access: { public: true }, scope: scope.unscoped("public: ends the caller's own session, if it has one") },
       schema: { tags: tag, summary: "End the caller's session (token and socket)", response: answers(Type.Null()) },
     },
     async (req) => {

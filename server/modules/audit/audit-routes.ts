@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUDIT_EVENTS } from '../../audit/audit-events';
 import { badRequest } from '../../platform/http/api-error';
 import { answers, ok } from '../../platform/http/envelope';
+import { scope } from '../../platform/http/scope-policy';
 import { Id, Nullable, PageOf, PageQuery, Timestamp } from '../../../contract/entities/common';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
@@ -33,7 +34,7 @@ export const registerAuditRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   app.withTypeProvider<TypeBoxProvider>().get(
     `${AUDIT_API.base}/query/list`,
     {
-      config: { access: { superAdmin: true } },
+      config: { access: { superAdmin: true }, scope: scope.unscoped('super admin only: the audit log is global') },
       schema: {
         tags: ['audit'],
         summary: 'Security events, newest first (super.admin only); filter by event, outcome, account (as actor or target), time range',

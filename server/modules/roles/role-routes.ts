@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { FORCED_LOGOUT } from '../../../contract/protocol/types';
 import { PERMISSIONS, ROLE_KEYS } from '../../../contract/api/permissions';
-import { keepLastSuperAdmin, mustGrant, mustReachAccount, oneSuperAdminChangeAtATime } from '../../access/account-reach';
+import { keepLastSuperAdmin, mustGrant, oneSuperAdminChangeAtATime } from '../../access/account-reach';
 import { endSessions } from '../../access/end-sessions';
 import { MENU_COMPONENTS, MENU_GROUPS } from '../../access/menu-catalogue';
 import { accountSubject, recordAudit } from '../../audit/record-audit';
@@ -12,14 +12,15 @@ import { badRequest, notFound } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { scope, scopedRows } from '../../platform/http/scope-policy';
 import { BasedOn, Id, PageOf, PageQuery, PlainText } from '../../../contract/entities/common';
 import { MenuCatalogueSchema, RoleName, RoleSchema, ROLE_API } from '../../../contract/entities/role';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { RoleRecord } from './role-store';
-import type { UserRecord } from '../accounts/user-store';
 import type { FleetModule } from '../../platform/modules/fleet-module';
 import { roleStore } from './role-store';
+import { ACCOUNT_ROW } from '../accounts/account-scope';
 
 const RoleKey = Type.String({ maxLength: 32, pattern: '^[a-z][a-z0-9._-]{1,31}$' });
 const Permission = Type.String({ pattern: '^[a-z*-]+:[a-z*-]+:[a-z*-]+$', maxLength: 64 });
@@ -47,8 +48,9 @@ const authorityChanged = (before: RoleRecord, after: RoleRecord) =>
 export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['roles'];
-  const read = { access: { permission: PERMISSIONS.roleView } };
-  const write = { access: { permission: PERMISSIONS.roleEdit } };
+  const global = scope.unscoped('roles are global, in no fleet; what a caller may grant is the grant rule');
+  const read = { access: { permission: PERMISSIONS.roleView }, scope: global };
+  const write = { access: { permission: PERMISSIONS.roleEdit }, scope: global };
   const withUsers = async (role: RoleRecord) => ({ ...role, users: (await ctx.repo.roles.userIds(role.id)).length });
   const mustRole = async (id: string) => {
     const role = await ctx.repo.roles.get(id);
@@ -171,7 +173,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
   r.put(
     `${ROLE_API.base}/update/allocation`,
     {
-      config: { access: { permission: PERMISSIONS.accountEdit } },
+      config: { access: { permission: PERMISSIONS.accountEdit }, scope: scope.rows(ACCOUNT_ROW, 'body.accountIds') },
       schema: {
         tags,
         summary: 'Give several accounts one role (null: default role); their sessions end (cmd 161 1002)',
@@ -183,11 +185,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
       const me = accountOf(req);
       mustGrant(me, req.body.roleId === null ? null : await mustRole(req.body.roleId));
       if (req.body.accountIds.includes(me.user.id)) throw badRequest('You cannot change your own role');
-      const users = await Promise.all(req.body.accountIds.map((id) => ctx.repo.users.get(id)));
-      const missing = req.body.accountIds.filter((_, i) => !users[i]);
-      if (missing.length > 0) throw badRequest(`accountIds: unknown account ${missing[0]}`);
-      const changed = users.filter((u): u is UserRecord => u !== null && u.roleId !== req.body.roleId);
-      for (const u of changed) await mustReachAccount(ctx, me, u);
+      const changed = scopedRows(req, ACCOUNT_ROW, 'body.accountIds').filter((u) => u.roleId !== req.body.roleId);
       await oneSuperAdminChangeAtATime(ctx, async () => {
         await keepLastSuperAdmin(ctx, changed, 'accountIds', 'given another role');
         await ctx.repo.users.assignRole(req.body.accountIds, req.body.roleId);

@@ -6,6 +6,7 @@ import { verifyAbsentPassword, verifyPassword } from '../../platform/auth/passwo
 import { randomToken, tokenHash } from '../../platform/auth/secrets';
 import { badRequest, forbidden } from '../../platform/http/api-error';
 import { answers, ok } from '../../platform/http/envelope';
+import { scope } from '../../platform/http/scope-policy';
 import { PlainText } from '../../../contract/entities/common';
 import { FORCED_LOGOUT } from '../../../contract/protocol/types';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
@@ -65,7 +66,7 @@ export const registerOauthTokenRoute = (app: FastifyInstance, ctx: ServerContext
   app.withTypeProvider<TypeBoxProvider>().post(
     '/oauth/token',
     {
-      config: { access: { public: true } },
+      config: { access: { public: true }, scope: scope.unscoped("public: sign-in, which opens the caller's own session") },
       schema: {
         tags: ['auth'],
         summary: 'Sign in (password grant), open a share session (share grant) or a wall display (display grant, the token as username); Basic client credentials',

@@ -4,6 +4,7 @@ import { buildMenu } from '../../access/menu-catalogue';
 import { viewerOf } from '../../platform/http/actor-of';
 import { ROLE_KEYS, WALL_DISPLAY_PERMISSIONS } from '../../../contract/api/permissions';
 import { answers, ok } from '../../platform/http/envelope';
+import { scope } from '../../platform/http/scope-policy';
 import { imageDataUrl } from '../../platform/http/image-data-url';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
@@ -32,7 +33,7 @@ const MenuRouteSchema = Type.Recursive((Self) =>
   }),
 );
 
-const wall = { access: { display: true as const } };
+const wall = { access: { display: true as const }, scope: scope.unscoped("the caller's own session: its account or wall display") };
 /** A wall display's menu: the pages its views open. */
 const WALL_DISPLAY_MENU = ['home'];
 

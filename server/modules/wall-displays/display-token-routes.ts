@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../platform/http/api-error';
 import { consoleLink } from '../../platform/http/public-origin';
 import { WALL_LINK } from '../../../contract/protocol/console-links';
 import { answers, ok } from '../../platform/http/envelope';
+import { scope } from '../../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { DisplayTokenRecord } from './display-token-store';
@@ -31,7 +32,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  */
 export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
-  const admin = { access: { superAdmin: true as const } };
+  const admin = { access: { superAdmin: true as const }, scope: scope.unscoped('super admin only: display tokens are global') };
   const view = async (rows: DisplayTokenRecord[]) => {
     const fleetNames = await ctx.repo.names('fleet', [...new Set(rows.flatMap((d) => (d.fleetId ? [d.fleetId] : [])))]);
     // Playlists are few (one page holds them all).

@@ -4,6 +4,7 @@ import { Id, PageOf, PageQuery } from '../../../contract/entities/common';
 import { PlaylistInputSchema, PlaylistSchema, WALL_PLAYLIST_API } from '../../../contract/entities/wall-playlist';
 import { badRequest, notFound } from '../../platform/http/api-error';
 import { answers, ok } from '../../platform/http/envelope';
+import { scope } from '../../platform/http/scope-policy';
 import { consoleLink } from '../../platform/http/public-origin';
 import { WALL_LINK } from '../../../contract/protocol/console-links';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
@@ -35,8 +36,9 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
     updatedAt: new Date(p.updatedAt).toISOString(),
     link: consoleLink(ctx.publicOrigin(req), WALL_LINK.path, { [WALL_LINK.playlistParam]: p.id }),
   });
-  const admin = { access: { superAdmin: true as const } };
-  const wall = { access: { display: true as const } };
+  const admin = { access: { superAdmin: true as const }, scope: scope.unscoped('super admin only: playlists are global') };
+  // A playlist belongs to no fleet; each of its views answers for itself when the wall opens it.
+  const wall = { access: { display: true as const }, scope: scope.unscoped('playlists are global: every account and wall reads them all') };
   r.get(
     `${WALL_PLAYLIST_API.base}/query/list`,
     {

@@ -2,12 +2,13 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../http/api-error';
 import { answers, ok } from '../http/envelope';
+import { scope } from '../http/scope-policy';
 import { DeviceTypeSchema, Email, Id, Nullable, PlainText, VehicleStatusSchema } from '../../../contract/entities/common';
 import type { TypeBoxProvider } from '../http/type-provider';
 import type { ServerContext } from '../../server-context';
 import { escalateOverdue } from '../../follow-up/issue-escalation';
 
-const hook = { access: { testHook: true as const } };
+const hook = { access: { testHook: true as const }, scope: scope.unscoped('test hook: super admin drives the simulator in end-to-end tests') };
 
 /** Routes the end-to-end tests drive; they exist only with FLEET_TEST_HOOKS=1 and need super.admin. */
 export const registerTestHookRoutes = (app: FastifyInstance, ctx: ServerContext) => {
