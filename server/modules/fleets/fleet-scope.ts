@@ -4,6 +4,7 @@ import { fleetInScope, placementReachable } from '../../access/allowed-actions';
 import { accountOf } from '../../platform/http/actor-of';
 import { badRequest, forbidden } from '../../platform/http/api-error';
 import { scope, type RowScope } from '../../platform/http/scope-policy';
+import type { DepotRecord } from '../depots/depot-store';
 import type { SubFleetRecord } from '../sub-fleets/sub-fleet-store';
 import type { FleetRecord } from './fleet-store';
 
@@ -30,6 +31,15 @@ export const SUB_FLEET_ROW: RowScope<SubFleetRecord> = {
   reaches: (_ctx, actor, sub) => actor.kind !== 'share' && placementReachable(actor.scope, 'subFleet', sub),
   notFound: 'Sub-fleet not found',
   forbidden: 'No access to this sub-fleet',
+};
+
+/** A depot named by a call: reached through its fleet, or as the caller's own. */
+export const DEPOT_ROW: RowScope<DepotRecord> = {
+  kind: 'depot',
+  load: (ctx, id) => ctx.repo.depots.get(id),
+  reaches: (_ctx, actor, depot) => actor.kind !== 'share' && placementReachable(actor.scope, 'depot', depot),
+  notFound: 'Depot not found',
+  forbidden: 'No access to this depot',
 };
 
 /**
