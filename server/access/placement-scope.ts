@@ -1,22 +1,15 @@
 // What sub-fleet and depot routes share: both are placements inside a fleet, managed by the
 // fleet's manager or by their own manager, and shown with the manager's name and vehicle count.
-import { badRequest, forbidden, notFound } from '../platform/http/api-error';
+import { badRequest } from '../platform/http/api-error';
 import type { ServerContext } from '../server-context';
 import { NO_PLACEMENT } from '../../contract/entities/common';
-import type { VisibleScope } from '../platform/database/records';
 import { accountNames } from './account-choice';
 import type { Actor } from './actor';
-import { fleetInScope, placementActions, placementReachable } from './allowed-actions';
+import { placementActions } from './allowed-actions';
 
 export type PlacementKind = 'subFleet' | 'depot';
 
 const LABEL: Record<PlacementKind, string> = { subFleet: 'sub-fleet', depot: 'depot' };
-
-/** The fleet a placement (or vehicles) go into: it must exist (400, naming `field`) and be one the caller manages (403). */
-export const checkParentFleet = async (ctx: ServerContext, scope: VisibleScope, fleetId: string, field = 'fleetId'): Promise<void> => {
-  if (!(await ctx.repo.fleets.get(fleetId))) throw badRequest(`${field}: no such fleet`);
-  if (!fleetInScope(scope, fleetId)) throw forbidden('No access to this fleet');
-};
 
 /** How many vehicles a fleet, sub-fleet or depot holds. */
 export const countVehicles = async (ctx: ServerContext, filter: { fleetId: string } | { subFleetId: string } | { depotId: string }) =>
@@ -55,14 +48,6 @@ export const resettleVehicles = async (ctx: ServerContext, vehicleIds: string[])
     if (vehicle) ctx.directory.set(vehicle);
   }
   await ctx.sync.refresh(vehicleIds);
-};
-
-/** A placement the caller may reach: 404 when missing, 403 outside its fleets and own placements. */
-export const placementInScope = <T extends { id: string; fleetId: string }>(kind: PlacementKind, record: T | null, scope: VisibleScope): T => {
-  const label = LABEL[kind];
-  if (!record) throw notFound(`${label[0]!.toUpperCase()}${label.slice(1)} not found`);
-  if (!placementReachable(scope, kind, record)) throw forbidden(`No access to this ${label}`);
-  return record;
 };
 
 /** List rows with their manager's user name and what the caller may do to each. */

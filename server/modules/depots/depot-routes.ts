@@ -3,15 +3,17 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { checkAccountChoice } from '../../access/account-choice';
-import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../../access/placement-scope';
+import { placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../../access/placement-scope';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
 import { Id, PageOf } from '../../../contract/entities/common';
 import { DepotCreateSchema, DepotQuerySchema, DepotSchema, DepotUpdateSchema, DEPOT_API } from '../../../contract/entities/depot';
+import { scope, scopedRow } from '../../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
+import { DEPOT_ROW, PARENT_FLEET_ROW, placementFleet } from '../fleets/fleet-scope';
 import type { DepotRecord } from './depot-store';
 import type { FleetModule } from '../../platform/modules/fleet-module';
 import { depotStore } from './depot-store';
@@ -21,12 +23,11 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['depots'];
   const view = (req: FastifyRequest, record: DepotRecord) => placementView(ctx, 'depot', record, accountOf(req));
-  const inScope = async (req: FastifyRequest, id: string) => placementInScope('depot', await ctx.repo.depots.get(id), accountOf(req).scope);
 
   r.get(
     `${DEPOT_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.depotView } },
+      config: { access: { permission: PERMISSIONS.depotView }, scope: scope.filtered("the depots of the caller's fleets, and its own") },
       schema: {
         tags,
         summary: 'Depots the caller may see, paged; filter by fleet, name (contains), status',
@@ -44,16 +45,16 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${DEPOT_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.depotView } },
+      config: { access: { permission: PERMISSIONS.depotView }, scope: scope.row(DEPOT_ROW, 'query.depotId') },
       schema: { tags, summary: 'One depot', querystring: Type.Object({ depotId: Id }), response: answers(DepotSchema) },
     },
-    async (req) => ok(await view(req, await inScope(req, req.query.depotId))),
+    async (req) => ok(await view(req, scopedRow(req, DEPOT_ROW, 'query.depotId'))),
   );
 
   r.post(
     `${DEPOT_API.base}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.depotEdit } },
+      config: { access: { permission: PERMISSIONS.depotEdit }, scope: scope.row(PARENT_FLEET_ROW, 'body.fleetId', { unknown: 'badRequest' }) },
       schema: {
         tags,
         summary:
@@ -63,7 +64,6 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       },
     },
     async (req) => {
-      await checkParentFleet(ctx, accountOf(req).scope, req.body.fleetId);
       await checkAccountChoice(ctx, 'managerId', req.body.managerId, 'depot manager');
       const { lat, lng, ...fields } = req.body;
       const [sibling] = (await ctx.repo.depots.page({ scope: { all: true }, fleetId: fields.fleetId }, { pageNum: 1, pageSize: 1 })).rows;
@@ -84,7 +84,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.put(
     `${DEPOT_API.base}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.depotEdit } },
+      config: { access: { permission: PERMISSIONS.depotEdit }, scope: scope.row(DEPOT_ROW, 'body.depotId') },
       schema: {
         tags,
         summary: 'Change a depot; with `version`, refused (409, the current depot as data) when someone changed it since',
@@ -93,7 +93,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       },
     },
     async (req) => {
-      const depot = await inScope(req, req.body.depotId);
+      const depot = scopedRow(req, DEPOT_ROW, 'body.depotId');
       const { depotId: _id, version: basedOn, ...changes } = req.body;
       const current = async () => {
         const now = await ctx.repo.depots.get(depot.id);
@@ -119,7 +119,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.delete(
     `${DEPOT_API.base}/delete/single`,
     {
-      config: { access: { permission: PERMISSIONS.depotEdit } },
+      config: { access: { permission: PERMISSIONS.depotEdit }, scope: [scope.row(DEPOT_ROW, 'query.depotId'), placementFleet(DEPOT_ROW, 'query.depotId')] },
       schema: {
         tags,
         summary: 'Delete a depot; its vehicles move to `moveTo`, another depot of the fleet or "none" (no depot), required while it holds any',
@@ -128,8 +128,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       },
     },
     async (req) => {
-      const depot = await inScope(req, req.query.depotId);
-      await checkParentFleet(ctx, accountOf(req).scope, depot.fleetId);
+      const depot = scopedRow(req, DEPOT_ROW, 'query.depotId');
       const depotId = await vehicleDestination(ctx, 'depot', depot, req.query.moveTo);
       await resettleVehicles(ctx, await ctx.repo.depots.delete(depot.id, { depotId }));
       return ok(null, 'Deleted');

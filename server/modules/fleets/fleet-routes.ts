@@ -3,17 +3,19 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { accountNames, checkAccountChoice } from '../../access/account-choice';
-import { fleetActions, fleetInScope as fleetInScopeOf } from '../../access/allowed-actions';
-import { checkParentFleet, countVehicles, resettleVehicles, vehiclesText } from '../../access/placement-scope';
-import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
-import { accountOf, viewerOf } from '../../platform/http/actor-of';
+import { fleetActions } from '../../access/allowed-actions';
+import { countVehicles, resettleVehicles, vehiclesText } from '../../access/placement-scope';
+import { badRequest } from '../../platform/http/api-error';
+import { viewerOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
 import { Id, PageOf } from '../../../contract/entities/common';
 import { FleetCreateSchema, FleetQuerySchema, FleetSchema, FleetUpdateSchema, FLEET_API } from '../../../contract/entities/fleet';
+import { scope, scopedRow } from '../../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
+import { FLEET_ROW, PARENT_FLEET_ROW } from './fleet-scope';
 import type { FleetRecord } from './fleet-store';
 import type { FleetModule } from '../../platform/modules/fleet-module';
 import { fleetStore } from './fleet-store';
@@ -34,19 +36,12 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       allowed: fleetActions(viewerOf(req), f),
     }));
   };
-  /** The fleet if it exists and the caller's scope holds it. */
-  const fleetInScope = async (req: FastifyRequest, fleetId: string) => {
-    const fleet = await ctx.repo.fleets.get(fleetId);
-    if (!fleet) throw notFound('Fleet not found');
-    if (!fleetInScopeOf(accountOf(req).scope, fleetId)) throw forbidden('No access to this fleet');
-    return fleet;
-  };
   const withCount = async (req: FastifyRequest, f: FleetRecord) => (await views(req, [{ ...f, vehicles: await countVehicles(ctx, { fleetId: f.id }) }]))[0]!;
 
   r.get(
     `${FLEET_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.fleetView, display: true } },
+      config: { access: { permission: PERMISSIONS.fleetView, display: true }, scope: scope.filtered("the caller's fleets and those holding its sub-fleets or depots") },
       schema: {
         tags,
         summary: 'Fleets the caller may see, paged; filter by name (contains) and status',
@@ -64,16 +59,19 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${FLEET_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.fleetView } },
+      config: { access: { permission: PERMISSIONS.fleetView }, scope: scope.row(FLEET_ROW, 'query.fleetId') },
       schema: { tags, summary: 'One fleet', querystring: Type.Object({ fleetId: Id }), response: answers(FleetSchema) },
     },
-    async (req) => ok(await withCount(req, await fleetInScope(req, req.query.fleetId))),
+    async (req) => ok(await withCount(req, scopedRow(req, FLEET_ROW, 'query.fleetId'))),
   );
 
   r.post(
     `${FLEET_API.base}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.fleetCreate } },
+      config: {
+        access: { permission: PERMISSIONS.fleetCreate },
+        scope: scope.unscoped('a new fleet lies in no fleet the caller must reach: creating one is what the fleet-creation permission grants'),
+      },
       schema: {
         tags,
         summary: 'Create a fleet; both required: the manager must hold a fleet-manager role, the service engineer one that grants firmware and settings',
@@ -94,7 +92,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.put(
     `${FLEET_API.base}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.fleetEdit } },
+      config: { access: { permission: PERMISSIONS.fleetEdit }, scope: scope.row(FLEET_ROW, 'body.fleetId') },
       schema: {
         tags,
         summary: 'Change a fleet the caller manages; with `version`, refused (409, the current fleet as data) when someone changed it since',
@@ -103,7 +101,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       },
     },
     async (req) => {
-      const fleet = await fleetInScope(req, req.body.fleetId);
+      const fleet = scopedRow(req, FLEET_ROW, 'body.fleetId');
       const { fleetId: _id, version: basedOn, ...changes } = req.body;
       const current = async () => {
         const now = await ctx.repo.fleets.get(fleet.id);
@@ -130,7 +128,10 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.delete(
     `${FLEET_API.base}/delete/single`,
     {
-      config: { access: { permission: PERMISSIONS.fleetCreate } },
+      config: {
+        access: { permission: PERMISSIONS.fleetCreate },
+        scope: [scope.row(FLEET_ROW, 'query.fleetId'), scope.row(PARENT_FLEET_ROW, 'query.moveTo', { optional: true, unknown: 'badRequest' })],
+      },
       schema: {
         tags,
         summary: 'Delete a fleet; its vehicles move to the fleet `moveTo` (out of any sub-fleet or depot), required while it holds any',
@@ -140,13 +141,11 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
     async (req) => {
       const { fleetId, moveTo } = req.query;
-      await fleetInScope(req, fleetId);
       if (moveTo === undefined) {
         const held = await countVehicles(ctx, { fleetId });
         if (held > 0) throw badRequest(`moveTo: this fleet still holds ${vehiclesText(held)}; choose the fleet they move to`);
       } else {
         if (moveTo === fleetId) throw badRequest('moveTo: choose a fleet other than the one being deleted');
-        await checkParentFleet(ctx, accountOf(req).scope, moveTo, 'moveTo');
       }
       await resettleVehicles(ctx, await ctx.repo.fleets.delete(fleetId, moveTo === undefined ? undefined : { fleetId: moveTo }));
       return ok(null, 'Deleted');
@@ -156,7 +155,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${FLEET_API.base}/query/members`,
     {
-      config: { access: { permission: PERMISSIONS.fleetView } },
+      config: { access: { permission: PERMISSIONS.fleetView }, scope: scope.row(FLEET_ROW, 'query.fleetId') },
       schema: {
         tags,
         summary: 'Accounts assigned to a fleet (operators and others)',
@@ -164,16 +163,13 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
         response: answers(Type.Array(Type.String())),
       },
     },
-    async (req) => {
-      await fleetInScope(req, req.query.fleetId);
-      return ok(await ctx.repo.fleets.members(req.query.fleetId));
-    },
+    async (req) => ok(await ctx.repo.fleets.members(scopedRow(req, FLEET_ROW, 'query.fleetId').id)),
   );
 
   r.put(
     `${FLEET_API.base}/update/members`,
     {
-      config: { access: { permission: PERMISSIONS.fleetEdit } },
+      config: { access: { permission: PERMISSIONS.fleetEdit }, scope: scope.row(FLEET_ROW, 'body.fleetId') },
       schema: {
         tags,
         summary: 'Replace the accounts assigned to a fleet; they see its vehicles (read-only unless their role allows more)',
@@ -182,7 +178,6 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       },
     },
     async (req) => {
-      await fleetInScope(req, req.body.fleetId);
       for (const id of req.body.accountIds) await checkAccountChoice(ctx, 'accountIds', id);
       await ctx.repo.fleets.setMembers(req.body.fleetId, req.body.accountIds);
       await ctx.sync.refresh();

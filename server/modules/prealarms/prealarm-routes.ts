@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { PREALARM_KEYS } from '../../../contract/api/prealarm-keys';
 import {
@@ -15,13 +15,15 @@ import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../../contract/
 import type { Actor } from '../../access/actor';
 import { fleetInScope, placementReachable } from '../../access/allowed-actions';
 import { scopeIncludes } from '../../access/scope-includes';
-import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
+import { badRequest, forbidden } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
+import { scope, scopedRow, type RowScope } from '../../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import { conditionOf, prealarmAlarm, targetsOf } from '../../prealarms/prealarm-monitor';
 import { PREVIEW_DAYS, previewFires } from '../../prealarms/prealarm-preview';
 import type { ServerContext } from '../../server-context';
+import type { SubFleetRecord } from '../sub-fleets/sub-fleet-store';
 import type { PrealarmRecord } from './prealarm-store';
 import type { FleetModule } from '../../platform/modules/fleet-module';
 import { prealarmStore } from './prealarm-store';
@@ -38,37 +40,84 @@ const RuleBody = {
   vehicleIds: PrealarmFields.vehicleIds,
 };
 
+/**
+ * Whether the caller reaches the fleet or sub-fleet a rule belongs to: to edit, its fleet or its own
+ * sub-fleet; to read, also a fleet holding one of its sub-fleets or depots, whose vehicles that
+ * fleet's rules judge.
+ */
+const reachesOwner = async (ctx: ServerContext, account: Account, fleetId: string, sub: SubFleetRecord | null, edit: boolean) => {
+  const s = account.scope;
+  const reached = sub ? placementReachable(s, 'subFleet', sub) : fleetInScope(s, fleetId);
+  return reached || (!edit && sub === null && (await ctx.repo.fleets.list(s)).some((f) => f.id === fleetId));
+};
+
+const ruleRow = (edit: boolean): RowScope<PrealarmRecord> => ({
+  kind: 'prealarm',
+  load: (ctx, id) => ctx.repo.prealarms.get(id),
+  reaches: async (ctx, actor, rule) => {
+    if (actor.kind !== 'user') return false;
+    const sub = rule.subFleetId === null ? null : await ctx.repo.subFleets.get(rule.subFleetId);
+    return (rule.subFleetId === null || sub !== null) && reachesOwner(ctx, actor, rule.fleetId, sub, edit);
+  },
+  notFound: 'Pre-alarm not found',
+  forbidden: 'No access to this fleet',
+});
+
+/** A rule named by a call, to read: of a fleet or sub-fleet the caller reaches, or a fleet it sees from inside. */
+export const PREALARM_ROW = ruleRow(false);
+/** A rule named by a call, to change or delete: of a fleet the caller reaches, or of its own sub-fleet. */
+export const EDITABLE_PREALARM_ROW = ruleRow(true);
+
+/**
+ * The fleet or sub-fleet a rule (or a previewed one) belongs to, named by the call's `fleetId` and
+ * optional `subFleetId`: both must exist and belong together (400), and the caller reach them as
+ * `reachesOwner` says (403). Two fields decide, hence a check.
+ */
+const ruleOwner = (source: 'query' | 'body', edit: boolean) =>
+  scope.check('owner', async (ctx, req) => {
+    const { fleetId, subFleetId = null } = (source === 'query' ? req.query : req.body) as { fleetId: string; subFleetId?: string | null };
+    const fleet = await ctx.repo.fleets.get(fleetId);
+    if (!fleet) throw badRequest('fleetId: no such fleet');
+    const sub = subFleetId === null ? null : await ctx.repo.subFleets.get(subFleetId);
+    if (subFleetId !== null && (!sub || sub.fleetId !== fleetId)) throw badRequest('subFleetId: no such sub-fleet in this fleet');
+    if (!(await reachesOwner(ctx, accountOf(req), fleetId, sub, edit))) throw forbidden('No access to this fleet');
+    return { fleet, sub };
+  });
+
+/**
+ * The vehicles a rule lists must be of its fleet or sub-fleet (400) and in the caller's scope (403),
+ * judged one by one: a preview naming another vehicle would read its history. Its refusal names no
+ * vehicle, so a row list (`scope.rows`) cannot answer it.
+ */
+const checkVehicles = (ctx: ServerContext, account: Account, rule: Pick<PrealarmRecord, 'fleetId' | 'subFleetId'>, vehicleIds: string[]) => {
+  for (const id of vehicleIds) {
+    const p = ctx.directory.get(id);
+    if (!p || p.fleetId !== rule.fleetId || (rule.subFleetId !== null && p.subFleetId !== rule.subFleetId)) {
+      throw badRequest(`vehicleIds: ${id} is not a vehicle of this ${rule.subFleetId === null ? 'fleet' : 'sub-fleet'}`);
+    }
+    if (!scopeIncludes(account.scope, p)) throw forbidden('No access to this vehicle');
+  }
+  return null;
+};
+
+/** The vehicles of a new (or previewed) rule, in the body with its fleetId and subFleetId. */
+const NEW_RULE_VEHICLES = scope.check('vehicles', async (ctx, req) => {
+  const { fleetId, subFleetId = null, vehicleIds } = req.body as { fleetId: string; subFleetId?: string | null; vehicleIds: string[] };
+  return checkVehicles(ctx, accountOf(req), { fleetId, subFleetId }, vehicleIds);
+});
+
+/** The vehicles of a changed rule: those of the body, else those it lists already. */
+const CHANGED_RULE_VEHICLES = scope.check('vehicles', async (ctx, req) => {
+  const { prealarmId, vehicleIds } = req.body as { prealarmId: string; vehicleIds?: string[] };
+  const rule = await ctx.repo.prealarms.get(prealarmId);
+  return rule && checkVehicles(ctx, accountOf(req), rule, vehicleIds ?? rule.vehicleIds);
+});
+
 /** Pre-alarm rules of fleets and sub-fleets (/data/prealarm and its two pages), their live states and a preview. */
 export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['pre-alarms'];
 
-  /**
-   * The fleet or sub-fleet a rule belongs to, checked against what the caller edits (its fleet, or
-   * its own sub-fleet) or sees: a sub-fleet's rules through the sub-fleet, a fleet's rules also from
-   * a sub-fleet or depot inside it, whose vehicles those rules judge.
-   */
-  const owner = async (account: Account, fleetId: string, subFleetId: string | null, edit: boolean) => {
-    const fleet = await ctx.repo.fleets.get(fleetId);
-    if (!fleet) throw badRequest('fleetId: no such fleet');
-    const sub = subFleetId === null ? null : await ctx.repo.subFleets.get(subFleetId);
-    if (subFleetId !== null && (!sub || sub.fleetId !== fleetId)) throw badRequest('subFleetId: no such sub-fleet in this fleet');
-    const s = account.scope;
-    const reached = sub ? placementReachable(s, 'subFleet', sub) : fleetInScope(s, fleetId);
-    const seen = reached || (!edit && sub === null && (await ctx.repo.fleets.list(s)).some((f) => f.id === fleetId));
-    if (!seen) throw forbidden('No access to this fleet');
-    return { fleet, sub };
-  };
-  /** The rule's listed vehicles must be of its fleet or sub-fleet and, for the caller, in its scope (403). */
-  const checkVehicles = (account: Account, rule: Pick<PrealarmRecord, 'fleetId' | 'subFleetId'>, vehicleIds: string[]) => {
-    for (const id of vehicleIds) {
-      const p = ctx.directory.get(id);
-      if (!p || p.fleetId !== rule.fleetId || (rule.subFleetId !== null && p.subFleetId !== rule.subFleetId)) {
-        throw badRequest(`vehicleIds: ${id} is not a vehicle of this ${rule.subFleetId === null ? 'fleet' : 'sub-fleet'}`);
-      }
-      if (!scopeIncludes(account.scope, p)) throw forbidden('No access to this vehicle');
-    }
-  };
   /** Of a rule's vehicles, those the caller's scope holds: every answer names no other. */
   const inScope = (account: Account) => (vehicleId: string) => {
     const p = ctx.directory.get(vehicleId);
@@ -85,12 +134,6 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       createdAt: new Date(rule.createdAt).toISOString(),
     };
   };
-  const ruleOf = async (req: FastifyRequest, id: string, edit: boolean) => {
-    const rule = await ctx.repo.prealarms.get(id);
-    if (!rule) throw notFound('Pre-alarm not found');
-    await owner(accountOf(req), rule.fleetId, rule.subFleetId, edit);
-    return rule;
-  };
   /** Ends the alarms of a rule's firing vehicles (rule deleted). */
   const clearFiring = async (rule: PrealarmRecord) => {
     const firing = (await ctx.repo.prealarms.states(rule.id)).filter((s) => s.state === 'firing');
@@ -100,7 +143,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${PREALARM_API.base}/fleet/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmView } },
+      config: { access: { permission: PERMISSIONS.prealarmView }, scope: scope.filtered("the caller's fleets and those holding its sub-fleets or depots") },
       schema: {
         tags,
         summary: 'Fleets the caller sees, with their vehicles and pre-alarm rules (fleet and sub-fleet rules together)',
@@ -119,7 +162,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${PREALARM_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmView } },
+      config: { access: { permission: PERMISSIONS.prealarmView }, scope: ruleOwner('query', false) },
       schema: {
         tags,
         summary: "A fleet's own rules, or a sub-fleet's (`subFleetId`), oldest first, with their pending and firing vehicles",
@@ -130,7 +173,6 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
     async (req) => {
       const { fleetId, subFleetId = null, pageNum, pageSize } = req.query;
       const account = accountOf(req);
-      await owner(account, fleetId, subFleetId, false);
       const all = await ctx.repo.prealarms.list({ fleetId, subFleetId });
       const rows = all.slice((pageNum - 1) * pageSize, pageNum * pageSize);
       return ok({ rows: await Promise.all(rows.map((rule) => view(account, rule))), total: all.length });
@@ -140,16 +182,16 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${PREALARM_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmView } },
+      config: { access: { permission: PERMISSIONS.prealarmView }, scope: scope.row(PREALARM_ROW, 'query.prealarmId') },
       schema: { tags, summary: 'One rule', querystring: Type.Object({ prealarmId: Id }), response: answers(PrealarmSchema) },
     },
-    async (req) => ok(await view(accountOf(req), await ruleOf(req, req.query.prealarmId, false))),
+    async (req) => ok(await view(accountOf(req), scopedRow(req, PREALARM_ROW, 'query.prealarmId'))),
   );
 
   r.post(
     `${PREALARM_API.base}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmEdit } },
+      config: { access: { permission: PERMISSIONS.prealarmEdit }, scope: [ruleOwner('body', true), NEW_RULE_VEHICLES] },
       schema: {
         tags,
         summary: 'Create a rule of a fleet or sub-fleet the caller manages; `vehicleIds` empty means the whole fleet or sub-fleet',
@@ -160,9 +202,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
     async (req) => {
       const { fleetId, subFleetId = null, triggerHours = 24, ...fields } = req.body;
       const account = accountOf(req);
-      await owner(account, fleetId, subFleetId, true);
       const rule: PrealarmRecord = { id: `prealarm-${randomUUID()}`, fleetId, subFleetId, triggerHours, ...fields, createdAt: ctx.now() };
-      checkVehicles(account, rule, rule.vehicleIds);
       await ctx.repo.prealarms.create(rule);
       return ok(await view(account, rule), 'Added');
     },
@@ -171,7 +211,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.put(
     `${PREALARM_API.base}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmEdit } },
+      config: { access: { permission: PERMISSIONS.prealarmEdit }, scope: [scope.row(EDITABLE_PREALARM_ROW, 'body.prealarmId'), CHANGED_RULE_VEHICLES] },
       schema: {
         tags,
         summary: 'Change a rule. A changed key, logic, value or set of vehicles starts its pending periods afresh; a changed duration applies to the periods under way',
@@ -180,10 +220,9 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       },
     },
     async (req) => {
-      const rule = await ruleOf(req, req.body.prealarmId, true);
+      const rule = scopedRow(req, EDITABLE_PREALARM_ROW, 'body.prealarmId');
       const { prealarmId: _id, ...changes } = req.body;
       const next: PrealarmRecord = { ...rule, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
-      checkVehicles(accountOf(req), next, next.vehicleIds);
       await ctx.repo.prealarms.update(next);
       const conditionChanged =
         next.deviceKey !== rule.deviceKey ||
@@ -198,11 +237,11 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.delete(
     `${PREALARM_API.base}/delete/single`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmEdit } },
+      config: { access: { permission: PERMISSIONS.prealarmEdit }, scope: scope.row(EDITABLE_PREALARM_ROW, 'query.prealarmId') },
       schema: { tags, summary: 'Delete a rule; its fired pre-alarms end', querystring: Type.Object({ prealarmId: Id }), response: answers(Type.Null()) },
     },
     async (req) => {
-      const rule = await ruleOf(req, req.query.prealarmId, true);
+      const rule = scopedRow(req, EDITABLE_PREALARM_ROW, 'query.prealarmId');
       await clearFiring(rule);
       await ctx.repo.prealarms.delete(rule.id);
       return ok(null, 'Deleted');
@@ -212,7 +251,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${PREALARM_API.base}/query/states`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmView } },
+      config: { access: { permission: PERMISSIONS.prealarmView }, scope: scope.row(PREALARM_ROW, 'query.prealarmId') },
       schema: {
         tags,
         summary: "A rule's pending vehicles (with when they fire if the condition keeps holding) and firing ones",
@@ -221,7 +260,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       },
     },
     async (req) => {
-      const rule = await ruleOf(req, req.query.prealarmId, false);
+      const rule = scopedRow(req, PREALARM_ROW, 'query.prealarmId');
       const visible = inScope(accountOf(req));
       const states = (await ctx.repo.prealarms.states(rule.id)).filter((s) => visible(s.vehicleId));
       const rows = await Promise.all(
@@ -240,7 +279,8 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.post(
     `${PREALARM_API.base}/query/preview`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmView } },
+      // Each vehicle named must be the caller's: a preview reads its history.
+      config: { access: { permission: PERMISSIONS.prealarmView }, scope: [ruleOwner('body', false), NEW_RULE_VEHICLES] },
       schema: {
         tags,
         summary: `How often a rule would have fired over the last ${PREVIEW_DAYS} days of history, per vehicle`,
@@ -260,9 +300,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
     async (req) => {
       const { fleetId, subFleetId = null, triggerHours = 24, vehicleIds, deviceKey, logic, value } = req.body;
       const account = accountOf(req);
-      await owner(account, fleetId, subFleetId, false);
       const rule: PrealarmRecord = { id: '', fleetId, subFleetId, name: '', deviceKey, logic, value, triggerHours, message: '', vehicleIds, createdAt: 0 };
-      checkVehicles(account, rule, vehicleIds);
       const key = PREALARM_KEYS[deviceKey];
       const to = ctx.now();
       const from = to - PREVIEW_DAYS * 24 * 3600_000;

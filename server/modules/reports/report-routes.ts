@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { REPORT_TABLE_NAMES, ReportFields, ReportResultSchema, ReportSchema, REPORT_API } from '../../../contract/entities/report';
 import { PageOf, PageQuery, Id, Timestamp, PlainText } from '../../../contract/entities/common';
 import { type Actor, can, isSuperAdmin } from '../../access/actor';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
-import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
+import { badRequest, forbidden } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
+import { scope, scopedRow, type RowScope } from '../../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import { computeReport } from '../../reports/compute-report';
 import type { ServerContext } from '../../server-context';
@@ -26,11 +27,48 @@ const permissionOf = (account: Account, report: ReportRecord): ReportPermission 
   return report.permission;
 };
 
+/** The fleets a caller sees (its own, and those holding its sub-fleets or depots), by id. */
+const visibleFleets = async (ctx: ServerContext, account: Account) => new Map((await ctx.repo.fleets.list(account.scope)).map((f) => [f.id, f.name]));
+
+/** A report named by a call: reached in a fleet the caller sees, or as its own. */
+export const REPORT_ROW: RowScope<ReportRecord> = {
+  kind: 'report',
+  load: (ctx, id) => ctx.repo.reports.get(id),
+  reaches: async (ctx, actor, report) =>
+    actor.kind === 'user' && (actor.scope.all || report.ownerId === actor.user.id || (await visibleFleets(ctx, actor)).has(report.fleetId)),
+  notFound: 'Report not found',
+  forbidden: 'No access to this report',
+};
+
+/**
+ * The fleet a report is (or is moved) about, the body's `fleetId` when given: one the caller sees.
+ * An unknown fleet and one out of reach get the same 400, which a row scope cannot answer (its
+ * refusal out of reach is a 403), hence a check.
+ */
+const REPORT_FLEET = scope.check('fleet', async (ctx, req) => {
+  const { fleetId } = req.body as { fleetId?: string };
+  if (fleetId !== undefined && !(await visibleFleets(ctx, accountOf(req))).has(fleetId)) throw badRequest('fleetId: not a fleet you can see');
+  return null;
+});
+
+/**
+ * The vehicles a report is computed over: each one known (400 naming it) and the caller's (403). The
+ * refusal names no vehicle, which a row list (`scope.rows`) would, hence a check.
+ */
+const COMPUTED_VEHICLES = scope.check('vehicles', async (ctx, req) => {
+  const account = accountOf(req);
+  for (const id of new Set((req.body as { vehicleIds: string[] }).vehicleIds)) {
+    const placement = ctx.directory.get(id);
+    if (!placement) throw badRequest(`vehicleIds: unknown vehicle ${id}`);
+    if (!canSeeVehicle(account, placement)) throw forbidden('No access to this vehicle');
+  }
+  return null;
+});
+
 /** Reports: list, detail, create, update, delete, and the computed report (/data/reports, /data/report/page). */
 export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['reports'];
-  const visibleFleets = async (account: Account) => new Map((await ctx.repo.fleets.list(account.scope)).map((f) => [f.id, f.name]));
   const view = async (account: Account, report: ReportRecord) => ({
     ...report,
     fleetName: (await ctx.repo.names('fleet', [report.fleetId])).get(report.fleetId) ?? '',
@@ -38,27 +76,15 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
     permission: permissionOf(account, report),
     createdAt: new Date(report.createdAt).toISOString(),
   });
-  /** A report the caller may see: in a fleet they see, or their own. */
-  const visible = async (req: FastifyRequest, id: string) => {
-    const account = accountOf(req);
-    const report = await ctx.repo.reports.get(id);
-    if (!report) throw notFound('Report not found');
-    if (!account.scope.all && report.ownerId !== account.user.id && !(await visibleFleets(account)).has(report.fleetId)) throw forbidden('No access to this report');
-    return { account, report };
-  };
-  const editable = async (req: FastifyRequest, id: string) => {
-    const seen = await visible(req, id);
-    if (permissionOf(seen.account, seen.report) !== 'edit') throw forbidden('This report is view only');
-    return seen;
-  };
-  const checkFleet = async (account: Account, fleetId: string) => {
-    if (!(await visibleFleets(account)).has(fleetId)) throw badRequest('fleetId: not a fleet you can see');
+  /** What a report the caller reaches allows is its owner's choice: changing one shared view only is refused. */
+  const mustEdit = (account: Account, report: ReportRecord) => {
+    if (permissionOf(account, report) !== 'edit') throw forbidden('This report is view only');
   };
 
   r.get(
     `${REPORT_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.reportView } },
+      config: { access: { permission: PERMISSIONS.reportView }, scope: scope.filtered('the reports of the fleets the caller sees, and its own') },
       schema: {
         tags,
         summary: "Reports of the fleets the caller sees, and their own, by name; each with the caller's permission (view or edit)",
@@ -68,7 +94,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
     },
     async (req) => {
       const account = accountOf(req);
-      const fleetIds = account.scope.all ? null : [...(await visibleFleets(account)).keys()];
+      const fleetIds = account.scope.all ? null : [...(await visibleFleets(ctx, account)).keys()];
       const page = await ctx.repo.reports.list({ fleetIds, ownerId: account.user.id, name: req.query.name }, req.query);
       return ok({ rows: await Promise.all(page.rows.map((report) => view(account, report))), total: page.total });
     },
@@ -77,19 +103,16 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   r.get(
     `${REPORT_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.reportView } },
+      config: { access: { permission: PERMISSIONS.reportView }, scope: scope.row(REPORT_ROW, 'query.reportId') },
       schema: { tags, summary: 'One report', querystring: Type.Object({ reportId: Id }), response: answers(ReportSchema) },
     },
-    async (req) => {
-      const { account, report } = await visible(req, req.query.reportId);
-      return ok(await view(account, report));
-    },
+    async (req) => ok(await view(accountOf(req), scopedRow(req, REPORT_ROW, 'query.reportId'))),
   );
 
   r.post(
     `${REPORT_API.base}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.reportEdit } },
+      config: { access: { permission: PERMISSIONS.reportEdit }, scope: REPORT_FLEET },
       schema: {
         tags,
         summary: 'Create a report of a fleet the caller sees; `sharing` says whether others may edit it (default view only)',
@@ -99,7 +122,6 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
     },
     async (req) => {
       const account = accountOf(req);
-      await checkFleet(account, req.body.fleetId);
       const report: ReportRecord = {
         id: `report-${randomUUID()}`,
         name: req.body.name,
@@ -118,7 +140,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   r.put(
     `${REPORT_API.base}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.reportEdit } },
+      config: { access: { permission: PERMISSIONS.reportEdit }, scope: [scope.row(REPORT_ROW, 'body.reportId'), REPORT_FLEET] },
       schema: {
         tags,
         summary: 'Change a report the caller may edit',
@@ -134,9 +156,10 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
       },
     },
     async (req) => {
-      const { account, report } = await editable(req, req.body.reportId);
+      const account = accountOf(req);
+      const report = scopedRow(req, REPORT_ROW, 'body.reportId');
+      mustEdit(account, report);
       const { reportId: _id, sharing, ...changes } = req.body;
-      if (changes.fleetId !== undefined) await checkFleet(account, changes.fleetId);
       // Only the owner (or super.admin) decides what others may do with it.
       if (sharing !== undefined && sharing !== report.permission && report.ownerId !== account.user.id && !isSuperAdmin(account)) {
         throw forbidden("sharing: only the report's owner can change it");
@@ -150,11 +173,12 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   r.delete(
     `${REPORT_API.base}/delete/single`,
     {
-      config: { access: { permission: PERMISSIONS.reportEdit } },
+      config: { access: { permission: PERMISSIONS.reportEdit }, scope: scope.row(REPORT_ROW, 'query.reportId') },
       schema: { tags, summary: 'Delete a report the caller may edit', querystring: Type.Object({ reportId: Id }), response: answers(Type.Null()) },
     },
     async (req) => {
-      const { report } = await editable(req, req.query.reportId);
+      const report = scopedRow(req, REPORT_ROW, 'query.reportId');
+      mustEdit(accountOf(req), report);
       await ctx.repo.reports.delete(report.id);
       return ok(null, 'Deleted');
     },
@@ -163,7 +187,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   r.post(
     `${REPORT_API.base}/query/compute`,
     {
-      config: { access: { permission: PERMISSIONS.reportView } },
+      config: { access: { permission: PERMISSIONS.reportView }, scope: [scope.row(REPORT_ROW, 'body.reportId'), COMPUTED_VEHICLES] },
       schema: {
         tags,
         summary:
@@ -179,17 +203,11 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
       },
     },
     async (req) => {
-      const { account } = await visible(req, req.body.reportId);
       const from = Date.parse(req.body.from);
       const to = Date.parse(req.body.to);
       if (to <= from) throw badRequest('to: must be after from');
       if (to - from > MAX_RANGE_MS) throw badRequest('to: the event data range is up to 31 days');
       const vehicleIds = [...new Set(req.body.vehicleIds)];
-      for (const id of vehicleIds) {
-        const placement = ctx.directory.get(id);
-        if (!placement) throw badRequest(`vehicleIds: unknown vehicle ${id}`);
-        if (!canSeeVehicle(account, placement)) throw forbidden('No access to this vehicle');
-      }
       const result = await computeReport(ctx.repo, vehicleIds, from, to, req.body.tables);
       const vehicleName = async (id: string) => (await ctx.repo.vehicles.get(id))?.name ?? id;
       const nameOf = new Map(await Promise.all(vehicleIds.map(async (id) => [id, await vehicleName(id)] as const)));

@@ -3,15 +3,17 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { checkAccountChoice } from '../../access/account-choice';
-import { checkParentFleet, placementInScope, placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../../access/placement-scope';
+import { placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../../access/placement-scope';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
 import { Id, PageOf } from '../../../contract/entities/common';
 import { SubFleetCreateSchema, SubFleetQuerySchema, SubFleetSchema, SubFleetUpdateSchema, SUB_FLEET_API } from '../../../contract/entities/sub-fleet';
+import { scope, scopedRow } from '../../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
+import { SUB_FLEET_ROW, PARENT_FLEET_ROW, placementFleet } from '../fleets/fleet-scope';
 import type { SubFleetRecord } from './sub-fleet-store';
 import type { FleetModule } from '../../platform/modules/fleet-module';
 import { subFleetStore } from './sub-fleet-store';
@@ -21,12 +23,11 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['sub-fleets'];
   const view = (req: FastifyRequest, record: SubFleetRecord) => placementView(ctx, 'subFleet', record, accountOf(req));
-  const inScope = async (req: FastifyRequest, id: string) => placementInScope('subFleet', await ctx.repo.subFleets.get(id), accountOf(req).scope);
 
   r.get(
     `${SUB_FLEET_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.subFleetView } },
+      config: { access: { permission: PERMISSIONS.subFleetView }, scope: scope.filtered("the sub-fleets of the caller's fleets, and its own") },
       schema: {
         tags,
         summary: 'Sub-fleets the caller may see, paged; filter by fleet, name (contains), status',
@@ -44,16 +45,16 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${SUB_FLEET_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.subFleetView } },
+      config: { access: { permission: PERMISSIONS.subFleetView }, scope: scope.row(SUB_FLEET_ROW, 'query.subFleetId') },
       schema: { tags, summary: 'One sub-fleet', querystring: Type.Object({ subFleetId: Id }), response: answers(SubFleetSchema) },
     },
-    async (req) => ok(await view(req, await inScope(req, req.query.subFleetId))),
+    async (req) => ok(await view(req, scopedRow(req, SUB_FLEET_ROW, 'query.subFleetId'))),
   );
 
   r.post(
     `${SUB_FLEET_API.base}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.subFleetEdit } },
+      config: { access: { permission: PERMISSIONS.subFleetEdit }, scope: scope.row(PARENT_FLEET_ROW, 'body.fleetId', { unknown: 'badRequest' }) },
       schema: {
         tags,
         summary: 'Create a sub-fleet in a fleet the caller manages; the manager must hold a sub-fleet-manager role',
@@ -62,7 +63,6 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
       },
     },
     async (req) => {
-      await checkParentFleet(ctx, accountOf(req).scope, req.body.fleetId);
       await checkAccountChoice(ctx, 'managerId', req.body.managerId, 'sub-fleet manager');
       const sub: SubFleetRecord = { id: `sub-${randomUUID()}`, ...req.body, createdAt: new Date(ctx.now()).toISOString() };
       await ctx.repo.subFleets.create(sub);
@@ -74,7 +74,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.put(
     `${SUB_FLEET_API.base}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.subFleetEdit } },
+      config: { access: { permission: PERMISSIONS.subFleetEdit }, scope: scope.row(SUB_FLEET_ROW, 'body.subFleetId') },
       schema: {
         tags,
         summary: 'Change a sub-fleet; with `version`, refused (409, the current sub-fleet as data) when someone changed it since',
@@ -83,7 +83,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
       },
     },
     async (req) => {
-      const sub = await inScope(req, req.body.subFleetId);
+      const sub = scopedRow(req, SUB_FLEET_ROW, 'body.subFleetId');
       const { subFleetId: _id, version: basedOn, ...changes } = req.body;
       const current = async () => {
         const now = await ctx.repo.subFleets.get(sub.id);
@@ -109,7 +109,10 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.delete(
     `${SUB_FLEET_API.base}/delete/single`,
     {
-      config: { access: { permission: PERMISSIONS.subFleetEdit } },
+      config: {
+        access: { permission: PERMISSIONS.subFleetEdit },
+        scope: [scope.row(SUB_FLEET_ROW, 'query.subFleetId'), placementFleet(SUB_FLEET_ROW, 'query.subFleetId')],
+      },
       schema: {
         tags,
         summary: 'Delete a sub-fleet; its vehicles move to `moveTo`, another sub-fleet of the fleet or "none" (the fleet alone), required while it holds any',
@@ -118,8 +121,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
       },
     },
     async (req) => {
-      const sub = await inScope(req, req.query.subFleetId);
-      await checkParentFleet(ctx, accountOf(req).scope, sub.fleetId);
+      const sub = scopedRow(req, SUB_FLEET_ROW, 'query.subFleetId');
       const subFleetId = await vehicleDestination(ctx, 'subFleet', sub, req.query.moveTo);
       await resettleVehicles(ctx, await ctx.repo.subFleets.delete(sub.id, { subFleetId }));
       return ok(null, 'Deleted');
