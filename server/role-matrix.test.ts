@@ -424,6 +424,33 @@ const placeOutsideRows = async () => {
   ]);
   const alarms = await repo.alarms.list({ scope: { all: true }, vehicleId: 'veh-00002' }, { pageNum: 1, pageSize: 1 });
   outside.alarm = String(alarms.rows[0]!.id);
+  outside.fleet = 'fleet-2';
+  outside.subFleet = 'fleet-2-sub-1';
+  outside.depot = 'fleet-2-depot-1';
+  const made = async (path: string, body: unknown) => {
+    const answer = await api<{ id: string }>(t.url, 'POST', path, { token: users.super.token, body });
+    if (answer.body.code !== 200) throw new Error(`${path}: ${answer.body.msg}`);
+    return answer.body.data.id;
+  };
+  outside.account = await made('/customization/account/v1/add/single', {
+    email: `outside-${Math.random().toString(36).slice(2, 8)}@fleet.test`,
+    userName: 'outside',
+    password: FIXTURE_PASSWORD,
+    status: 'active',
+    roleId: 'role-operator',
+  });
+  const members = await api(t.url, 'PUT', '/customization/fleet/v1/update/members', { token: users.super.token, body: { fleetId: 'fleet-2', accountIds: [outside.account] } });
+  if (members.body.code !== 200) throw new Error(`members: ${members.body.msg}`);
+  outside.prealarm = await made('/customization/prealarm/v1/add/single', {
+    fleetId: 'fleet-2',
+    name: 'Outside rule',
+    deviceKey: 'soc',
+    logic: '<',
+    value: 20,
+    message: 'Outside the fixtures',
+    vehicleIds: [],
+  });
+  outside.report = await made('/customization/report/v1/add/single', { name: 'Outside report', dataName: 'Energy', fleetId: 'fleet-2', sharing: 'view' });
 };
 
 const SCOPE_ACTORS: Actor[] = ['fleetManager', 'engineer', 'operator', 'display', 'share'];

@@ -120,9 +120,10 @@ export const enforceScopePolicies = (api: FastifyInstance, ctx: ServerContext) =
   api.addHook('preHandler', async (req) => {
     const policy = req.routeOptions.config.scope;
     if (!policy || !req.actor) return;
+    // Set first, so that a check sees the rows the decisions before it have checked.
     const rows = new Map<string, unknown>();
-    for (const decision of decisionsOf(policy)) await enforce(ctx, req, decision, rows);
     req.scopedRows = rows;
+    for (const decision of decisionsOf(policy)) await enforce(ctx, req, decision, rows);
   });
 };
 
