@@ -1,14 +1,9 @@
 import { permits, PERMISSIONS, ROLE_KEYS } from '../../contract/api/permissions';
-import type { Actor } from '../access/actor';
 import { fleetInScope } from '../access/allowed-actions';
 import { scopeIncludes } from '../access/scope-includes';
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
-import { forbidden, notFound } from '../platform/http/api-error';
 import type { ServerContext } from '../server-context';
-import type { IssueRecord } from '../modules/issues/issue-store';
 import type { VisibleScope } from '../platform/database/records';
-
-type UserActor = Extract<Actor, { kind: 'user' }>;
 
 /** A fleet's own issues and feedback are the fleet's scope; a vehicle's also its sub-fleet's and depot's. */
 export const scopeHolds = (scope: VisibleScope, directory: VehicleDirectory, at: { fleetId: string | null; vehicleId: string | null }): boolean => {
@@ -16,14 +11,6 @@ export const scopeHolds = (scope: VisibleScope, directory: VehicleDirectory, at:
   if (at.fleetId !== null && fleetInScope(scope, at.fleetId)) return true;
   const placement = at.vehicleId ? directory.get(at.vehicleId) : undefined;
   return placement !== undefined && scopeIncludes(scope, placement);
-};
-
-/** The issue if the caller may see it: 404 when unknown, 403 when out of scope. */
-export const visibleIssue = async (ctx: ServerContext, actor: UserActor, issueId: string): Promise<IssueRecord> => {
-  const issue = await ctx.repo.issues.get(issueId);
-  if (!issue) throw notFound('Issue not found');
-  if (!scopeHolds(actor.scope, ctx.directory, issue)) throw forbidden('No access to this issue');
-  return issue;
 };
 
 const MAX_ACCOUNTS = 500;

@@ -17,11 +17,13 @@ import { can } from '../../access/actor';
 import { scopeHolds } from '../../follow-up/issue-access';
 import { decodeScreenshot } from '../../follow-up/screenshot';
 import { imageDataUrl } from '../../platform/http/image-data-url';
-import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
+import { badRequest, forbidden } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
+import { scope, scopedRow, scopedRowIfAny, type RowScope } from '../../platform/http/scope-policy';
 import type { ServerContext } from '../../server-context';
+import { PLACED_VEHICLE_ROW } from '../vehicles/vehicle-scope';
 import type { FeedbackRecord } from './feedback-store';
 import type { FleetModule } from '../../platform/modules/fleet-module';
 import { feedbackStore } from './feedback-store';
@@ -36,6 +38,27 @@ const FeedbackText = LongText(2000);
 const ScreenshotUrl = Type.String({ maxLength: Math.ceil(SCREENSHOT_MAX_BYTES / 3) * 4 + 40, pattern: '^data:[a-z0-9.+/-]+;base64,[A-Za-z0-9+/]*={0,2}$' });
 
 /**
+ * Feedback: staff reach that of the fleets and vehicles in their scope when their role grants the
+ * route's permission (reading, unless the route names another); its sender reaches their own for
+ * reading (a route without a permission of its own), never to reply or change its status.
+ */
+export const FEEDBACK_ROW: RowScope<FeedbackRecord> = {
+  kind: 'feedback',
+  load: (ctx, id) => ctx.repo.feedback.get(id),
+  reaches: (ctx, actor, feedback, req) => {
+    if (actor.kind !== 'user') return false;
+    const required = req.routeOptions.config.access?.permission;
+    const staff = can(actor, required ?? PERMISSIONS.feedbackView) && scopeHolds(actor.scope, ctx.directory, feedback);
+    return staff || (required === undefined && feedback.userId === actor.user.id);
+  },
+  notFound: 'Feedback not found',
+  forbidden: 'No access to this feedback',
+};
+
+/** The vehicle feedback is about, when named: unknown is a 400 naming vehicleId. */
+const FEEDBACK_VEHICLE_ROW: typeof PLACED_VEHICLE_ROW = { ...PLACED_VEHICLE_ROW, notFound: 'no such vehicle' };
+
+/**
  * Feedback (/other/feedbacklist, /other/feedbackDetail/page): any signed-in account sends it (the
  * console's header, a driver's phone app); staff with the feedback permissions read, reply and
  * close the feedback of their fleets, and the sender gets each reply by mail and live.
@@ -44,16 +67,6 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['feedback'];
 
-  type UserActor = ReturnType<typeof accountOf>;
-  /** Own feedback, or feedback of a fleet or vehicle in scope for a holder of `permission`. */
-  const visible = async (actor: UserActor, feedbackId: string, permission: string = PERMISSIONS.feedbackView) => {
-    const found = await ctx.repo.feedback.get(feedbackId);
-    if (!found) throw notFound('Feedback not found');
-    const own = found.userId === actor.user.id;
-    const staff = can(actor, permission) && scopeHolds(actor.scope, ctx.directory, found);
-    if (!staff && !(own && permission === PERMISSIONS.feedbackView)) throw forbidden('No access to this feedback');
-    return { found, staff };
-  };
   const detail = async (found: FeedbackRecord) => {
     const shot = await ctx.repo.feedback.screenshot(found.id);
     return {
@@ -66,6 +79,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.post(
     `${FEEDBACK_API.base}/add/single`,
     {
+      config: { scope: scope.row(FEEDBACK_VEHICLE_ROW, 'body.vehicleId', { optional: true, unknown: 'badRequest' }) },
       schema: {
         tags,
         summary: `Sends feedback: category, text, optionally the vehicle it is about and a screenshot (data: URL of a PNG, JPEG, GIF or WebP image, at most ${SCREENSHOT_MAX_BYTES / 1024} KB); \`source: "app"\` for drivers' phone apps`,
@@ -83,9 +97,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
       const actor = accountOf(req);
       const message = req.body.message.trim();
       if (isBlank(message)) throw badRequest('message: Please enter your feedback!');
-      const placement = req.body.vehicleId ? ctx.directory.get(req.body.vehicleId) : undefined;
-      if (req.body.vehicleId && !placement) throw badRequest('vehicleId: no such vehicle');
-      if (placement && !scopeHolds(actor.scope, ctx.directory, { fleetId: null, vehicleId: placement.id })) throw forbidden('No access to this vehicle');
+      const placement = scopedRowIfAny(req, FEEDBACK_VEHICLE_ROW, 'body.vehicleId');
       const screenshot = req.body.screenshot ? decodeScreenshot(req.body.screenshot) : null;
       const at = ctx.now();
       const id = randomUUID();
@@ -111,6 +123,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${FEEDBACK_API.base}/query/list`,
     {
+      config: { scope: scope.filtered("the caller's own feedback, and with the feedback permission that of the fleets and vehicles in its scope") },
       schema: {
         tags,
         summary:
@@ -137,6 +150,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${FEEDBACK_API.base}/get/detail`,
     {
+      config: { scope: scope.row(FEEDBACK_ROW, 'query.feedbackId') },
       schema: {
         tags,
         summary: 'One feedback with its replies and screenshot; a staff member opening new feedback marks it read',
@@ -146,8 +160,9 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
     async (req) => {
       const actor = accountOf(req);
-      const { found, staff } = await visible(actor, req.query.feedbackId);
-      if (staff && found.status === 'new' && found.userId !== actor.user.id && can(actor, PERMISSIONS.feedbackEdit)) {
+      const found = scopedRow(req, FEEDBACK_ROW, 'query.feedbackId');
+      // Reached and not the caller's own: staff of its fleet, who mark it read when they may edit feedback.
+      if (found.status === 'new' && found.userId !== actor.user.id && can(actor, PERMISSIONS.feedbackEdit)) {
         await ctx.repo.feedback.setStatus(found.id, 'read', ctx.now());
         return ok(await detail((await ctx.repo.feedback.get(found.id))!));
       }
@@ -158,7 +173,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.post(
     `${FEEDBACK_API.base}/add/reply`,
     {
-      config: { access: { permission: PERMISSIONS.feedbackEdit } },
+      config: { access: { permission: PERMISSIONS.feedbackEdit }, scope: scope.row(FEEDBACK_ROW, 'body.feedbackId') },
       schema: {
         tags,
         summary: 'Replies to feedback; the sender gets it by mail and a live notice (cmd 8)',
@@ -168,7 +183,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
     async (req) => {
       const actor = accountOf(req);
-      const { found } = await visible(actor, req.body.feedbackId, PERMISSIONS.feedbackEdit);
+      const found = scopedRow(req, FEEDBACK_ROW, 'body.feedbackId');
       const message = req.body.message.trim();
       if (isBlank(message)) throw badRequest('message: Please enter the reply!');
       const at = ctx.now();
@@ -186,7 +201,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.put(
     `${FEEDBACK_API.base}/update/status`,
     {
-      config: { access: { permission: PERMISSIONS.feedbackEdit } },
+      config: { access: { permission: PERMISSIONS.feedbackEdit }, scope: scope.row(FEEDBACK_ROW, 'body.feedbackId') },
       schema: {
         tags,
         summary: 'Sets the status of feedback (new, read, replied, closed)',
@@ -195,7 +210,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
       },
     },
     async (req) => {
-      const { found } = await visible(accountOf(req), req.body.feedbackId, PERMISSIONS.feedbackEdit);
+      const found = scopedRow(req, FEEDBACK_ROW, 'body.feedbackId');
       await ctx.repo.feedback.setStatus(found.id, req.body.status, ctx.now());
       return ok(await detail((await ctx.repo.feedback.get(found.id))!), 'Modified');
     },

@@ -1,17 +1,19 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
-import { can } from '../../access/actor';
-import { canSeeVehicle } from '../../access/can-see-vehicle';
+import { can, type Actor } from '../../access/actor';
 import { runGroupStep, transferTargetOf } from '../../fleet/group-operation-step';
-import { checkPlacement, placementError } from '../../fleet/vehicle-placement';
+import { checkPlacement, NEW_VEHICLE_PLACEMENT } from '../../fleet/vehicle-placement';
 import { ApiError, badRequest, forbidden, notFound } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { DeviceTypeSchema, Id, Nullable, PageOf, PageQuery, StoredText } from '../../../contract/entities/common';
 import { GroupLogDetailSchema, GroupLogSchema, GroupOperationSchema, GROUP_LOG_API } from '../../../contract/entities/group-log';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
+import { scope, scopedRow, type RowScope } from '../../platform/http/scope-policy';
+import type { VisibleScope } from '../../platform/database/records';
 import type { ServerContext } from '../../server-context';
+import { PLACED_VEHICLE_ROW } from '../vehicles/vehicle-scope';
 import type { GroupLogSummary } from './group-log-store';
 import type { GroupLogVehicle, GroupOperationKind } from './group-log-store';
 import type { FleetModule } from '../../platform/modules/fleet-module';
@@ -27,6 +29,27 @@ const OPERATION_PERMISSION: Record<GroupOperationKind, string> = {
   transfer: PERMISSIONS.vehicleEdit,
 };
 
+type GroupLog = { log: GroupLogSummary; vehicles: GroupLogVehicle[] };
+
+/** What a caller sees of the fleet: an account or a wall its scope, a share guest no group log. */
+const scopeOf = (actor: Actor): VisibleScope | null => (actor.kind === 'share' ? null : actor.scope);
+
+/**
+ * A group log by its id, whole: reached when one of its vehicles is in the caller's scope (an
+ * existing log out of reach is a 403, an unknown one a 404). The caller reads it narrowed to the
+ * vehicles it sees (`seenLog`).
+ */
+export const GROUP_LOG_ROW: RowScope<GroupLog> = {
+  kind: 'group log',
+  load: (ctx, id) => ctx.repo.groupLogs.get(id, { all: true }),
+  reaches: async (ctx, actor, { log }) => {
+    const seen = scopeOf(actor);
+    return seen !== null && (await ctx.repo.groupLogs.get(log.id, seen)) !== null;
+  },
+  notFound: 'Group log not found',
+  forbidden: 'No access to this group log',
+};
+
 const logView = (l: GroupLogSummary) => ({ ...l, createdAt: new Date(l.createdAt).toISOString() });
 const vehicleView = (v: GroupLogVehicle) => ({ ...v, updatedAt: new Date(v.updatedAt).toISOString() });
 
@@ -35,23 +58,18 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['group logs'];
 
-  /** Checks every vehicle is known (400) and in the caller's scope (403) before anything runs. */
-  const checkVehicles = (actor: ReturnType<typeof accountOf>, vehicleIds: string[]) => {
-    for (const id of vehicleIds) {
-      const placement = ctx.directory.get(id);
-      if (!placement) throw badRequest(`vehicleIds: unknown vehicle ${id}`);
-      if (!canSeeVehicle(actor, placement)) throw forbidden(`No access to vehicle ${id}`);
-    }
-  };
-
-  /** The log as the caller may see it, with its rows: 404 when unknown, 403 when none of its vehicles is in scope. */
-  const visibleLog = async (actor: ReturnType<typeof accountOf>, logId: string) => {
+  /**
+   * The log narrowed to the caller's vehicles: its rows and counts. Its scope is checked before the
+   * handler (GROUP_LOG_ROW, or every vehicle of a new operation), so only a log deleted meanwhile is missing.
+   */
+  const seenLog = async (actor: ReturnType<typeof accountOf>, logId: string): Promise<GroupLog> => {
     const found = await ctx.repo.groupLogs.get(logId, actor.scope);
-    if (found) return found;
-    const exists = await ctx.repo.groupLogs.get(logId, { all: true });
-    throw exists ? forbidden('No access to this group log') : notFound('Group log not found');
+    if (!found) throw notFound('Group log not found');
+    return found;
   };
-  const detailView = (found: { log: GroupLogSummary; vehicles: GroupLogVehicle[] }) => ({ ...logView(found.log), rows: found.vehicles.map(vehicleView) });
+  const detailView = (found: GroupLog) => ({ ...logView(found.log), rows: found.vehicles.map(vehicleView) });
+  /** Every vehicle of a new operation, known (400 naming the first unknown) and in the caller's scope (403 naming it). */
+  const everyVehicle = scope.rows(PLACED_VEHICLE_ROW, 'body.vehicleIds');
 
   /** "Fleet / sub-fleet / depot" as the log shows where vehicles went, in the names of the time. */
   const placementName = async (p: { fleetId: string; subFleetId: string | null; depotId: string | null }) => {
@@ -71,17 +89,19 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
     detail: Record<string, unknown>,
   ) => {
     const actor = accountOf(req);
-    checkVehicles(actor, vehicleIds);
     const rows = await Promise.all(vehicleIds.map((vehicleId) => runGroupStep(ctx, operation, detail, { vehicleId, ...ref })));
     if (operation === 'transfer') await ctx.sync.refresh(vehicleIds);
     const id = await ctx.repo.groupLogs.create({ operation, userId: actor.user.id, deviceType: ref.deviceType, detail, createdAt: ctx.now() }, rows);
-    return ok(detailView(await visibleLog(actor, id)), operation === 'transfer' ? 'Transferred' : 'Saved');
+    return ok(detailView(await seenLog(actor, id)), operation === 'transfer' ? 'Transferred' : 'Saved');
   };
 
   r.get(
     `${GROUP_LOG_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.groupLogView } },
+      config: {
+        access: { permission: PERMISSIONS.groupLogView },
+        scope: scope.filtered("the operations touching the caller's vehicles, counted over those vehicles"),
+      },
       schema: {
         tags,
         summary: 'Group operations touching vehicles the caller may see, newest first; counts cover those vehicles',
@@ -106,7 +126,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${GROUP_LOG_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.groupLogView } },
+      config: { access: { permission: PERMISSIONS.groupLogView }, scope: scope.row(GROUP_LOG_ROW, 'query.logId') },
       schema: {
         tags,
         summary: 'One group operation with its per-vehicle state (/vehicles/groupLog/logDetail)',
@@ -114,13 +134,13 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
         response: answers(GroupLogDetailSchema),
       },
     },
-    async (req) => ok(detailView(await visibleLog(accountOf(req), req.query.logId))),
+    async (req) => ok(detailView(await seenLog(accountOf(req), scopedRow(req, GROUP_LOG_ROW, 'query.logId').log.id))),
   );
 
   r.post(
     `${GROUP_LOG_API.base}/add/firmware`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleFirmware } },
+      config: { access: { permission: PERMISSIONS.vehicleFirmware }, scope: everyVehicle },
       schema: {
         tags,
         summary: 'Start a firmware update of one device type on many vehicles; progress arrives as cmd 149 and in the log',
@@ -142,7 +162,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.post(
     `${GROUP_LOG_API.base}/add/setting`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleSettings } },
+      config: { access: { permission: PERMISSIONS.vehicleSettings }, scope: everyVehicle },
       schema: {
         tags,
         summary: 'Write one setting on many vehicles (setting "restore_fac", value 1 restores factory defaults)',
@@ -166,7 +186,8 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.post(
     `${GROUP_LOG_API.base}/add/transfer`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit } },
+      // Every vehicle first, then where they go (the placement rules of a new vehicle).
+      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: [everyVehicle, NEW_VEHICLE_PLACEMENT] },
       schema: {
         tags,
         summary: 'Move many vehicles to a fleet, sub-fleet and depot the caller manages; logged as a group operation on the system device',
@@ -176,9 +197,6 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
     async (req) => {
       const { vehicleIds, ...target } = req.body;
-      checkVehicles(accountOf(req), vehicleIds);
-      const placed = await checkPlacement(ctx.repo, accountOf(req), target);
-      if (placed.error !== null) throw placementError(placed);
       return start(req, vehicleIds, { deviceType: 'system', deviceId: 0 }, 'transfer', { ...target, to: await placementName(target) });
     },
   );
@@ -186,7 +204,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.post(
     `${GROUP_LOG_API.base}/update/retry`,
     {
-      config: { access: { permission: PERMISSIONS.groupLogView } },
+      config: { access: { permission: PERMISSIONS.groupLogView }, scope: scope.row(GROUP_LOG_ROW, 'body.logId') },
       schema: {
         tags,
         summary: "Run the failed vehicles of a group operation again (those the caller may see); the operation's own permission is required",
@@ -196,10 +214,11 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
     },
     async (req) => {
       const actor = accountOf(req);
-      const { log, vehicles } = await visibleLog(actor, req.body.logId);
+      const { log, vehicles } = await seenLog(actor, scopedRow(req, GROUP_LOG_ROW, 'body.logId').log.id);
       if (!can(actor, OPERATION_PERMISSION[log.operation])) throw forbidden('No permission to run this operation');
       const failed = vehicles.filter((v) => v.state === 'failure');
       if (failed.length === 0) throw badRequest('logId: no failed vehicles to retry');
+      // Where a transfer goes is the stored log's, not the request's: checked as a new placement, once there is something to run.
       if (log.operation === 'transfer') {
         const placed = await checkPlacement(ctx.repo, actor, transferTargetOf(log.detail));
         if (placed.error !== null) throw new ApiError(placed.code, `logId: ${placed.error}`);
@@ -209,7 +228,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
       );
       if (log.operation === 'transfer') await ctx.sync.refresh(failed.map((v) => v.vehicleId));
       await ctx.repo.groupLogs.restart(log.id, { ...log.detail, retries: Number(log.detail.retries ?? 0) + 1 }, rows);
-      return ok(detailView(await visibleLog(actor, log.id)), 'Saved');
+      return ok(detailView(await seenLog(actor, log.id)), 'Saved');
     },
   );
 };

@@ -21,13 +21,16 @@ import { BasedOn, Id, Nullable, PageOf, PageQuery } from '../../../contract/enti
 import { can } from '../../access/actor';
 import { fleetInScope } from '../../access/allowed-actions';
 import { escalateIssue } from '../../follow-up/issue-escalation';
-import { issueAssignees, scopeHolds, visibleIssue } from '../../follow-up/issue-access';
+import { issueAssignees, scopeHolds } from '../../follow-up/issue-access';
 import { badRequest, forbidden } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
+import { scope, scopedRow, scopedRowIfAny, type RowScope } from '../../platform/http/scope-policy';
 import type { ServerContext } from '../../server-context';
+import { ALARM_ROW } from '../alarms/alarm-routes';
+import { PLACED_VEHICLE_ROW } from '../vehicles/vehicle-scope';
 import type { IssueEvent, IssueFilter, IssueRecord } from './issue-store';
 import { StaleRecord } from '../../platform/database/storage-conflict';
 import type { FleetModule } from '../../platform/modules/fleet-module';
@@ -48,6 +51,33 @@ const FilterQuery = {
   age: Type.Optional(Age),
 };
 
+/** An issue: reached when the caller's scope holds its fleet, or its vehicle's sub-fleet or depot. */
+export const ISSUE_ROW: RowScope<IssueRecord> = {
+  kind: 'issue',
+  load: (ctx, id) => ctx.repo.issues.get(id),
+  reaches: (ctx, actor, issue) => actor.kind !== 'share' && scopeHolds(actor.scope, ctx.directory, issue),
+  notFound: 'Issue not found',
+  forbidden: 'No access to this issue',
+};
+
+/**
+ * A fleet named by id, as issues name it (an issue keeps its fleet's id): reached when the caller's
+ * scope holds that fleet. Whether the fleet still exists is for the handler to answer (no
+ * assignees, or a 400), as it was before the scope was declared.
+ */
+export const ISSUE_FLEET_ROW: RowScope<{ id: string }> = {
+  kind: 'fleet',
+  load: (_ctx, id) => ({ id }),
+  reaches: (_ctx, actor, fleet) => actor.kind !== 'share' && fleetInScope(actor.scope, fleet.id),
+  notFound: 'Fleet not found',
+  forbidden: 'No access to this fleet',
+};
+
+/** The alarm a new issue comes from: unknown is a 400 naming alarmId; reached through its vehicle. */
+const ISSUE_ALARM_ROW: typeof ALARM_ROW = { ...ALARM_ROW, notFound: 'no such alarm' };
+/** The vehicle a new issue is about, when chosen: unknown is a 400 naming vehicleId. */
+const ISSUE_VEHICLE_ROW: typeof PLACED_VEHICLE_ROW = { ...PLACED_VEHICLE_ROW, notFound: 'no such vehicle' };
+
 /** Fields of an issue a person edits, and what the timeline calls them. */
 const EDITABLE = ['title', 'description', 'status', 'rootCause', 'shortTermSolution', 'longTermSolution', 'assigneeId'] as const;
 
@@ -55,8 +85,9 @@ const EDITABLE = ['title', 'description', 'status', 'rootCause', 'shortTermSolut
 export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['issues'];
-  const view = { access: { permission: PERMISSIONS.issueView } };
-  const edit = { access: { permission: PERMISSIONS.issueEdit } };
+  const view = { permission: PERMISSIONS.issueView };
+  const edit = { permission: PERMISSIONS.issueEdit };
+  const listed = scope.filtered("the issues of the caller's fleets, and of the vehicles of its sub-fleets and depots");
 
   const filterOf = (scope: IssueFilter['scope'], q: { age?: string } & Omit<IssueFilter, 'scope' | 'createdBefore'>): IssueFilter => {
     const { age, ...rest } = q;
@@ -73,7 +104,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${ISSUE_API.base}/query/list`,
     {
-      config: view,
+      config: { access: view, scope: listed },
       schema: {
         tags,
         summary:
@@ -93,7 +124,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${ISSUE_API.base}/query/counts`,
     {
-      config: view,
+      config: { access: view, scope: listed },
       schema: {
         tags,
         summary: 'Issues per status under the same filters as the list (its status left out)',
@@ -107,11 +138,11 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${ISSUE_API.base}/get/detail`,
     {
-      config: view,
+      config: { access: view, scope: scope.row(ISSUE_ROW, 'query.issueId') },
       schema: { tags, summary: 'One issue with its timeline, oldest first', querystring: Type.Object({ issueId: Id }), response: answers(IssueDetailSchema) },
     },
     async (req) => {
-      const issue = await visibleIssue(ctx, accountOf(req), req.query.issueId);
+      const issue = scopedRow(req, ISSUE_ROW, 'query.issueId');
       return ok({ ...issueView(issue), events: (await ctx.repo.issues.events(issue.id)).map(eventView) });
     },
   );
@@ -119,7 +150,14 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.post(
     `${ISSUE_API.base}/add/single`,
     {
-      config: edit,
+      config: {
+        access: edit,
+        // The alarm's vehicle, or the one chosen: each known (400 naming its field) and in the caller's scope.
+        scope: [
+          scope.row(ISSUE_ALARM_ROW, 'body.alarmId', { optional: true, unknown: 'badRequest' }),
+          scope.row(ISSUE_VEHICLE_ROW, 'body.vehicleId', { optional: true, unknown: 'badRequest' }),
+        ],
+      },
       schema: {
         tags,
         summary: 'A new issue, from an alarm (its vehicle and device), from a vehicle, or by hand (a vehicle chosen)',
@@ -135,15 +173,14 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
     async (req) => {
       const actor = accountOf(req);
-      const { alarmId, title, description = '', assigneeId = null } = req.body;
-      const alarm = alarmId ? await ctx.repo.alarms.get(alarmId) : null;
-      if (alarmId && !alarm) throw badRequest('alarmId: no such alarm');
-      const vehicleId = alarm?.vehicleId ?? req.body.vehicleId;
+      const { title, description = '', assigneeId = null } = req.body;
+      const alarm = scopedRowIfAny(req, ISSUE_ALARM_ROW, 'body.alarmId');
+      const chosen = scopedRowIfAny(req, ISSUE_VEHICLE_ROW, 'body.vehicleId');
+      const vehicleId = alarm?.vehicleId ?? chosen?.id;
       if (!vehicleId) throw badRequest('vehicleId: choose the vehicle the issue is about');
-      if (alarm && req.body.vehicleId && req.body.vehicleId !== alarm.vehicleId) throw badRequest("vehicleId: not the alarm's vehicle");
-      const placement = ctx.directory.get(vehicleId);
+      if (alarm && chosen && chosen.id !== alarm.vehicleId) throw badRequest("vehicleId: not the alarm's vehicle");
+      const placement = chosen ?? ctx.directory.get(vehicleId);
       if (!placement) throw badRequest('vehicleId: no such vehicle');
-      if (!scopeHolds(actor.scope, ctx.directory, { fleetId: null, vehicleId })) throw forbidden('No access to this vehicle');
       await checkAssignee(placement.fleetId, assigneeId);
       const at = ctx.now();
       const issue = await ctx.repo.issues.create(
@@ -183,7 +220,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.put(
     `${ISSUE_API.base}/update/single`,
     {
-      config: edit,
+      config: { access: edit, scope: scope.row(ISSUE_ROW, 'body.issueId') },
       schema: {
         tags,
         summary:
@@ -204,7 +241,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
     async (req) => {
       const actor = accountOf(req);
-      const seen = await visibleIssue(ctx, actor, req.body.issueId);
+      const seen = scopedRow(req, ISSUE_ROW, 'body.issueId');
       const { issueId: _id, version: basedOn, ...changes } = req.body;
       const current = async () => {
         const now = await ctx.repo.issues.get(seen.id);
@@ -242,7 +279,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.post(
     `${ISSUE_API.base}/update/escalate`,
     {
-      config: edit,
+      config: { access: edit, scope: scope.row(ISSUE_ROW, 'body.issueId') },
       schema: {
         tags,
         summary: 'Escalates an issue by hand, with a reason; the fleet managers and the assignee get a live notice (cmd 8)',
@@ -252,7 +289,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
     async (req) => {
       const actor = accountOf(req);
-      const issue = await visibleIssue(ctx, actor, req.body.issueId);
+      const issue = scopedRow(req, ISSUE_ROW, 'body.issueId');
       const reason = req.body.reason.trim();
       if (isBlank(reason)) throw badRequest(`reason: ${ISSUE_MESSAGES.reason}`);
       if (issue.status === 'escalated') throw badRequest('issueId: the issue is already escalated');
@@ -266,7 +303,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${ISSUE_API.base}/query/assignees`,
     {
-      config: view,
+      config: { access: view, scope: scope.row(ISSUE_FLEET_ROW, 'query.fleetId') },
       schema: {
         tags,
         summary: "Active accounts that may work on a fleet's issues",
@@ -274,16 +311,13 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
         response: answers(Type.Array(IssueAssigneeSchema)),
       },
     },
-    async (req) => {
-      if (!scopeHolds(accountOf(req).scope, ctx.directory, { fleetId: req.query.fleetId, vehicleId: null })) throw forbidden('No access to this fleet');
-      return ok(await issueAssignees(ctx, req.query.fleetId));
-    },
+    async (req) => ok(await issueAssignees(ctx, scopedRow(req, ISSUE_FLEET_ROW, 'query.fleetId').id)),
   );
 
   r.get(
     `${ISSUE_API.base}/query/limits`,
     {
-      config: view,
+      config: { access: view, scope: scope.filtered("the fleets of the caller's scope") },
       schema: {
         tags,
         summary: 'Per fleet the caller sees: hours an issue may stay open or in progress before it escalates by itself',
@@ -296,7 +330,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.put(
     `${ISSUE_API.base}/update/limit`,
     {
-      config: { access: { permission: PERMISSIONS.fleetEdit } },
+      config: { access: { permission: PERMISSIONS.fleetEdit }, scope: scope.row(ISSUE_FLEET_ROW, 'body.fleetId') },
       schema: {
         tags,
         summary: `Sets a fleet's escalation limit (${ESCALATION_HOURS.min} to ${ESCALATION_HOURS.max} hours, default ${ESCALATION_HOURS.default})`,
@@ -306,7 +340,6 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
     async (req) => {
       const actor = accountOf(req);
-      if (!fleetInScope(actor.scope, req.body.fleetId)) throw forbidden('No access to this fleet');
       if (!can(actor, PERMISSIONS.issueEdit)) throw forbidden('Editing issues is not allowed');
       if (!(await ctx.repo.fleets.get(req.body.fleetId))) throw badRequest('fleetId: no such fleet');
       await ctx.repo.issues.setEscalationLimit(req.body.fleetId, req.body.hours);

@@ -3,12 +3,12 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { FORCED_LOGOUT } from '../../../contract/protocol/types';
-import { visibleVehicle } from '../../access/visible-vehicle';
+import { canSeeVehicle } from '../../access/can-see-vehicle';
 import { recordAudit, shareSubject } from '../../audit/record-audit';
 import { hashPassword } from '../../platform/auth/password-hash';
 import { randomToken } from '../../platform/auth/secrets';
 import { detailOf } from '../../fleet/vehicle-view';
-import { badRequest, forbidden } from '../../platform/http/api-error';
+import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
 import { consoleLink } from '../../platform/http/public-origin';
 import { SHARE_LINK } from '../../../contract/protocol/console-links';
 import { accountOf, actorOf } from '../../platform/http/actor-of';
@@ -17,9 +17,11 @@ import { Id, Nullable, PageOf, PageQuery, Password, Timestamp } from '../../../c
 import { ShareAccessSchema, ShareSchema, SHARE_API } from '../../../contract/entities/share';
 import { VehicleDetailSchema } from '../../../contract/entities/vehicle';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
+import { scope, scopedRow, type RowScope } from '../../platform/http/scope-policy';
 import type { ServerContext } from '../../server-context';
 import type { ShareRecord } from './share-store';
 import type { VehicleRecord } from '../vehicles/vehicle-store';
+import { VEHICLE_ROW } from '../vehicles/vehicle-scope';
 import { shareIsOpen } from '../../access/share-open';
 import type { FleetModule } from '../../platform/modules/fleet-module';
 import { shareStore } from './share-store';
@@ -32,6 +34,28 @@ const MAX_EXPIRY_MS = 366 * 24 * 3600_000;
 
 /** 256-bit share accounts: unguessable links. */
 const newAccount = () => randomToken(32);
+
+/** A share with the vehicle it opens. */
+export interface SharedVehicle {
+  share: ShareRecord;
+  vehicle: VehicleRecord;
+}
+
+/**
+ * A share named by its account: an account reaches the shares of the vehicles it may see (a share
+ * outlives no vehicle: deleting a vehicle deletes its shares).
+ */
+export const SHARE_ROW: RowScope<SharedVehicle> = {
+  kind: 'share',
+  load: async (ctx, account) => {
+    const share = await ctx.repo.shares.byAccount(account);
+    const vehicle = share && (await ctx.repo.vehicles.get(share.vehicleId));
+    return share && vehicle ? { share, vehicle } : null;
+  },
+  reaches: (_ctx, actor, { vehicle }) => canSeeVehicle(actor, vehicle),
+  notFound: 'no such share',
+  forbidden: 'No access to this vehicle',
+};
 
 /** The contract's share calls: a guest link to one vehicle, optionally password protected. */
 export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) => {
@@ -50,11 +74,6 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     expiresAt: s.expiresAt === null ? null : new Date(s.expiresAt).toISOString(),
   });
 
-  const ownShare = async (req: FastifyRequest, account: string): Promise<{ share: ShareRecord; vehicle: VehicleRecord }> => {
-    const share = await ctx.repo.shares.byAccount(account);
-    if (!share) throw badRequest('account: no such share');
-    return { share, vehicle: await visibleVehicle(ctx.repo, accountOf(req), share.vehicleId) };
-  };
   const endGuests = async (account: string) => {
     await ctx.repo.sessions.revokeShare(account);
     ctx.sync.logout({ shareAccount: account }, FORCED_LOGOUT.loginExpired);
@@ -78,7 +97,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${SHARE_API.base}/get/info`,
     {
-      config: { access: { public: true } },
+      config: { access: { public: true }, scope: scope.unscoped('public: whether a share link still opens, before any sign-in') },
       schema: {
         tags,
         summary: 'What a share link opens (public)',
@@ -96,13 +115,14 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${SHARE_API.base}/get/info/vehicle`,
     {
-      config: { access: { share: true } },
+      config: { access: { share: true }, scope: scope.unscoped("a share guest's own share: the one vehicle its session is bound to") },
       schema: { tags, summary: "The shared vehicle's detail, for a share session", response: answers(VehicleDetailSchema) },
     },
     async (req) => {
       const actor = actorOf(req);
       if (actor.kind !== 'share') throw forbidden('This call is for shared views');
-      const v = await visibleVehicle(ctx.repo, actor, actor.share.vehicleId);
+      const v = await ctx.repo.vehicles.get(actor.share.vehicleId);
+      if (!v) throw notFound('Vehicle not found');
       return ok(await detailOf(ctx.repo, ctx.sim, v));
     },
   );
@@ -110,7 +130,10 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${SHARE_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleShare } },
+      config: {
+        access: { permission: PERMISSIONS.vehicleShare },
+        scope: [scope.row(VEHICLE_ROW, 'query.vehicleId', { optional: true }), scope.filtered("the shares of the vehicles in the caller's scope")],
+      },
       schema: {
         tags,
         summary: "Shares of the vehicles in the caller's scope, newest first: one vehicle's, the caller's own (mine), only open ones (open)",
@@ -126,7 +149,6 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     async (req) => {
       const actor = accountOf(req);
       const { pageNum, pageSize, vehicleId, mine, open } = req.query;
-      if (vehicleId) await visibleVehicle(ctx.repo, actor, vehicleId);
       const page = await ctx.repo.shares.list(
         { scope: actor.scope, vehicleId, ownerId: mine ? actor.user.id : undefined, openAt: open ? ctx.now() : undefined },
         { pageNum, pageSize },
@@ -138,7 +160,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${SHARE_API.base}/query/access`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleShare } },
+      config: { access: { permission: PERMISSIONS.vehicleShare }, scope: scope.row(SHARE_ROW, 'query.account', { unknown: 'badRequest' }) },
       schema: {
         tags,
         summary: "A share's access log, newest first: every opening of its link and every refused attempt, with the client address",
@@ -147,7 +169,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       },
     },
     async (req) => {
-      const { share } = await ownShare(req, req.query.account);
+      const { share } = scopedRow(req, SHARE_ROW, 'query.account');
       const page = await ctx.repo.audit.list({ event: 'share.sign-in', accountId: share.id }, { pageNum: req.query.pageNum, pageSize: req.query.pageSize });
       return ok({
         rows: page.rows.map((a) => ({ id: a.id, at: new Date(a.at).toISOString(), address: a.address, outcome: a.outcome, detail: a.detail })),
@@ -159,7 +181,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.post(
     `${SHARE_API.base}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleShare } },
+      config: { access: { permission: PERMISSIONS.vehicleShare }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
       schema: {
         tags,
         summary: 'Share one vehicle; protection 1 needs a password (6-12 characters); an optional expiry ends the link by itself',
@@ -169,7 +191,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     },
     async (req) => {
       const actor = accountOf(req);
-      const vehicle = await visibleVehicle(ctx.repo, actor, req.body.vehicleId);
+      const vehicle = scopedRow(req, VEHICLE_ROW, 'body.vehicleId');
       const share: ShareRecord = {
         id: `share-${randomUUID()}`,
         account: newAccount(),
@@ -190,7 +212,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.put(
     `${SHARE_API.base}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleShare } },
+      config: { access: { permission: PERMISSIONS.vehicleShare }, scope: scope.row(SHARE_ROW, 'body.account', { unknown: 'badRequest' }) },
       schema: {
         tags,
         summary: 'Change a share; closing ends its guest sessions, re-activating issues a new account and link, expiresAt (null: none) moves its end',
@@ -199,7 +221,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       },
     },
     async (req) => {
-      const { share, vehicle } = await ownShare(req, req.body.account);
+      const { share, vehicle } = scopedRow(req, SHARE_ROW, 'body.account');
       const wasOpen = shareIsOpen(share, ctx.now());
       const reopened = !wasOpen && req.body.active;
       const passwordChanged = req.body.protection !== share.protection || req.body.password !== undefined;
@@ -228,11 +250,11 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.delete(
     `${SHARE_API.base}/delete/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleShare } },
+      config: { access: { permission: PERMISSIONS.vehicleShare }, scope: scope.row(SHARE_ROW, 'query.account', { unknown: 'badRequest' }) },
       schema: { tags, summary: 'Delete a share; its link stops working', querystring: Type.Object({ account: ShareAccount }), response: answers(Type.Null()) },
     },
     async (req) => {
-      const { share } = await ownShare(req, req.query.account);
+      const { share } = scopedRow(req, SHARE_ROW, 'query.account');
       await ctx.repo.shares.delete(share.id);
       await endGuests(share.account);
       await recordAudit(ctx, req, { event: 'share.deleted', target: shareSubject(share) });
