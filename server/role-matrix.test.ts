@@ -439,7 +439,10 @@ const placeOutsideRows = async () => {
     status: 'active',
     roleId: 'role-operator',
   });
-  const members = await api(t.url, 'PUT', '/customization/fleet/v1/update/members', { token: users.super.token, body: { fleetId: 'fleet-2', accountIds: [outside.account] } });
+  const members = await api(t.url, 'PUT', '/customization/fleet/v1/update/members', {
+    token: users.super.token,
+    body: { fleetId: 'fleet-2', accountIds: [outside.account] },
+  });
   if (members.body.code !== 200) throw new Error(`members: ${members.body.msg}`);
   outside.prealarm = await made('/customization/prealarm/v1/add/single', {
     fleetId: 'fleet-2',
@@ -451,6 +454,20 @@ const placeOutsideRows = async () => {
     vehicleIds: [],
   });
   outside.report = await made('/customization/report/v1/add/single', { name: 'Outside report', dataName: 'Energy', fleetId: 'fleet-2', sharing: 'view' });
+  outside.issue = await made('/customization/issue/v1/add/single', { vehicleId: 'veh-00002', title: 'Outside issue' });
+  outside.feedback = await made('/customization/feedback/v1/add/single', { category: 'bug', message: 'Outside feedback', vehicleId: 'veh-00002' });
+  outside['group log'] = await made('/customization/grouplog/v1/add/setting', {
+    vehicleIds: ['veh-00002'],
+    deviceType: 'system',
+    deviceId: 0,
+    setting: 'restore_fac',
+    value: 1,
+  });
+  const share = await api<{ account: string }>(t.url, 'POST', '/customization/share/v1/add/single', {
+    token: users.super.token,
+    body: { vehicleId: 'veh-00002', protection: 0 },
+  });
+  outside.share = share.body.data.account;
 };
 
 const SCOPE_ACTORS: Actor[] = ['fleetManager', 'engineer', 'operator', 'display', 'share'];
@@ -461,18 +478,25 @@ const inputNaming = (route: RegisteredRoute, d: RowDecision, id: string): Input 
   const schema = (route.schema ?? {}) as { querystring?: Schema; body?: Schema };
   const query = Object.fromEntries(Object.entries(schema.querystring?.properties ?? {}).map(([name, s]) => [name, String(validValue(tag, name, s))]));
   const body = schema.body ? (validValue(tag, 'body', schema.body) as Record<string, unknown>) : undefined;
+  // Rows the route may name besides this one are left out, so that only this one decides.
+  for (const other of decisionsOf(route.scope!).filter(isRowDecision)) {
+    if (other === d || !('optional' in other)) continue;
+    const [source, field] = other.at.split('.') as ['query' | 'body', string];
+    delete (source === 'query' ? query : (body ?? {}))[field];
+  }
   const [source, field] = d.at.split('.') as ['query' | 'body', string];
   if (source === 'query') return { query: { ...query, [field]: id }, ...(body ? { body } : {}) };
   return { query, body: { ...body, [field]: 'rows' in d ? [id] : id } };
 };
 
-/** An id no row has that still fits the field's pattern. */
+/** An id no row has that still fits the field's schema. */
 const unknownId = (route: RegisteredRoute, d: RowDecision): string => {
   const [source, field] = d.at.split('.') as ['query' | 'body', string];
   const schema = (route.schema ?? {}) as { querystring?: Schema; body?: Schema };
-  const fieldSchema = (source === 'query' ? schema.querystring : schema.body)?.properties?.[field];
-  const pattern = fieldSchema?.items?.pattern ?? fieldSchema?.pattern;
-  return pattern && !new RegExp(pattern, 'u').test('no-such-row') ? '999999999' : 'no-such-row';
+  const declared = (source === 'query' ? schema.querystring : schema.body)?.properties?.[field];
+  const id = declared?.items ?? declared ?? {};
+  const fits = (x: string) => x.length <= (id.maxLength ?? Infinity) && (!id.pattern || new RegExp(id.pattern, 'u').test(x));
+  return ['no-such-row', '999999999'].map((x) => x.padEnd(id.minLength ?? 0, '0')).find(fits) ?? 'no-such-row';
 };
 
 /** One call as the actor: its status and message. */
@@ -505,19 +529,24 @@ describe('the scope rule', () => {
       const field = d.at.slice(d.at.indexOf('.') + 1);
       const missing = unknownId(route, d);
       const refusedAsUnknown = list || ('unknown' in d && d.unknown === 'badRequest');
-      const unknownCall = {
-        name: `${route.method} ${route.url} ${d.at}=${missing} super`,
-        run: () => answerTo(credentials.super, route.method, route.url, inputNaming(route, d, missing)),
-        want: refusedAsUnknown
-          ? { status: 400, msg: list ? `${field}: unknown ${rowScope.label ?? rowScope.kind} ${missing}` : `${field}: ${rowScope.notFound}` }
-          : { status: 404, msg: rowScope.notFound },
-      };
+      // An id reached without a row looked up has no unknown answer of the scope's own.
+      const unknownCalls = rowScope.idOnly
+        ? []
+        : [
+            {
+              name: `${route.method} ${route.url} ${d.at}=${missing} super`,
+              run: () => answerTo(credentials.super, route.method, route.url, inputNaming(route, d, missing)),
+              want: refusedAsUnknown
+                ? { status: 400, msg: list ? `${field}: unknown ${rowScope.label ?? rowScope.kind} ${missing}` : `${field}: ${rowScope.notFound}` }
+                : { status: 404, msg: rowScope.notFound },
+            },
+          ];
       const outsideCalls = SCOPE_ACTORS.filter((actor) => allowedBy(route.access).includes(actor)).map((actor) => ({
         name: `${route.method} ${route.url} ${d.at}=${outside[rowScope.kind]} ${actor}`,
         run: () => answerTo(credentials[actor], route.method, route.url, inputNaming(route, d, outside[rowScope.kind]!)),
         want: { status: 403, msg: list ? `No access to ${rowScope.label ?? rowScope.kind} ${outside[rowScope.kind]}` : rowScope.forbidden },
       }));
-      return [unknownCall, ...outsideCalls];
+      return [...unknownCalls, ...outsideCalls];
     });
     const answers = await inParallel(jobs.map((job) => job.run));
     const differing = jobs.flatMap((job, i) =>

@@ -68,6 +68,7 @@ export const ISSUE_ROW: RowScope<IssueRecord> = {
 export const ISSUE_FLEET_ROW: RowScope<{ id: string }> = {
   kind: 'fleet',
   load: (_ctx, id) => ({ id }),
+  idOnly: true,
   reaches: (_ctx, actor, fleet) => actor.kind !== 'share' && fleetInScope(actor.scope, fleet.id),
   notFound: 'Fleet not found',
   forbidden: 'No access to this fleet',

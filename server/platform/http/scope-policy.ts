@@ -23,6 +23,8 @@ export interface RowScope<T> {
   forbidden: string;
   /** For a list of ids: "unknown vehicle veh-1" (400 naming the field), "No access to vehicle veh-1" (403). */
   label?: string;
+  /** The id alone is reached, no row is looked up (a fleet's issues outlive it): an unknown id is the handler's to answer. */
+  idOnly?: true;
 }
 
 // A decision holds its row scope whatever its row type; `scopedRow` gives the row its type back.
@@ -115,7 +117,7 @@ export const enforceScopePolicies = (api: FastifyInstance, ctx: ServerContext) =
   api.decorateRequest('scopedRows', null);
   api.addHook('onRoute', (route) => {
     const policy = route.config?.scope;
-    if (!policy) console.warn(`${[route.method].flat().join(',')} ${route.url} declares no scope policy`);
+    if (!policy) throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no scope policy`);
   });
   api.addHook('preHandler', async (req) => {
     const policy = req.routeOptions.config.scope;
