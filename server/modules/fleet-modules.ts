@@ -18,6 +18,7 @@ import { reportsModule } from './reports/report-routes';
 import { rolesModule } from './roles/role-routes';
 import { sessionsModule } from './sessions/sessions-module';
 import { sharesModule } from './shares/share-routes';
+import { silencesModule } from './silences/silence-routes';
 import { subFleetsModule } from './sub-fleets/sub-fleet-routes';
 import { vehiclesModule } from './vehicles/vehicles-module';
 import { wallDisplaysModule } from './wall-displays/display-token-routes';
@@ -44,4 +45,5 @@ export const FLEET_MODULES: readonly FleetModule[] = [
   issuesModule,
   feedbackModule,
   modelStateModule,
+  silencesModule,
 ];
