@@ -5,8 +5,8 @@ import { visibleVehicle } from '../../access/visible-vehicle';
 import { detailOf, snapshotOf } from '../../fleet/vehicle-view';
 import { actorOf, viewerOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { Id, PageOf } from '../../../contract/entities/common';
-import { VehicleDetailSchema, VehicleSnapshotSchema, VEHICLE_API } from '../../../contract/entities/vehicle';
+import { PageOf } from '../../../contract/entities/common';
+import { VehicleDetailSchema, VehicleRefSchema, VehicleSnapshotSchema, VEHICLE_API } from '../../../contract/entities/vehicle';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import { FLEET_API } from '../../../contract/entities/fleet';
@@ -36,7 +36,7 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
       schema: {
         tags: ['vehicles'],
         summary: "One vehicle's detail with its devices and firmware",
-        querystring: Type.Object({ vehicleId: Id }),
+        querystring: VehicleRefSchema,
         response: answers(VehicleDetailSchema),
       },
     },
