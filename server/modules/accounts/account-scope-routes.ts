@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS, scopeKinds } from '../../../contract/api/permissions';
 import { mustReachAccount } from '../../access/account-reach';
@@ -6,8 +5,7 @@ import { accountSubject, recordAudit } from '../../audit/record-audit';
 import { badRequest, notFound } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { AccountScopeChoicesSchema, AccountScopeSchema, ACCOUNT_API } from '../../../contract/entities/account';
-import { Id } from '../../../contract/entities/common';
+import { AccountRefSchema, AccountScopeChoicesSchema, AccountScopeSchema, AccountScopeUpdateSchema, ACCOUNT_API } from '../../../contract/entities/account';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { UserRecord } from './user-store';
@@ -48,7 +46,7 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'The fleets and sub-fleets an account is given to manage, and those the caller may give it',
-        querystring: Type.Object({ accountId: Id }),
+        querystring: AccountRefSchema,
         response: answers(AccountScopeChoicesSchema),
       },
     },
@@ -65,7 +63,7 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Replace the fleets and sub-fleets an account is given to manage; only places get/scope offers. Its open consoles follow at once',
-        body: Type.Object({ accountId: Id, ...AccountScopeSchema.properties }),
+        body: AccountScopeUpdateSchema,
         response: answers(AccountScopeSchema),
       },
     },
