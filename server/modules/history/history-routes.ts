@@ -5,8 +5,7 @@ import { visibleVehicle } from '../../access/visible-vehicle';
 import { badRequest } from '../../platform/http/api-error';
 import { actorOf } from '../../platform/http/actor-of';
 import { answers, Failure, ok } from '../../platform/http/envelope';
-import { DeviceTypeSchema, Id, Timestamp } from '../../../contract/entities/common';
-import { HistorySeriesSchema, HISTORY_API } from '../../../contract/entities/history';
+import { HistoryQuerySchema as HistoryQuery, HistorySeriesSchema, HISTORY_API } from '../../../contract/entities/history';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import { keyDecimals } from '../../../contract/protocol/key-precision';
@@ -17,15 +16,6 @@ import { csvText } from '../../../contract/csv-text';
 import { MAX_RANGE_MS } from '../alarms/alarm-routes';
 
 const MAX_POINTS = 2000;
-
-const HistoryQuery = Type.Object({
-  vehicleId: Id,
-  deviceType: DeviceTypeSchema,
-  deviceId: Type.Integer({ minimum: 0, maximum: 3 }),
-  keys: Type.String({ minLength: 1, maxLength: 500, pattern: '^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$', description: 'comma-separated keys' }),
-  from: Timestamp,
-  to: Timestamp,
-});
 
 type Query = { vehicleId: string; deviceType: (typeof HistoryQuery)['static']['deviceType']; deviceId: number; keys: string; from: string; to: string };
 
