@@ -4,14 +4,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { PREALARM_KEYS } from '../../../contract/api/prealarm-keys';
 import {
-  PrealarmFields,
+  PrealarmCreateSchema,
+  PrealarmFleetQuerySchema,
   PrealarmFleetSchema,
+  PrealarmPreviewQuerySchema,
   PrealarmPreviewSchema,
+  PrealarmQuerySchema,
+  PrealarmRefSchema,
   PrealarmSchema,
+  PrealarmUpdateSchema,
   PrealarmVehicleStateSchema,
   PREALARM_API,
 } from '../../../contract/entities/prealarm';
-import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../../contract/entities/common';
+import { Id, PageOf } from '../../../contract/entities/common';
 import type { Actor } from '../../access/actor';
 import { fleetInScope, placementReachable } from '../../access/allowed-actions';
 import { scopeIncludes } from '../../access/scope-includes';
@@ -25,16 +30,6 @@ import type { ServerContext } from '../../server-context';
 import type { PrealarmRecord } from './prealarm-store';
 
 type Account = Extract<Actor, { kind: 'user' }>;
-
-const RuleBody = {
-  name: PrealarmFields.name,
-  deviceKey: PrealarmFields.deviceKey,
-  logic: PrealarmFields.logic,
-  value: PrealarmFields.value,
-  triggerHours: Type.Optional(PrealarmFields.triggerHours),
-  message: PrealarmFields.message,
-  vehicleIds: PrealarmFields.vehicleIds,
-};
 
 /** Pre-alarm rules of fleets and sub-fleets (/data/prealarm and its two pages), their live states and a preview. */
 export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext) => {
@@ -102,7 +97,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Fleets the caller sees, with their vehicles and pre-alarm rules (fleet and sub-fleet rules together)',
-        querystring: Type.Object({ ...PageQuery, name: Type.Optional(PlainText(50)) }),
+        querystring: PrealarmFleetQuerySchema,
         response: answers(PageOf(PrealarmFleetSchema)),
       },
     },
@@ -121,7 +116,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: "A fleet's own rules, or a sub-fleet's (`subFleetId`), oldest first, with their pending and firing vehicles",
-        querystring: Type.Object({ ...PageQuery, fleetId: Id, subFleetId: Type.Optional(Id) }),
+        querystring: PrealarmQuerySchema,
         response: answers(PageOf(PrealarmSchema)),
       },
     },
@@ -151,7 +146,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Create a rule of a fleet or sub-fleet the caller manages; `vehicleIds` empty means the whole fleet or sub-fleet',
-        body: Type.Object({ fleetId: Id, subFleetId: Type.Optional(Type.Union([Id, Type.Null()])), ...RuleBody }),
+        body: PrealarmCreateSchema,
         response: answers(PrealarmSchema),
       },
     },
@@ -173,7 +168,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Change a rule. A changed key, logic, value or set of vehicles starts its pending periods afresh; a changed duration applies to the periods under way',
-        body: Type.Composite([Type.Object({ prealarmId: Id }), Type.Partial(Type.Object(RuleBody))]),
+        body: PrealarmUpdateSchema,
         response: answers(PrealarmSchema),
       },
     },
@@ -214,7 +209,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: "A rule's pending vehicles (with when they fire if the condition keeps holding) and firing ones",
-        querystring: Type.Object({ prealarmId: Id }),
+        querystring: PrealarmRefSchema,
         response: answers(Type.Array(PrealarmVehicleStateSchema)),
       },
     },
@@ -242,16 +237,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: `How often a rule would have fired over the last ${PREVIEW_DAYS} days of history, per vehicle`,
-        body: Type.Object({
-          fleetId: Id,
-          subFleetId: Type.Optional(Type.Union([Id, Type.Null()])),
-          name: Type.Optional(EntityName),
-          deviceKey: PrealarmFields.deviceKey,
-          logic: PrealarmFields.logic,
-          value: PrealarmFields.value,
-          triggerHours: Type.Optional(PrealarmFields.triggerHours),
-          vehicleIds: PrealarmFields.vehicleIds,
-        }),
+        body: PrealarmPreviewQuerySchema,
         response: answers(PrealarmPreviewSchema),
       },
     },
