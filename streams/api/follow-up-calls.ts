@@ -21,14 +21,6 @@ export type FeedbackDetail = Static<typeof FeedbackDetailSchema>;
 export const ISSUE_BASE = ISSUE_API.base;
 export const FEEDBACK_BASE = FEEDBACK_API.base;
 
-export interface FeedbackInput {
-  category: string;
-  message: string;
-  vehicleId?: string;
-  /** A data: URL of an image (png, jpeg, gif, webp). */
-  screenshot?: string;
-}
-
 export const issueCounts = (api: RestClient, filters: Query) => api.get<IssueCounts>(`${ISSUE_BASE}/query/counts`, filters);
 export const escalateIssue = (api: RestClient, issueId: string, reason: string) => api.post<Issue>(`${ISSUE_BASE}/update/escalate`, { issueId, reason });
 export const issueAssignees = (api: RestClient, fleetId: string) => api.get<IssueAssignee[]>(`${ISSUE_BASE}/query/assignees`, { fleetId });
