@@ -1,7 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Id, PageOf, PageQuery } from '../../../contract/entities/common';
-import { PlaylistInputSchema, PlaylistSchema, WALL_PLAYLIST_API } from '../../../contract/entities/wall-playlist';
+import { PageOf } from '../../../contract/entities/common';
+import {
+  PlaylistId,
+  PlaylistInputSchema,
+  PlaylistQuerySchema,
+  PlaylistRefSchema,
+  PlaylistSchema,
+  PlaylistUpdateSchema,
+  WALL_PLAYLIST_API,
+} from '../../../contract/entities/wall-playlist';
 import { badRequest, notFound } from '../../platform/http/api-error';
 import { answers, ok } from '../../platform/http/envelope';
 import { consoleLink } from '../../platform/http/public-origin';
@@ -11,7 +19,6 @@ import type { ServerContext } from '../../server-context';
 import type { PlaylistRecord } from './playlist-store';
 
 const tags = ['wall playlists'];
-const PlaylistId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
 
 /** A fleet view names its fleet and a vehicle view its vehicle; the schema cannot say which field goes with which kind. */
 function checkViews(views: PlaylistRecord['views']): void {
@@ -42,7 +49,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Every playlist, by name (one page holds them all: at most 500)',
-        querystring: Type.Object(PageQuery),
+        querystring: PlaylistQuerySchema,
         response: answers(PageOf(PlaylistSchema)),
       },
     },
@@ -77,7 +84,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Replace a playlist (super.admin)',
-        body: Type.Composite([Type.Object({ id: Id }), PlaylistInputSchema]),
+        body: PlaylistUpdateSchema,
         response: answers(PlaylistSchema),
       },
     },
@@ -95,7 +102,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Delete a playlist; displays it was assigned to go back to their boards (super.admin)',
-        querystring: Type.Object({ playlistId: PlaylistId }),
+        querystring: PlaylistRefSchema,
         response: answers(Type.Null()),
       },
     },
