@@ -9,7 +9,7 @@ import type { HistorySeriesSchema } from '../entities/history';
 import type { TileInfoSchema } from '../entities/map-tiles';
 import type { ProfileSchema } from '../entities/profile';
 import type { MenuCatalogueSchema, RoleSchema } from '../entities/role';
-import type { ShareAccessSchema, ShareSchema } from '../entities/share';
+import type { ShareAccessSchema, ShareInfoSchema, ShareSchema } from '../entities/share';
 import type { SubFleetSchema } from '../entities/sub-fleet';
 import type { VehicleDetailSchema, VehicleListRowSchema, VehicleSnapshotSchema } from '../entities/vehicle';
 import type { DisplayTokenSchema, IssuedDisplayTokenSchema } from '../entities/wall-display';
@@ -53,11 +53,7 @@ export interface MenuRoute {
   children?: MenuRoute[];
 }
 
-export interface ShareInfo {
-  account: string;
-  protection: number;
-  vehicleId: string;
-}
+export type ShareInfo = Static<typeof ShareInfoSchema>;
 
 /** A vehicle share as the share calls answer it. */
 export type Share = Static<typeof ShareSchema>;

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Name, Nullable, RecordVersion, Status } from './common';
+import { BasedOn, Email, Id, Name, Nullable, PageQuery, Password, PlainText, RecordVersion, Status } from './common';
 import { PERMISSIONS } from '../api/permissions';
 
 export const UserName = Name(15);
@@ -30,11 +30,38 @@ export const AccountSchema = Type.Object({
   ...RecordVersion,
 });
 
+/** The account list's filters: search (email or user name), email, status and role. */
+export const AccountQuerySchema = Type.Object({
+  ...PageQuery,
+  search: Type.Optional(PlainText(254)),
+  email: Type.Optional(PlainText(254)),
+  status: Type.Optional(Status),
+  roleId: Type.Optional(Id),
+});
+
+/** A new account; without a password its owner is mailed a code to choose one. `roleId` null: the default role. */
+export const AccountCreateSchema = Type.Object({ email: Email, userName: UserName, password: Type.Optional(Password), status: Status, roleId: Nullable(Id) });
+
+export const AccountUpdateSchema = Type.Object({
+  accountId: Id,
+  ...BasedOn,
+  userName: Type.Optional(UserName),
+  status: Type.Optional(Status),
+  roleId: Type.Optional(Nullable(Id)),
+  password: Type.Optional(Password),
+});
+
+/** Names one account (detail, delete, password reset, scope). */
+export const AccountRefSchema = Type.Object({ accountId: Id });
+
 /** The fleets and sub-fleets an account is given to manage (/role/alocation/page), beyond those it heads by name. */
 export const AccountScopeSchema = Type.Object({
   fleetIds: Type.Array(Id, { maxItems: 500, uniqueItems: true }),
   subFleetIds: Type.Array(Id, { maxItems: 500, uniqueItems: true }),
 });
+
+/** An account's new scope. */
+export const AccountScopeUpdateSchema = Type.Object({ accountId: Id, ...AccountScopeSchema.properties });
 
 const Place = Type.Object({ id: Type.String(), name: Type.String() });
 

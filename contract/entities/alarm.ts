@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DeviceTypeSchema, Nullable, StoredText } from './common';
+import { DeviceTypeSchema, Id, Nullable, NumericId, PageQuery, StoredText, Timestamp } from './common';
 import { PERMISSIONS } from '../api/permissions';
 
 export const SeveritySchema = Type.Union([Type.Literal('critical'), Type.Literal('major'), Type.Literal('minor')]);
@@ -32,8 +32,23 @@ export const AlarmPageSchema = Type.Object({
   byKind: Type.Optional(Type.Record(Type.String(), Type.Integer())),
 });
 
+/** The alarm list's filters: vehicle, fleet, active, severity, start time range (at most 31 days); `byKind` asks for the counts by kind. */
+export const AlarmQuerySchema = Type.Object({
+  ...PageQuery,
+  vehicleId: Type.Optional(Id),
+  fleetId: Type.Optional(Id),
+  active: Type.Optional(Type.Boolean()),
+  severity: Type.Optional(SeveritySchema),
+  from: Type.Optional(Timestamp),
+  to: Type.Optional(Timestamp),
+  byKind: Type.Optional(Type.Boolean({ description: 'also count the matching alarms by kind' })),
+});
+
+/** Names one alarm. */
+export const AlarmRefSchema = Type.Object({ alarmId: NumericId });
+
 /** Acknowledging an alarm: the note is optional. */
-export const AlarmAckBodySchema = Type.Object({ alarmId: Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' }), note: Type.Optional(StoredText(200)) });
+export const AlarmAckBodySchema = Type.Object({ alarmId: NumericId, note: Type.Optional(StoredText(200)) });
 
 /** The alarm calls and the permission they need. */
 export const ALARM_API = { base: '/customization/alarm/v1', permissions: { view: PERMISSIONS.alarmView } } as const;

@@ -35,6 +35,9 @@ export const EntityName = Name(50);
 /** Ids are made by the server: printable ASCII without spaces. */
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\x21-\\x7E]+$' });
 
+/** Ids the database numbers (alarms, logs, displays, playlists), sent as decimal text. */
+export const NumericId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
+
 /** `moveTo` of a sub-fleet or depot deletion: its vehicles stay in the fleet, in no sub-fleet or depot. */
 export const NO_PLACEMENT = 'none';
 /** An ISO-8601 time in a query (date-time, UTC or with an offset). */

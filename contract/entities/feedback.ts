@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable } from './common';
+import { Id, LongText, Nullable, PageQuery } from './common';
 import { PERMISSIONS } from '../api/permissions';
 
 // REST shapes and field rules of feedback (/other/feedback), shared by the server's validation and
@@ -46,6 +46,37 @@ export const FeedbackDetailSchema = Type.Composite([
     screenshot: Nullable(Type.String()),
   }),
 ]);
+
+export const FeedbackText = LongText(2000);
+// A screenshot's data: URL: base64 makes 4 characters of every 3 bytes.
+const ScreenshotUrl = Type.String({ maxLength: Math.ceil(SCREENSHOT_MAX_BYTES / 3) * 4 + 40, pattern: '^data:[a-z0-9.+/-]+;base64,[A-Za-z0-9+/]*={0,2}$' });
+
+/** Feedback sent: category, text, optionally the vehicle it is about and a screenshot (a data: URL); `source: "app"` from drivers' phone apps. */
+export const FeedbackCreateSchema = Type.Object({
+  category: FeedbackCategorySchema,
+  message: FeedbackText,
+  vehicleId: Type.Optional(Id),
+  screenshot: Type.Optional(ScreenshotUrl),
+  source: Type.Optional(Type.Union([Type.Literal('console'), Type.Literal('app')])),
+});
+
+/** The feedback list's filters: the caller's own (mine), status, category, fleet. */
+export const FeedbackQuerySchema = Type.Object({
+  ...PageQuery,
+  mine: Type.Optional(Type.Boolean()),
+  status: Type.Optional(FeedbackStatusSchema),
+  category: Type.Optional(FeedbackCategorySchema),
+  fleetId: Type.Optional(Id),
+});
+
+/** Names one feedback. */
+export const FeedbackRefSchema = Type.Object({ feedbackId: Id });
+
+/** A staff reply to feedback. */
+export const FeedbackReplyInputSchema = Type.Object({ feedbackId: Id, message: FeedbackText });
+
+/** Feedback's new status. */
+export const FeedbackStatusUpdateSchema = Type.Object({ feedbackId: Id, status: FeedbackStatusSchema });
 
 /** The feedback calls and the permissions they need. */
 export const FEEDBACK_API = { base: '/customization/feedback/v1', permissions: { view: PERMISSIONS.feedbackView, edit: PERMISSIONS.feedbackEdit } } as const;

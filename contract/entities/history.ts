@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable } from './common';
+import { DeviceTypeSchema, Id, Nullable, Timestamp } from './common';
 import { PERMISSIONS } from '../api/permissions';
 
 const Column = Type.Array(Nullable(Type.Number()));
@@ -9,6 +9,16 @@ export const HistorySeriesSchema = Type.Object({
   bucketMs: Type.Integer(),
   ts: Type.Array(Type.Number()),
   series: Type.Record(Type.String(), Type.Object({ min: Column, max: Column, avg: Column })),
+});
+
+/** A device's keys over a time range (at most 31 days): the chart series and the CSV export. */
+export const HistoryQuerySchema = Type.Object({
+  vehicleId: Id,
+  deviceType: DeviceTypeSchema,
+  deviceId: Type.Integer({ minimum: 0, maximum: 3 }),
+  keys: Type.String({ minLength: 1, maxLength: 500, pattern: '^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$', description: 'comma-separated keys' }),
+  from: Timestamp,
+  to: Timestamp,
 });
 
 /** The history calls and the permissions they need. */

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { LongText, Name, Nullable, RecordVersion } from './common';
+import { BasedOn, Id, LongText, Name, Nullable, NumericId, PageQuery, RecordVersion } from './common';
 import { PERMISSIONS } from '../api/permissions';
 
 // REST shapes and field rules of issue reports (/other/issues), shared by the server's validation
@@ -63,6 +63,53 @@ export const IssueCountsSchema = Type.Object(
 export const EscalationLimitSchema = Type.Object({ fleetId: Type.String(), fleetName: Type.String(), hours: Type.Integer() });
 
 export const IssueAssigneeSchema = Type.Object({ id: Type.String(), userName: Type.String() });
+
+/** The filters the issue list and its counts share: fleet, vehicle, alarm, assignee and age. */
+const IssueFilter = {
+  fleetId: Type.Optional(Id),
+  vehicleId: Type.Optional(Id),
+  alarmId: Type.Optional(NumericId),
+  assigneeId: Type.Optional(Id),
+  age: Type.Optional(Type.Union(Object.keys(ISSUE_AGES).map((a) => Type.Literal(a)))),
+};
+const IssueSort = Type.Union(['createdAt', '-createdAt', 'updatedAt', '-updatedAt', 'number', '-number'].map((s) => Type.Literal(s)));
+
+/** The issue list's filters (and status), and its sort: createdAt (default newest first), updatedAt or number. */
+export const IssueQuerySchema = Type.Object({ ...PageQuery, ...IssueFilter, status: Type.Optional(IssueStatusSchema), sort: Type.Optional(IssueSort) });
+
+/** The counts by status of the issues matching the list's filters. */
+export const IssueCountsQuerySchema = Type.Object(IssueFilter);
+
+/** A new issue: from an alarm (its vehicle and device), from a vehicle, or by hand (a vehicle chosen). */
+export const IssueCreateSchema = Type.Object({
+  alarmId: Type.Optional(NumericId),
+  vehicleId: Type.Optional(Id),
+  title: IssueTitle,
+  description: Type.Optional(IssueText),
+  assigneeId: Type.Optional(Nullable(Id)),
+});
+
+/** An issue's changes; escalating has its own call. */
+export const IssueUpdateSchema = Type.Object({
+  issueId: Id,
+  ...BasedOn,
+  title: Type.Optional(IssueTitle),
+  description: Type.Optional(IssueText),
+  status: Type.Optional(IssueStatusSchema),
+  rootCause: Type.Optional(IssueText),
+  shortTermSolution: Type.Optional(IssueText),
+  longTermSolution: Type.Optional(IssueText),
+  assigneeId: Type.Optional(Nullable(Id)),
+});
+
+/** Escalating an issue by hand, with a reason. */
+export const IssueEscalateSchema = Type.Object({ issueId: Id, reason: IssueText });
+
+/** The accounts that may work on a fleet's issues. */
+export const IssueAssigneeQuerySchema = Type.Object({ fleetId: Id });
+
+/** A fleet's escalation limit in hours. */
+export const EscalationLimitUpdateSchema = Type.Object({ fleetId: Id, hours: Type.Integer({ minimum: ESCALATION_HOURS.min, maximum: ESCALATION_HOURS.max }) });
 
 /** The issue calls and the permissions they need. */
 export const ISSUE_API = { base: '/customization/issue/v1', permissions: { view: PERMISSIONS.issueView, edit: PERMISSIONS.issueEdit } } as const;

@@ -2,7 +2,7 @@
 // validation and the console's types.
 import { Type } from '@sinclair/typebox';
 import { PREALARM_KEY_NAMES, PREALARM_LOGIC } from '../api/prealarm-keys';
-import { Id, Name, Nullable } from './common';
+import { EntityName, Id, Name, Nullable, PageQuery, PlainText } from './common';
 import { PERMISSIONS } from '../api/permissions';
 
 export const PrealarmLogicSchema = Type.Union(PREALARM_LOGIC.map((l) => Type.Literal(l)));
@@ -18,6 +18,43 @@ export const PrealarmFields = {
   /** Empty: the whole fleet or sub-fleet. */
   vehicleIds: Type.Array(Id, { maxItems: 2000 }),
 };
+
+/** A rule as it is written: its trigger time may be left out. */
+const PrealarmRule = {
+  name: PrealarmFields.name,
+  deviceKey: PrealarmFields.deviceKey,
+  logic: PrealarmFields.logic,
+  value: PrealarmFields.value,
+  triggerHours: Type.Optional(PrealarmFields.triggerHours),
+  message: PrealarmFields.message,
+  vehicleIds: PrealarmFields.vehicleIds,
+};
+
+/** The fleets list of the pre-alarm page: name (contains). */
+export const PrealarmFleetQuerySchema = Type.Object({ ...PageQuery, name: Type.Optional(PlainText(50)) });
+
+/** The rules of a fleet, or of one of its sub-fleets. */
+export const PrealarmQuerySchema = Type.Object({ ...PageQuery, fleetId: Id, subFleetId: Type.Optional(Id) });
+
+/** Names one rule (detail, delete, its vehicles' states). */
+export const PrealarmRefSchema = Type.Object({ prealarmId: Id });
+
+/** A new rule of a fleet, or of one of its sub-fleets. */
+export const PrealarmCreateSchema = Type.Object({ fleetId: Id, subFleetId: Type.Optional(Type.Union([Id, Type.Null()])), ...PrealarmRule });
+
+export const PrealarmUpdateSchema = Type.Composite([Type.Object({ prealarmId: Id }), Type.Partial(Type.Object(PrealarmRule))]);
+
+/** A rule to try on past history before it is saved: its name and message are not needed. */
+export const PrealarmPreviewQuerySchema = Type.Object({
+  fleetId: Id,
+  subFleetId: Type.Optional(Type.Union([Id, Type.Null()])),
+  name: Type.Optional(EntityName),
+  deviceKey: PrealarmFields.deviceKey,
+  logic: PrealarmFields.logic,
+  value: PrealarmFields.value,
+  triggerHours: Type.Optional(PrealarmFields.triggerHours),
+  vehicleIds: PrealarmFields.vehicleIds,
+});
 
 export const PrealarmSchema = Type.Object({
   id: Type.String(),

@@ -1,7 +1,7 @@
 // REST shapes of reports (docs/api.md, "Reports and pre-alarms"), shared by the server's validation
 // and the console's types.
 import { Type } from '@sinclair/typebox';
-import { Id, Name, Nullable, StoredText } from './common';
+import { Id, Name, Nullable, PageQuery, PlainText, StoredText, Timestamp } from './common';
 import { PERMISSIONS } from '../api/permissions';
 
 /** The tables a report may include, in the order the report page shows them. */
@@ -41,6 +41,33 @@ export const ReportFields = {
   fleetId: Id,
   sharing: ReportPermissionSchema,
 };
+
+/** The report list's filter: name (contains). */
+export const ReportQuerySchema = Type.Object({ ...PageQuery, name: Type.Optional(PlainText(50)) });
+
+/** Names one report (detail, delete). */
+export const ReportRefSchema = Type.Object({ reportId: Id });
+
+/** A new report: its description and sharing may be left out. */
+export const ReportCreateSchema = Type.Object({ ...ReportFields, description: Type.Optional(ReportFields.description), sharing: Type.Optional(ReportFields.sharing) });
+
+export const ReportUpdateSchema = Type.Object({
+  reportId: Id,
+  name: Type.Optional(ReportFields.name),
+  description: Type.Optional(ReportFields.description),
+  dataName: Type.Optional(ReportFields.dataName),
+  fleetId: Type.Optional(ReportFields.fleetId),
+  sharing: Type.Optional(ReportFields.sharing),
+});
+
+/** One batch of a computed report: up to 100 vehicles over a range of at most 31 days. */
+export const ReportComputeSchema = Type.Object({
+  reportId: Id,
+  vehicleIds: Type.Array(Id, { minItems: 1, maxItems: 100 }),
+  from: Timestamp,
+  to: Timestamp,
+  tables: Type.Array(Type.Union(REPORT_TABLE_NAMES.map((t) => Type.Literal(t))), { minItems: 1, maxItems: REPORT_TABLE_NAMES.length }),
+});
 
 const Kwh = Type.Object({ solar: Type.Number(), dcdc: Type.Number(), shore: Type.Number(), consumption: Type.Number() });
 

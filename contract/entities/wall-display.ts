@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Name, Nullable } from './common';
+import { Id, Name, Nullable, NumericId, PageQuery } from './common';
 
 /** A wall display's credential as listed: its token is shown once, when issued, and never again. */
 export const DisplayTokenSchema = Type.Object({
@@ -18,6 +18,12 @@ export const DisplayTokenSchema = Type.Object({
   playlistName: Nullable(Type.String()),
 });
 export const DisplayTokenInputSchema = Type.Object({ name: Name(50), fleetId: Type.Optional(Nullable(Id)) });
+/** The display token list is paged only. */
+export const DisplayTokenQuerySchema = Type.Object(PageQuery);
+/** Names one display token (revoke). */
+export const DisplayRefSchema = Type.Object({ displayId: NumericId });
+/** The playlist a display shows; null: none. */
+export const DisplayPlaylistSchema = Type.Object({ displayId: NumericId, playlistId: Nullable(NumericId) });
 /** `link` is the display link to open once on the wall (at the server's public origin, as share links). */
 export const IssuedDisplayTokenSchema = Type.Composite([DisplayTokenSchema, Type.Object({ token: Type.String(), link: Type.String() })]);
 

@@ -1,31 +1,27 @@
 // The signed-in user's own calls (contract and docs/api.md, "Accounts"): who they are, their
 // menu, registering, their profile and password, and ending the session.
+import type { Static } from '@sinclair/typebox';
 import type { Theme } from '../../contract/protocol/account-settings-rules';
 import type { MenuRoute, Profile, RestClient, UserInfo } from '../../contract/api/types';
-import { USER_API } from '../../contract/entities/profile';
+import { type PasswordResetSchema, type ProfileUpdateSchema, type RegistrationSchema, type VerificationPurposeSchema, USER_API } from '../../contract/entities/profile';
 
 const USER = USER_API.base;
 
-export interface Registration {
-  email: string;
-  code: string;
-  userName: string;
-  password: string;
-}
+export type Registration = Static<typeof RegistrationSchema>;
 
-export type ProfileChanges = Omit<Profile, 'email' | 'theme' | 'avatar'>;
+export type ProfileChanges = Static<typeof ProfileUpdateSchema>;
 
 export const fetchUserInfo = (api: RestClient): Promise<UserInfo> => api.get<UserInfo>(`${USER}/query/info`);
 
 export const fetchMenuRoutes = (api: RestClient): Promise<MenuRoute[]> => api.get<MenuRoute[]>(`${USER_API.routerBase}/query/list`);
 
-export const sendVerificationCode = (api: RestClient, email: string, purpose: 'register' | 'reset'): Promise<null> =>
+export const sendVerificationCode = (api: RestClient, email: string, purpose: Static<typeof VerificationPurposeSchema>): Promise<null> =>
   api.post<null>(`${USER}/send/code`, { email, purpose });
 
 export const register = (api: RestClient, registration: Registration): Promise<null> => api.post<null>(`${USER}/add/register`, registration);
 
 /** Sets a new password with the code mailed by `sendVerificationCode(email, 'reset')` ("Forgot password?"). */
-export const resetPassword = (api: RestClient, reset: { email: string; code: string; password: string }): Promise<null> => api.put<null>(`${USER}/update/reset`, reset);
+export const resetPassword = (api: RestClient, reset: Static<typeof PasswordResetSchema>): Promise<null> => api.put<null>(`${USER}/update/reset`, reset);
 
 export const changePassword = (api: RestClient, oldPassword: string, password: string): Promise<null> =>
   api.put<null>(`${USER}/update/password`, { oldPassword, password });

@@ -18,6 +18,7 @@ import {
   type EscalationLimit,
   type Feedback,
   type FeedbackDetail,
+  type FeedbackStatus,
   type Issue,
   type IssueAssignee,
   type IssueCounts,
@@ -94,6 +95,7 @@ import type {
   PlaylistCreate,
   PlaylistUpdate,
   PrealarmCreate,
+  PrealarmPreviewQuery,
   PrealarmUpdate,
   ReportCreate,
   ReportUpdate,
@@ -144,7 +146,7 @@ export interface ConsoleResources {
   /** A rule's pending and firing vehicles, reloaded every 10 s. */
   prealarmStates$(prealarmId: string): Observable<Loadable<PrealarmVehicleState[]>>;
   /** How often a rule (not yet saved) would have fired over the last 7 days. */
-  previewPrealarm(rule: object): Promise<PrealarmPreview>;
+  previewPrealarm(rule: PrealarmPreviewQuery): Promise<PrealarmPreview>;
   /** Issue reports: filters `status`, `fleetId`, `vehicleId`, `alarmId`, `assigneeId`, `age`. */
   issues: Resource<Issue, IssueDetail, IssueCreate, IssueUpdate>;
   /** Issues per status under the list's filters (status left out); reloads after issue writes. */
@@ -157,7 +159,7 @@ export interface ConsoleResources {
   /** Feedback: `create` sends one (header's Send feedback); filters `status`, `category`, `fleetId`, `mine`. */
   feedback: Resource<Feedback, FeedbackDetail, FeedbackCreate>;
   replyToFeedback(feedbackId: string, message: string): Promise<FeedbackDetail>;
-  setFeedbackStatus(feedbackId: string, status: string): Promise<FeedbackDetail>;
+  setFeedbackStatus(feedbackId: string, status: FeedbackStatus): Promise<FeedbackDetail>;
   /** Wall playlists (ordered views with dwell times); written by super.admin. */
   playlists: Resource<Playlist, Playlist, PlaylistCreate, PlaylistUpdate>;
   /** Wall display tokens (super.admin): `create` answers with the token, the one time it is shown; no detail read. */

@@ -3,8 +3,16 @@
 // (cmd 8) the server sends about them.
 import type { Static } from '@sinclair/typebox';
 import { type Observable, filter, map } from 'rxjs';
-import type { FeedbackDetailSchema, FeedbackSchema } from '../../contract/entities/feedback';
-import type { EscalationLimitSchema, IssueAssigneeSchema, IssueCountsSchema, IssueDetailSchema, IssueSchema } from '../../contract/entities/issue';
+import type { FeedbackDetailSchema, FeedbackReplyInputSchema, FeedbackSchema, FeedbackStatusUpdateSchema } from '../../contract/entities/feedback';
+import type {
+  EscalationLimitSchema,
+  EscalationLimitUpdateSchema,
+  IssueAssigneeSchema,
+  IssueCountsSchema,
+  IssueDetailSchema,
+  IssueEscalateSchema,
+  IssueSchema,
+} from '../../contract/entities/issue';
 import { CMD, type IncomingFrame } from '../../contract/protocol/types';
 import type { Query, RestClient } from '../../contract/api/types';
 import { FEEDBACK_API } from '../../contract/entities/feedback';
@@ -17,26 +25,22 @@ export type IssueAssignee = Static<typeof IssueAssigneeSchema>;
 export type EscalationLimit = Static<typeof EscalationLimitSchema>;
 export type Feedback = Static<typeof FeedbackSchema>;
 export type FeedbackDetail = Static<typeof FeedbackDetailSchema>;
+export type FeedbackStatus = Static<typeof FeedbackStatusUpdateSchema>['status'];
 
 export const ISSUE_BASE = ISSUE_API.base;
 export const FEEDBACK_BASE = FEEDBACK_API.base;
 
-export interface FeedbackInput {
-  category: string;
-  message: string;
-  vehicleId?: string;
-  /** A data: URL of an image (png, jpeg, gif, webp). */
-  screenshot?: string;
-}
-
 export const issueCounts = (api: RestClient, filters: Query) => api.get<IssueCounts>(`${ISSUE_BASE}/query/counts`, filters);
-export const escalateIssue = (api: RestClient, issueId: string, reason: string) => api.post<Issue>(`${ISSUE_BASE}/update/escalate`, { issueId, reason });
+export const escalateIssue = (api: RestClient, issueId: string, reason: string) =>
+  api.post<Issue>(`${ISSUE_BASE}/update/escalate`, { issueId, reason } satisfies Static<typeof IssueEscalateSchema>);
 export const issueAssignees = (api: RestClient, fleetId: string) => api.get<IssueAssignee[]>(`${ISSUE_BASE}/query/assignees`, { fleetId });
 export const escalationLimits = (api: RestClient) => api.get<EscalationLimit[]>(`${ISSUE_BASE}/query/limits`);
-export const setEscalationLimit = (api: RestClient, fleetId: string, hours: number) => api.put<EscalationLimit[]>(`${ISSUE_BASE}/update/limit`, { fleetId, hours });
-export const replyToFeedback = (api: RestClient, feedbackId: string, message: string) => api.post<FeedbackDetail>(`${FEEDBACK_BASE}/add/reply`, { feedbackId, message });
-export const setFeedbackStatus = (api: RestClient, feedbackId: string, status: string) =>
-  api.put<FeedbackDetail>(`${FEEDBACK_BASE}/update/status`, { feedbackId, status });
+export const setEscalationLimit = (api: RestClient, fleetId: string, hours: number) =>
+  api.put<EscalationLimit[]>(`${ISSUE_BASE}/update/limit`, { fleetId, hours } satisfies Static<typeof EscalationLimitUpdateSchema>);
+export const replyToFeedback = (api: RestClient, feedbackId: string, message: string) =>
+  api.post<FeedbackDetail>(`${FEEDBACK_BASE}/add/reply`, { feedbackId, message } satisfies Static<typeof FeedbackReplyInputSchema>);
+export const setFeedbackStatus = (api: RestClient, feedbackId: string, status: FeedbackStatus) =>
+  api.put<FeedbackDetail>(`${FEEDBACK_BASE}/update/status`, { feedbackId, status } satisfies Static<typeof FeedbackStatusUpdateSchema>);
 
 /** What the server says live about issues and feedback (cmd 8 notices of these kinds). */
 export type FollowUpNotice =

@@ -1,11 +1,15 @@
 // Bulk operations over selected vehicles, each run by the server as one group operation with an
 // outcome per vehicle (docs/api.md, "Operations data"), and the retry of its failed vehicles.
+import type { Static } from '@sinclair/typebox';
 import type { DeviceType } from '../../contract/protocol/types';
 import type { Resource } from './resource';
 import type { GroupLog, GroupLogDetail, RestClient } from '../../contract/api/types';
-import { GROUP_LOG_API } from '../../contract/entities/group-log';
+import { type GroupFirmwareSchema, type GroupLogRefSchema, type GroupSettingSchema, type GroupTransferSchema, GROUP_LOG_API } from '../../contract/entities/group-log';
 
 const BASE = GROUP_LOG_API.base;
+
+/** The bodies of the calls, as the contract's schemas give them. */
+type GroupOperationBody = Static<typeof GroupFirmwareSchema> | Static<typeof GroupSettingSchema> | Static<typeof GroupTransferSchema> | Static<typeof GroupLogRefSchema>;
 
 export interface DeviceChoice {
   deviceType: DeviceType;
@@ -29,7 +33,7 @@ export function createGroupOperationCalls(
   groupLogs: Resource<GroupLog, GroupLogDetail>,
   placed: ReadonlyArray<Pick<Resource<unknown>, 'refresh'>>,
 ): GroupOperationCalls {
-  const run = async (path: string, body: object, movesVehicles = false) => {
+  const run = async (path: string, body: GroupOperationBody, movesVehicles = false) => {
     const detail = await api.post<GroupLogDetail>(`${BASE}/${path}`, body);
     groupLogs.refresh();
     if (movesVehicles) for (const resource of placed) resource.refresh();

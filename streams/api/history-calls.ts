@@ -1,7 +1,8 @@
+import type { Static } from '@sinclair/typebox';
 import type { DeviceRef } from '../../contract/protocol/types';
 import { HISTORY_SERIES_PATH } from './fleet-calls';
-import type { HistorySeries, Query, RestClient } from '../../contract/api/types';
-import { HISTORY_API } from '../../contract/entities/history';
+import type { HistorySeries, RestClient } from '../../contract/api/types';
+import { type HistoryQuerySchema, HISTORY_API } from '../../contract/entities/history';
 
 const HISTORY_CSV_PATH = `${HISTORY_API.base}/export/csv`;
 
@@ -13,7 +14,7 @@ export interface HistoryQuery {
   to: Date;
 }
 
-function historyParams({ device, keys, from, to }: HistoryQuery): Query {
+function historyParams({ device, keys, from, to }: HistoryQuery): Static<typeof HistoryQuerySchema> {
   return {
     vehicleId: device.vehicleId,
     deviceType: device.deviceType,

@@ -3,7 +3,7 @@
 import type { Static } from '@sinclair/typebox';
 import { Observable } from 'rxjs';
 import type { PrealarmFleetSchema, PrealarmPreviewSchema, PrealarmSchema, PrealarmVehicleStateSchema } from '../../contract/entities/prealarm';
-import type { ReportResultSchema, ReportSchema, ReportTable } from '../../contract/entities/report';
+import type { ReportComputeSchema, ReportResultSchema, ReportSchema, ReportTable } from '../../contract/entities/report';
 import type { RestClient } from '../../contract/api/types';
 import { REPORT_API } from '../../contract/entities/report';
 
@@ -81,13 +81,14 @@ export function computeReport$(api: RestClient, request: ReportRequest): Observa
       subscriber.next({ done: 0, total, result: null });
       for (let i = 0; i < total; i += REPORT_BATCH) {
         const vehicleIds = request.vehicleIds.slice(i, i + REPORT_BATCH);
-        const part = await api.post<ReportResult>(COMPUTE_PATH, {
+        const body: Static<typeof ReportComputeSchema> = {
           reportId: request.reportId,
           vehicleIds,
           from: request.from.toISOString(),
           to: request.to.toISOString(),
-          tables: request.tables,
-        });
+          tables: [...request.tables],
+        };
+        const part = await api.post<ReportResult>(COMPUTE_PATH, body);
         if (cancelled) return;
         result = mergeReport(result, part);
         const done = Math.min(total, i + vehicleIds.length);

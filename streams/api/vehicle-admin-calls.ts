@@ -1,22 +1,14 @@
 // Vehicle writes beyond the resource's create/update/remove: top placement and the spreadsheet
 // import.
 import { ApiError } from './api-error';
+import type { Static } from '@sinclair/typebox';
 import type { RestClient } from '../../contract/api/types';
-import { VEHICLE_API } from '../../contract/entities/vehicle';
+import { type VehicleBatchReportSchema, VEHICLE_API } from '../../contract/entities/vehicle';
 
 const VEHICLE = VEHICLE_API.base;
 
-export interface BatchRowReport {
-  row: number;
-  name: string;
-  sn: string;
-}
-
 /** What the server made of a sheet: every row added, or none and the rows at fault. */
-export interface BatchReport {
-  added: Array<BatchRowReport & { vehicleId: string }>;
-  rejected: Array<BatchRowReport & { reasons: string[] }>;
-}
+export type BatchReport = Static<typeof VehicleBatchReportSchema>;
 
 export function placeVehicleOnTop(api: RestClient, vehicleId: string, top: boolean): Promise<unknown> {
   return api.put(`${VEHICLE}/update/top`, { vehicleId, top });

@@ -14,9 +14,9 @@ import { badRequest } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { AccountCreateSchema, AccountQuerySchema, AccountRefSchema, AccountSchema, AccountUpdateSchema, ACCOUNT_API } from '../../../contract/entities/account';
+import { Id, PageOf } from '../../../contract/entities/common';
 import { scope, scopedRow } from '../../platform/http/scope-policy';
-import { AccountSchema, UserName, ACCOUNT_API } from '../../../contract/entities/account';
-import { BasedOn, Email, Id, Nullable, PageOf, PageQuery, Password, PlainText, Status } from '../../../contract/entities/common';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { RoleRecord } from '../roles/role-store';
@@ -63,13 +63,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Accounts the caller may administer, paged; filter by search (email or user name), status, role',
-        querystring: Type.Object({
-          ...PageQuery,
-          search: Type.Optional(PlainText(254)),
-          email: Type.Optional(PlainText(254)),
-          status: Type.Optional(Status),
-          roleId: Type.Optional(Id),
-        }),
+        querystring: AccountQuerySchema,
         response: answers(PageOf(AccountSchema)),
       },
     },
@@ -107,7 +101,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Create an account; roleId null gives the default role (member). Without a password the account is mailed a code to choose one',
-        body: Type.Object({ email: Email, userName: UserName, password: Type.Optional(Password), status: Status, roleId: Nullable(Id) }),
+        body: AccountCreateSchema,
         response: answers(AccountSchema),
       },
     },
@@ -143,14 +137,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Change an account. Disabling it, changing its role or setting its password ends its sessions (cmd 161: 1001 / 1002 / 1000)',
-        body: Type.Object({
-          accountId: Id,
-          ...BasedOn,
-          userName: Type.Optional(UserName),
-          status: Type.Optional(Status),
-          roleId: Type.Optional(Nullable(Id)),
-          password: Type.Optional(Password),
-        }),
+        body: AccountUpdateSchema,
         response: versionedAnswers(AccountSchema),
       },
     },
@@ -204,7 +191,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Mail the account a code to choose a new password (its current one keeps working until then)',
-        body: Type.Object({ accountId: Id }),
+        body: AccountRefSchema,
         response: answers(Type.Null()),
       },
     },
@@ -222,7 +209,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Delete an account (not your own, not the last super.admin)',
-        querystring: Type.Object({ accountId: Id }),
+        querystring: AccountRefSchema,
         response: answers(Type.Null()),
       },
     },

@@ -1,13 +1,11 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS, scopeKinds } from '../../../contract/api/permissions';
 import { accountSubject, recordAudit } from '../../audit/record-audit';
 import { badRequest } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
+import { AccountRefSchema, AccountScopeChoicesSchema, AccountScopeSchema, AccountScopeUpdateSchema, ACCOUNT_API } from '../../../contract/entities/account';
 import { scope, scopedRow } from '../../platform/http/scope-policy';
-import { AccountScopeChoicesSchema, AccountScopeSchema, ACCOUNT_API } from '../../../contract/entities/account';
-import { Id } from '../../../contract/entities/common';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import { ACCOUNT_ROW } from './account-scope';
@@ -42,7 +40,7 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'The fleets and sub-fleets an account is given to manage, and those the caller may give it',
-        querystring: Type.Object({ accountId: Id }),
+        querystring: AccountRefSchema,
         response: answers(AccountScopeChoicesSchema),
       },
     },
@@ -59,7 +57,7 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Replace the fleets and sub-fleets an account is given to manage; only places get/scope offers. Its open consoles follow at once',
-        body: Type.Object({ accountId: Id, ...AccountScopeSchema.properties }),
+        body: AccountScopeUpdateSchema,
         response: answers(AccountScopeSchema),
       },
     },

@@ -9,15 +9,25 @@ import { hashPassword, verifyPassword } from '../../platform/auth/password-hash'
 import { CODE_LIMITS } from '../../platform/auth/code-limits';
 import { codeHashOf, mailAlreadyRegistered, mailCode, storeUnsentCode } from '../../platform/auth/verification-code';
 import { decodeImageDataUrl, imageDataUrl } from '../../platform/http/image-data-url';
-import { ACCOUNT_SETTINGS_MESSAGES, AVATAR_MAX_BYTES, AVATAR_TYPES, AvatarDataUrl, ThemeSchema } from '../../../contract/protocol/account-settings-rules';
+import { ACCOUNT_SETTINGS_MESSAGES, AVATAR_MAX_BYTES, AVATAR_TYPES, AvatarDataUrl } from '../../../contract/protocol/account-settings-rules';
 import { badRequest } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { scope } from '../../platform/http/scope-policy';
 import { REGISTRATION_MAIL_SENT } from '../../../contract/protocol/registration-messages';
-import { UserName } from '../../../contract/entities/account';
-import { Email, Nullable, Password, Phone, PlainText } from '../../../contract/entities/common';
-import { MileageUnitSchema, ProfileSchema, SpeedUnitSchema, USER_API } from '../../../contract/entities/profile';
+import {
+  AvatarUpdateSchema,
+  EmailChangeSchema,
+  EmailCodeRequestSchema,
+  PasswordChangeSchema,
+  PasswordResetSchema,
+  ProfileSchema,
+  ProfileUpdateSchema,
+  RegistrationSchema,
+  ThemeUpdateSchema,
+  USER_API,
+  VerificationCodeRequestSchema,
+} from '../../../contract/entities/profile';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { CodePurpose } from './verification-code-store';
@@ -27,8 +37,6 @@ const TOO_MANY = 'Too many attempts, please try again later';
 const CODE_EXPIRED = 'The verification code has expired, please request a new one';
 const EMAIL_CHANGE =
   'Someone asked to use this address for their Fleet Console account. If it was you, enter this code on the settings page; otherwise ignore this mail.\n';
-const Purpose = Type.Union([Type.Literal('register'), Type.Literal('reset')]);
-const Code = Type.String({ maxLength: 6, pattern: '^[0-9]{6}$' });
 
 /** Register, reset and change a password, own profile and log-out: the calls of /register, /login and /setting/set. */
 export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerContext) => {
@@ -86,7 +94,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       schema: {
         tags: tag,
         summary: 'Mail a 6-digit verification code (valid 10 minutes) for registering or resetting a password',
-        body: Type.Object({ email: Email, purpose: Purpose }),
+        body: VerificationCodeRequestSchema,
         response: answers(Type.Null()),
       },
     },
@@ -111,7 +119,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       schema: {
         tags: tag,
         summary: 'Create an account (default role) with the code mailed by send/code',
-        body: Type.Object({ email: Email, userName: UserName, password: Password, code: Code }),
+        body: RegistrationSchema,
         response: answers(Type.Null()),
       },
     },
@@ -146,7 +154,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       schema: {
         tags: tag,
         summary: 'Set a new password with the code mailed by send/code; ends every session of the account',
-        body: Type.Object({ email: Email, code: Code, password: Password }),
+        body: PasswordResetSchema,
         response: answers(Type.Null()),
       },
     },
@@ -168,7 +176,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       schema: {
         tags: tag,
         summary: 'Change the own password (old one required); other sessions of the account end',
-        body: Type.Object({ oldPassword: PlainText(200), password: Password }),
+        body: PasswordChangeSchema,
         response: answers(Type.Null()),
       },
     },
@@ -201,12 +209,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       schema: {
         tags: tag,
         summary: 'Change own user name, phone number and units',
-        body: Type.Object({
-          userName: UserName,
-          phone: Phone,
-          speedUnit: SpeedUnitSchema,
-          mileageUnit: MileageUnitSchema,
-        }),
+        body: ProfileUpdateSchema,
         response: answers(ProfileSchema),
       },
     },
@@ -225,7 +228,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       schema: {
         tags: tag,
         summary: 'Mail a 6-digit code (valid 10 minutes) to a new email address for the own account; update/email takes it',
-        body: Type.Object({ email: Email }),
+        body: EmailCodeRequestSchema,
         response: answers(Type.Null()),
       },
     },
@@ -245,7 +248,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       schema: {
         tags: tag,
         summary: 'Change the own email address with the code send/email-code mailed to it; sign-in uses the new address from then on',
-        body: Type.Object({ email: Email, code: Code }),
+        body: EmailChangeSchema,
         response: answers(ProfileSchema),
       },
     },
@@ -267,7 +270,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       schema: {
         tags: tag,
         summary: 'Keep the own theme (light or dark); the console applies it at sign-in',
-        body: Type.Object({ theme: ThemeSchema }),
+        body: ThemeUpdateSchema,
         response: answers(Type.Null()),
       },
     },
@@ -286,7 +289,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
       schema: {
         tags: tag,
         summary: `Set the own avatar: a data: URL of a PNG, JPEG or WebP image of at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB (the bytes must match the type); null removes it`,
-        body: Type.Object({ avatar: Nullable(AvatarDataUrl) }),
+        body: AvatarUpdateSchema,
         response: answers(ProfileSchema),
       },
     },

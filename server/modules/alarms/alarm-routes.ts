@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
@@ -6,8 +5,7 @@ import { scope, scopedRow, type RowScope } from '../../platform/http/scope-polic
 import { badRequest } from '../../platform/http/api-error';
 import { viewerOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { AlarmPageSchema, AlarmSchema, SeveritySchema, ALARM_API } from '../../../contract/entities/alarm';
-import { Id, PageQuery, Timestamp } from '../../../contract/entities/common';
+import { AlarmPageSchema, AlarmQuerySchema, AlarmRefSchema, AlarmSchema, ALARM_API } from '../../../contract/entities/alarm';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { AlarmRecord } from './alarm-store';
@@ -46,16 +44,7 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
         tags,
         summary:
           'Alarms of the vehicles the caller may see, newest first; filter by vehicle, fleet, active, severity, start time range (at most 31 days); byKind counts them by kind',
-        querystring: Type.Object({
-          ...PageQuery,
-          vehicleId: Type.Optional(Id),
-          fleetId: Type.Optional(Id),
-          active: Type.Optional(Type.Boolean()),
-          severity: Type.Optional(SeveritySchema),
-          from: Type.Optional(Timestamp),
-          to: Type.Optional(Timestamp),
-          byKind: Type.Optional(Type.Boolean({ description: 'also count the matching alarms by kind' })),
-        }),
+        querystring: AlarmQuerySchema,
         response: answers(AlarmPageSchema),
       },
     },
@@ -80,7 +69,7 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: 'One alarm (/home/alarm/page), with its peak value from history',
-        querystring: Type.Object({ alarmId: Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' }) }),
+        querystring: AlarmRefSchema,
         response: answers(AlarmSchema),
       },
     },

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { isBlank } from '../../../contract/text-rules';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
-import { LongText } from '../../../contract/entities/common';
 import {
-  FeedbackCategorySchema,
+  FeedbackCreateSchema,
   FeedbackDetailSchema,
+  FeedbackQuerySchema,
+  FeedbackRefSchema,
+  FeedbackReplyInputSchema,
   FeedbackSchema,
-  FeedbackStatusSchema,
+  FeedbackStatusUpdateSchema,
   SCREENSHOT_MAX_BYTES,
   FEEDBACK_API,
 } from '../../../contract/entities/feedback';
-import { Id, PageOf, PageQuery } from '../../../contract/entities/common';
+import { PageOf } from '../../../contract/entities/common';
 import { can } from '../../access/actor';
 import { scopeHolds } from '../../follow-up/issue-access';
 import { decodeScreenshot } from '../../follow-up/screenshot';
@@ -33,9 +34,6 @@ const feedbackView = (f: FeedbackRecord) => {
   const { screenshotType, ...rest } = f;
   return { ...rest, hasScreenshot: screenshotType !== null, createdAt: iso(f.createdAt), updatedAt: iso(f.updatedAt) };
 };
-const FeedbackText = LongText(2000);
-// A screenshot's data: URL: base64 makes 4 characters of every 3 bytes.
-const ScreenshotUrl = Type.String({ maxLength: Math.ceil(SCREENSHOT_MAX_BYTES / 3) * 4 + 40, pattern: '^data:[a-z0-9.+/-]+;base64,[A-Za-z0-9+/]*={0,2}$' });
 
 /**
  * Feedback: staff reach that of the fleets and vehicles in their scope when their role grants the
@@ -83,13 +81,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: `Sends feedback: category, text, optionally the vehicle it is about and a screenshot (data: URL of a PNG, JPEG, GIF or WebP image, at most ${SCREENSHOT_MAX_BYTES / 1024} KB); \`source: "app"\` for drivers' phone apps`,
-        body: Type.Object({
-          category: FeedbackCategorySchema,
-          message: FeedbackText,
-          vehicleId: Type.Optional(Id),
-          screenshot: Type.Optional(ScreenshotUrl),
-          source: Type.Optional(Type.Union([Type.Literal('console'), Type.Literal('app')])),
-        }),
+        body: FeedbackCreateSchema,
         response: answers(FeedbackSchema),
       },
     },
@@ -128,13 +120,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
         tags,
         summary:
           "Feedback, newest first: with `mine=true` the caller's own (anyone); otherwise (feedback permission) that of the fleets and vehicles in scope and the caller's own; filters status, category, fleet",
-        querystring: Type.Object({
-          ...PageQuery,
-          mine: Type.Optional(Type.Boolean()),
-          status: Type.Optional(FeedbackStatusSchema),
-          category: Type.Optional(FeedbackCategorySchema),
-          fleetId: Type.Optional(Id),
-        }),
+        querystring: FeedbackQuerySchema,
         response: answers(PageOf(FeedbackSchema)),
       },
     },
@@ -154,7 +140,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'One feedback with its replies and screenshot; a staff member opening new feedback marks it read',
-        querystring: Type.Object({ feedbackId: Id }),
+        querystring: FeedbackRefSchema,
         response: answers(FeedbackDetailSchema),
       },
     },
@@ -177,7 +163,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Replies to feedback; the sender gets it by mail and a live notice (cmd 8)',
-        body: Type.Object({ feedbackId: Id, message: FeedbackText }),
+        body: FeedbackReplyInputSchema,
         response: answers(FeedbackDetailSchema),
       },
     },
@@ -205,7 +191,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Sets the status of feedback (new, read, replied, closed)',
-        body: Type.Object({ feedbackId: Id, status: FeedbackStatusSchema }),
+        body: FeedbackStatusUpdateSchema,
         response: answers(FeedbackDetailSchema),
       },
     },

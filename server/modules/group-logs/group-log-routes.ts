@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { can, type Actor } from '../../access/actor';
@@ -7,8 +6,17 @@ import { checkPlacement, NEW_VEHICLE_PLACEMENT } from '../../fleet/vehicle-place
 import { ApiError, badRequest, forbidden, notFound } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { DeviceTypeSchema, Id, Nullable, PageOf, PageQuery, StoredText } from '../../../contract/entities/common';
-import { GroupLogDetailSchema, GroupLogSchema, GroupOperationSchema, GROUP_LOG_API } from '../../../contract/entities/group-log';
+import { PageOf } from '../../../contract/entities/common';
+import {
+  GroupFirmwareSchema,
+  GroupLogDetailSchema,
+  GroupLogQuerySchema,
+  GroupLogRefSchema,
+  GroupLogSchema,
+  GroupSettingSchema,
+  GroupTransferSchema,
+  GROUP_LOG_API,
+} from '../../../contract/entities/group-log';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import { scope, scopedRow, type RowScope } from '../../platform/http/scope-policy';
 import type { VisibleScope } from '../../platform/database/records';
@@ -18,9 +26,6 @@ import type { GroupLogSummary } from './group-log-store';
 import type { GroupLogVehicle, GroupOperationKind } from './group-log-store';
 import type { FleetModule } from '../../platform/modules/fleet-module';
 import { groupLogStore } from './group-log-store';
-
-const VehicleIds = Type.Array(Id, { minItems: 1, maxItems: 1000, uniqueItems: true });
-const LogId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
 
 /** What a caller must be allowed to start (or retry) each kind of group operation. */
 const OPERATION_PERMISSION: Record<GroupOperationKind, string> = {
@@ -105,14 +110,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Group operations touching vehicles the caller may see, newest first; counts cover those vehicles',
-        querystring: Type.Object({
-          ...PageQuery,
-          operation: Type.Optional(GroupOperationSchema),
-          vehicleId: Type.Optional(Id),
-          fleetId: Type.Optional(Id),
-          subFleetId: Type.Optional(Id),
-          depotId: Type.Optional(Id),
-        }),
+        querystring: GroupLogQuerySchema,
         response: answers(PageOf(GroupLogSchema)),
       },
     },
@@ -130,7 +128,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'One group operation with its per-vehicle state (/vehicles/groupLog/logDetail)',
-        querystring: Type.Object({ logId: LogId }),
+        querystring: GroupLogRefSchema,
         response: answers(GroupLogDetailSchema),
       },
     },
@@ -144,12 +142,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Start a firmware update of one device type on many vehicles; progress arrives as cmd 149 and in the log',
-        body: Type.Object({
-          vehicleIds: VehicleIds,
-          deviceType: DeviceTypeSchema,
-          deviceId: Type.Integer({ minimum: 0, maximum: 3 }),
-          version: StoredText(20, { minLength: 1 }),
-        }),
+        body: GroupFirmwareSchema,
         response: answers(GroupLogDetailSchema),
       },
     },
@@ -166,14 +159,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Write one setting on many vehicles (setting "restore_fac", value 1 restores factory defaults)',
-        body: Type.Object({
-          vehicleIds: VehicleIds,
-          deviceType: DeviceTypeSchema,
-          deviceId: Type.Integer({ minimum: 0, maximum: 3 }),
-          setting: StoredText(40, { minLength: 1 }),
-          // Text first, so a blank text is refused for being blank rather than for not being a number.
-          value: Type.Union([StoredText(100, { minLength: 1 }), Type.Number({ minimum: -1e9, maximum: 1e9 })]),
-        }),
+        body: GroupSettingSchema,
         response: answers(GroupLogDetailSchema),
       },
     },
@@ -191,7 +177,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Move many vehicles to a fleet, sub-fleet and depot the caller manages; logged as a group operation on the system device',
-        body: Type.Object({ vehicleIds: VehicleIds, fleetId: Id, subFleetId: Nullable(Id), depotId: Nullable(Id) }),
+        body: GroupTransferSchema,
         response: answers(GroupLogDetailSchema),
       },
     },
@@ -208,7 +194,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: "Run the failed vehicles of a group operation again (those the caller may see); the operation's own permission is required",
-        body: Type.Object({ logId: LogId }),
+        body: GroupLogRefSchema,
         response: answers(GroupLogDetailSchema),
       },
     },

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { badRequest } from '../../platform/http/api-error';
 import { answers, Failure, ok } from '../../platform/http/envelope';
-import { DeviceTypeSchema, Id, Timestamp } from '../../../contract/entities/common';
-import { HistorySeriesSchema, HISTORY_API } from '../../../contract/entities/history';
+import { HistoryQuerySchema as HistoryQuery, HistorySeriesSchema, HISTORY_API } from '../../../contract/entities/history';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import { scope } from '../../platform/http/scope-policy';
 import { VEHICLE_ROW } from '../vehicles/vehicle-scope';
@@ -18,15 +17,6 @@ import { MAX_RANGE_MS } from '../alarms/alarm-routes';
 import type { FleetModule } from '../../platform/modules/fleet-module';
 
 const MAX_POINTS = 2000;
-
-const HistoryQuery = Type.Object({
-  vehicleId: Id,
-  deviceType: DeviceTypeSchema,
-  deviceId: Type.Integer({ minimum: 0, maximum: 3 }),
-  keys: Type.String({ minLength: 1, maxLength: 500, pattern: '^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$', description: 'comma-separated keys' }),
-  from: Timestamp,
-  to: Timestamp,
-});
 
 type Query = { vehicleId: string; deviceType: (typeof HistoryQuery)['static']['deviceType']; deviceId: number; keys: string; from: string; to: string };
 

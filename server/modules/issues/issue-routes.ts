@@ -7,17 +7,21 @@ import { PERMISSIONS } from '../../../contract/api/permissions';
 import {
   ESCALATION_HOURS,
   EscalationLimitSchema,
+  EscalationLimitUpdateSchema,
   ISSUE_AGES,
+  IssueAssigneeQuerySchema,
   IssueAssigneeSchema,
+  IssueCountsQuerySchema,
   IssueCountsSchema,
+  IssueCreateSchema,
   IssueDetailSchema,
+  IssueEscalateSchema,
+  IssueQuerySchema,
   IssueSchema,
-  IssueStatusSchema,
-  IssueText,
-  IssueTitle,
+  IssueUpdateSchema,
   ISSUE_API,
 } from '../../../contract/entities/issue';
-import { BasedOn, Id, Nullable, PageOf, PageQuery } from '../../../contract/entities/common';
+import { Id, PageOf } from '../../../contract/entities/common';
 import { can } from '../../access/actor';
 import { fleetInScope } from '../../access/allowed-actions';
 import { escalateIssue } from '../../follow-up/issue-escalation';
@@ -39,17 +43,6 @@ import { issueStore } from './issue-store';
 const iso = (ms: number) => new Date(ms).toISOString();
 const issueView = (i: IssueRecord) => ({ ...i, createdAt: iso(i.createdAt), updatedAt: iso(i.updatedAt), statusSince: iso(i.statusSince) });
 const eventView = (e: IssueEvent) => ({ ...e, at: iso(e.at) });
-
-const AlarmId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
-const Age = Type.Union(Object.keys(ISSUE_AGES).map((a) => Type.Literal(a)));
-const Sort = Type.Union(['createdAt', '-createdAt', 'updatedAt', '-updatedAt', 'number', '-number'].map((s) => Type.Literal(s)));
-const FilterQuery = {
-  fleetId: Type.Optional(Id),
-  vehicleId: Type.Optional(Id),
-  alarmId: Type.Optional(AlarmId),
-  assigneeId: Type.Optional(Id),
-  age: Type.Optional(Age),
-};
 
 /** An issue: reached when the caller's scope holds its fleet, or its vehicle's sub-fleet or depot. */
 export const ISSUE_ROW: RowScope<IssueRecord> = {
@@ -110,7 +103,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
         tags,
         summary:
           'Issues of the fleets and vehicles the caller may see; filter by status, fleet, vehicle, alarm, assignee, age; sort by createdAt (default newest first), updatedAt or number',
-        querystring: Type.Object({ ...PageQuery, ...FilterQuery, status: Type.Optional(IssueStatusSchema), sort: Type.Optional(Sort) }),
+        querystring: IssueQuerySchema,
         response: answers(PageOf(IssueSchema)),
       },
     },
@@ -129,7 +122,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: 'Issues per status under the same filters as the list (its status left out)',
-        querystring: Type.Object(FilterQuery),
+        querystring: IssueCountsQuerySchema,
         response: answers(IssueCountsSchema),
       },
     },
@@ -162,13 +155,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: 'A new issue, from an alarm (its vehicle and device), from a vehicle, or by hand (a vehicle chosen)',
-        body: Type.Object({
-          alarmId: Type.Optional(AlarmId),
-          vehicleId: Type.Optional(Id),
-          title: IssueTitle,
-          description: Type.Optional(IssueText),
-          assigneeId: Type.Optional(Nullable(Id)),
-        }),
+        body: IssueCreateSchema,
         response: answers(IssueSchema),
       },
     },
@@ -226,17 +213,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
         tags,
         summary:
           'Edits an issue; a status change needs the root cause (and solving it a short- or long-term solution), given before or in the same call, else a 400 naming the missing field and nothing changes. Escalating has its own call.',
-        body: Type.Object({
-          issueId: Id,
-          ...BasedOn,
-          title: Type.Optional(IssueTitle),
-          description: Type.Optional(IssueText),
-          status: Type.Optional(IssueStatusSchema),
-          rootCause: Type.Optional(IssueText),
-          shortTermSolution: Type.Optional(IssueText),
-          longTermSolution: Type.Optional(IssueText),
-          assigneeId: Type.Optional(Nullable(Id)),
-        }),
+        body: IssueUpdateSchema,
         response: versionedAnswers(IssueSchema),
       },
     },
@@ -284,7 +261,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: 'Escalates an issue by hand, with a reason; the fleet managers and the assignee get a live notice (cmd 8)',
-        body: Type.Object({ issueId: Id, reason: IssueText }),
+        body: IssueEscalateSchema,
         response: answers(IssueSchema),
       },
     },
@@ -308,7 +285,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: "Active accounts that may work on a fleet's issues",
-        querystring: Type.Object({ fleetId: Id }),
+        querystring: IssueAssigneeQuerySchema,
         response: answers(Type.Array(IssueAssigneeSchema)),
       },
     },
@@ -335,7 +312,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: `Sets a fleet's escalation limit (${ESCALATION_HOURS.min} to ${ESCALATION_HOURS.max} hours, default ${ESCALATION_HOURS.default})`,
-        body: Type.Object({ fleetId: Id, hours: Type.Integer({ minimum: ESCALATION_HOURS.min, maximum: ESCALATION_HOURS.max }) }),
+        body: EscalationLimitUpdateSchema,
         response: answers(Type.Array(EscalationLimitSchema)),
       },
     },

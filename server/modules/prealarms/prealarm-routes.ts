@@ -4,14 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { PREALARM_KEYS } from '../../../contract/api/prealarm-keys';
 import {
-  PrealarmFields,
+  PrealarmCreateSchema,
+  PrealarmFleetQuerySchema,
   PrealarmFleetSchema,
+  PrealarmPreviewQuerySchema,
   PrealarmPreviewSchema,
+  PrealarmQuerySchema,
+  PrealarmRefSchema,
   PrealarmSchema,
+  PrealarmUpdateSchema,
   PrealarmVehicleStateSchema,
   PREALARM_API,
 } from '../../../contract/entities/prealarm';
-import { EntityName, Id, PageOf, PageQuery, PlainText } from '../../../contract/entities/common';
+import { Id, PageOf } from '../../../contract/entities/common';
 import type { Actor } from '../../access/actor';
 import { fleetInScope, placementReachable } from '../../access/allowed-actions';
 import { scopeIncludes } from '../../access/scope-includes';
@@ -29,16 +34,6 @@ import type { FleetModule } from '../../platform/modules/fleet-module';
 import { prealarmStore } from './prealarm-store';
 
 type Account = Extract<Actor, { kind: 'user' }>;
-
-const RuleBody = {
-  name: PrealarmFields.name,
-  deviceKey: PrealarmFields.deviceKey,
-  logic: PrealarmFields.logic,
-  value: PrealarmFields.value,
-  triggerHours: Type.Optional(PrealarmFields.triggerHours),
-  message: PrealarmFields.message,
-  vehicleIds: PrealarmFields.vehicleIds,
-};
 
 /**
  * Whether the caller reaches the fleet or sub-fleet a rule belongs to: to edit, its fleet or its own
@@ -147,7 +142,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Fleets the caller sees, with their vehicles and pre-alarm rules (fleet and sub-fleet rules together)',
-        querystring: Type.Object({ ...PageQuery, name: Type.Optional(PlainText(50)) }),
+        querystring: PrealarmFleetQuerySchema,
         response: answers(PageOf(PrealarmFleetSchema)),
       },
     },
@@ -166,7 +161,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: "A fleet's own rules, or a sub-fleet's (`subFleetId`), oldest first, with their pending and firing vehicles",
-        querystring: Type.Object({ ...PageQuery, fleetId: Id, subFleetId: Type.Optional(Id) }),
+        querystring: PrealarmQuerySchema,
         response: answers(PageOf(PrealarmSchema)),
       },
     },
@@ -195,7 +190,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Create a rule of a fleet or sub-fleet the caller manages; `vehicleIds` empty means the whole fleet or sub-fleet',
-        body: Type.Object({ fleetId: Id, subFleetId: Type.Optional(Type.Union([Id, Type.Null()])), ...RuleBody }),
+        body: PrealarmCreateSchema,
         response: answers(PrealarmSchema),
       },
     },
@@ -215,7 +210,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: 'Change a rule. A changed key, logic, value or set of vehicles starts its pending periods afresh; a changed duration applies to the periods under way',
-        body: Type.Composite([Type.Object({ prealarmId: Id }), Type.Partial(Type.Object(RuleBody))]),
+        body: PrealarmUpdateSchema,
         response: answers(PrealarmSchema),
       },
     },
@@ -255,7 +250,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: "A rule's pending vehicles (with when they fire if the condition keeps holding) and firing ones",
-        querystring: Type.Object({ prealarmId: Id }),
+        querystring: PrealarmRefSchema,
         response: answers(Type.Array(PrealarmVehicleStateSchema)),
       },
     },
@@ -284,16 +279,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags,
         summary: `How often a rule would have fired over the last ${PREVIEW_DAYS} days of history, per vehicle`,
-        body: Type.Object({
-          fleetId: Id,
-          subFleetId: Type.Optional(Type.Union([Id, Type.Null()])),
-          name: Type.Optional(EntityName),
-          deviceKey: PrealarmFields.deviceKey,
-          logic: PrealarmFields.logic,
-          value: PrealarmFields.value,
-          triggerHours: Type.Optional(PrealarmFields.triggerHours),
-          vehicleIds: PrealarmFields.vehicleIds,
-        }),
+        body: PrealarmPreviewQuerySchema,
         response: answers(PrealarmPreviewSchema),
       },
     },

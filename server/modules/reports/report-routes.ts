@@ -2,8 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../../contract/api/permissions';
-import { REPORT_TABLE_NAMES, ReportFields, ReportResultSchema, ReportSchema, REPORT_API } from '../../../contract/entities/report';
-import { PageOf, PageQuery, Id, Timestamp, PlainText } from '../../../contract/entities/common';
+import {
+  ReportComputeSchema,
+  ReportCreateSchema,
+  ReportQuerySchema,
+  ReportResultSchema,
+  ReportSchema,
+  ReportUpdateSchema,
+  REPORT_API,
+} from '../../../contract/entities/report';
+import { PageOf, Id } from '../../../contract/entities/common';
 import { type Actor, can, isSuperAdmin } from '../../access/actor';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
 import { badRequest, forbidden } from '../../platform/http/api-error';
@@ -88,7 +96,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
       schema: {
         tags,
         summary: "Reports of the fleets the caller sees, and their own, by name; each with the caller's permission (view or edit)",
-        querystring: Type.Object({ ...PageQuery, name: Type.Optional(PlainText(50)) }),
+        querystring: ReportQuerySchema,
         response: answers(PageOf(ReportSchema)),
       },
     },
@@ -116,7 +124,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
       schema: {
         tags,
         summary: 'Create a report of a fleet the caller sees; `sharing` says whether others may edit it (default view only)',
-        body: Type.Object({ ...ReportFields, description: Type.Optional(ReportFields.description), sharing: Type.Optional(ReportFields.sharing) }),
+        body: ReportCreateSchema,
         response: answers(ReportSchema),
       },
     },
@@ -144,14 +152,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
       schema: {
         tags,
         summary: 'Change a report the caller may edit',
-        body: Type.Object({
-          reportId: Id,
-          name: Type.Optional(ReportFields.name),
-          description: Type.Optional(ReportFields.description),
-          dataName: Type.Optional(ReportFields.dataName),
-          fleetId: Type.Optional(ReportFields.fleetId),
-          sharing: Type.Optional(ReportFields.sharing),
-        }),
+        body: ReportUpdateSchema,
         response: answers(ReportSchema),
       },
     },
@@ -192,13 +193,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
         tags,
         summary:
           'Compute a report over vehicles the caller sees (up to 100 per call; the console sends a fleet in batches) and a range of at most 31 days, from history and alarms',
-        body: Type.Object({
-          reportId: Id,
-          vehicleIds: Type.Array(Id, { minItems: 1, maxItems: 100 }),
-          from: Timestamp,
-          to: Timestamp,
-          tables: Type.Array(Type.Union(REPORT_TABLE_NAMES.map((t) => Type.Literal(t))), { minItems: 1, maxItems: REPORT_TABLE_NAMES.length }),
-        }),
+        body: ReportComputeSchema,
         response: answers(ReportResultSchema),
       },
     },

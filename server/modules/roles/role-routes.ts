@@ -12,9 +12,9 @@ import { badRequest, notFound } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
+import { Id, PageOf } from '../../../contract/entities/common';
+import { MenuCatalogueSchema, RoleAllocationSchema, RoleKey, RoleQuerySchema, RoleSchema, roleFields, roleUpdateSchema, ROLE_API } from '../../../contract/entities/role';
 import { scope, scopedRows } from '../../platform/http/scope-policy';
-import { BasedOn, Id, PageOf, PageQuery, PlainText } from '../../../contract/entities/common';
-import { MenuCatalogueSchema, RoleName, RoleSchema, ROLE_API } from '../../../contract/entities/role';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { RoleRecord } from './role-store';
@@ -22,17 +22,8 @@ import type { FleetModule } from '../../platform/modules/fleet-module';
 import { roleStore } from './role-store';
 import { ACCOUNT_ROW } from '../accounts/account-scope';
 
-const RoleKey = Type.String({ maxLength: 32, pattern: '^[a-z][a-z0-9._-]{1,31}$' });
-const Permission = Type.String({ pattern: '^[a-z*-]+:[a-z*-]+:[a-z*-]+$', maxLength: 64 });
-const MenuAuthority = Type.Array(Type.Union(MENU_COMPONENTS.map((c) => Type.Literal(c))), { uniqueItems: true, maxItems: MENU_COMPONENTS.length });
-
-const RoleFields = {
-  name: RoleName,
-  menu: MenuAuthority,
-  permissions: Type.Array(Permission, { maxItems: 64, uniqueItems: true }),
-  fleetManager: Type.Boolean(),
-  subFleetManager: Type.Boolean(),
-};
+const RoleFields = roleFields(MENU_COMPONENTS);
+const RoleUpdateSchema = roleUpdateSchema(MENU_COMPONENTS);
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item));
 
@@ -69,7 +60,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
       schema: {
         tags,
         summary: 'Roles, paged; filter by name (contains)',
-        querystring: Type.Object({ ...PageQuery, name: Type.Optional(PlainText(24)) }),
+        querystring: RoleQuerySchema,
         response: answers(PageOf(RoleSchema)),
       },
     },
@@ -118,7 +109,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
         tags,
         summary:
           "Change a role; when its menu, permissions, manager flags or key change, its accounts' sessions end (cmd 161 1002), the caller's own too when it holds the role; a new name alone ends none. Built-in role keys are fixed; super.admin cannot change",
-        body: Type.Object({ roleId: Id, ...BasedOn, roleKey: Type.Optional(RoleKey), ...RoleFields }),
+        body: RoleUpdateSchema,
         response: versionedAnswers(RoleSchema),
       },
     },
@@ -177,7 +168,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
       schema: {
         tags,
         summary: 'Give several accounts one role (null: default role); their sessions end (cmd 161 1002)',
-        body: Type.Object({ roleId: Type.Union([Id, Type.Null()]), accountIds: Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true }) }),
+        body: RoleAllocationSchema,
         response: answers(Type.Integer()),
       },
     },

@@ -13,8 +13,19 @@ import { consoleLink } from '../../platform/http/public-origin';
 import { SHARE_LINK } from '../../../contract/protocol/console-links';
 import { accountOf, actorOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { Id, Nullable, PageOf, PageQuery, Password, Timestamp } from '../../../contract/entities/common';
-import { ShareAccessSchema, ShareSchema, SHARE_API } from '../../../contract/entities/share';
+import { PageOf } from '../../../contract/entities/common';
+import {
+  ShareAccessQuerySchema,
+  ShareAccessSchema,
+  ShareAccount,
+  ShareCreateSchema,
+  ShareInfoSchema,
+  ShareQuerySchema,
+  ShareRefSchema,
+  ShareSchema,
+  ShareUpdateSchema,
+  SHARE_API,
+} from '../../../contract/entities/share';
 import { VehicleDetailSchema } from '../../../contract/entities/vehicle';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import { scope, scopedRow, type RowScope } from '../../platform/http/scope-policy';
@@ -26,9 +37,6 @@ import { shareIsOpen } from '../../access/share-open';
 import type { FleetModule } from '../../platform/modules/fleet-module';
 import { shareStore } from './share-store';
 
-const ShareAccount = Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
-const Protection = Type.Integer({ minimum: 0, maximum: 1, description: '1: password protected, 0: open' });
-const ExpiresAt = Type.Optional(Nullable(Timestamp));
 /** The furthest a share's expiry may be set. */
 const MAX_EXPIRY_MS = 366 * 24 * 3600_000;
 
@@ -101,8 +109,8 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: 'What a share link opens (public)',
-        querystring: Type.Object({ account: ShareAccount }),
-        response: answers(Type.Object({ account: Type.String(), protection: Type.Integer(), vehicleId: Type.String() })),
+        querystring: ShareRefSchema,
+        response: answers(ShareInfoSchema),
       },
     },
     async (req) => {
@@ -137,12 +145,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: "Shares of the vehicles in the caller's scope, newest first: one vehicle's, the caller's own (mine), only open ones (open)",
-        querystring: Type.Object({
-          ...PageQuery,
-          vehicleId: Type.Optional(Id),
-          mine: Type.Optional(Type.Boolean({ description: 'only shares the caller made' })),
-          open: Type.Optional(Type.Boolean({ description: 'only shares whose link works now (on and not expired)' })),
-        }),
+        querystring: ShareQuerySchema,
         response: answers(PageOf(ShareSchema)),
       },
     },
@@ -164,7 +167,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: "A share's access log, newest first: every opening of its link and every refused attempt, with the client address",
-        querystring: Type.Object({ ...PageQuery, account: ShareAccount }),
+        querystring: ShareAccessQuerySchema,
         response: answers(PageOf(ShareAccessSchema)),
       },
     },
@@ -185,7 +188,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: 'Share one vehicle; protection 1 needs a password (6-12 characters); an optional expiry ends the link by itself',
-        body: Type.Object({ vehicleId: Id, protection: Protection, password: Type.Optional(Password), expiresAt: ExpiresAt }),
+        body: ShareCreateSchema,
         response: answers(ShareSchema),
       },
     },
@@ -216,7 +219,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: 'Change a share; closing ends its guest sessions, re-activating issues a new account and link, expiresAt (null: none) moves its end',
-        body: Type.Object({ account: ShareAccount, active: Type.Boolean(), protection: Protection, password: Type.Optional(Password), expiresAt: ExpiresAt }),
+        body: ShareUpdateSchema,
         response: answers(ShareSchema),
       },
     },

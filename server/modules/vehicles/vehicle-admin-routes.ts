@@ -13,14 +13,19 @@ import { detailOf, listRowsOf, snapshotOf } from '../../fleet/vehicle-view';
 import { badRequest } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { BasedOn, DeviceTypeSchema, Id, Name, Nullable, PageOf, PageQuery, PlainText, VehicleStatusSchema } from '../../../contract/entities/common';
+import { PageOf } from '../../../contract/entities/common';
 import {
-  SerialNumber,
+  DeviceAddSchema,
+  DeviceModelUpdateSchema,
+  DeviceRefSchema as DeviceRefQuery,
   VEHICLE_SORT_KEYS,
+  VehicleCreateSchema,
   VehicleDetailSchema,
   VehicleListRowSchema,
-  VehicleNameCreate,
-  VehicleNameEdit,
+  VehicleQuerySchema,
+  VehicleRefSchema,
+  VehicleTopSchema,
+  VehicleUpdateSchema,
   VEHICLE_API,
 } from '../../../contract/entities/vehicle';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
@@ -32,16 +37,6 @@ import { vehicleChange } from '../../hub/record-change';
 import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import type { VehicleListRow } from '../../../contract/api/types';
 
-const Kind = Type.Union([Type.Literal('van'), Type.Literal('rv'), Type.Literal('bus'), Type.Literal('boat')]);
-const Equipment = {
-  nominalVoltage: Type.Optional(Type.Union([Type.Literal(12), Type.Literal(24), Type.Literal(48)])),
-  batteryAh: Type.Optional(Type.Integer({ minimum: 20, maximum: 5000 })),
-  solarW: Type.Optional(Type.Integer({ minimum: 0, maximum: 5000 })),
-  tanks: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
-  tyres: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
-  airConditioner: Type.Optional(Type.Boolean()),
-};
-const VehicleSort = Type.Union(VEHICLE_SORT_KEYS.flatMap((key) => [Type.Literal(key), Type.Literal(`-${key}`)]));
 type LiveSortKey = 'status' | 'soc' | 'lastSeen';
 const STATUS_RANK = { alarm: 0, offline: 1, normal: 2 } as const;
 
@@ -54,7 +49,6 @@ const byLive = (key: LiveSortKey, desc: boolean) => (a: LiveRow, b: LiveRow) => 
   const order = x < y ? -1 : x > y ? 1 : a.name.localeCompare(b.name);
   return desc ? -order : order;
 };
-const DeviceRefQuery = Type.Object({ vehicleId: Id, deviceType: DeviceTypeSchema, deviceId: Type.Integer({ minimum: 0, maximum: 3 }) });
 
 /** Vehicles (/vehicles/list): list, create (form or .xls/.xlsx batch), update, delete, and their optional devices. */
 export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerContext) => {
@@ -73,15 +67,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
         tags,
         summary:
           'Vehicles the caller may see, paged, pinned ones first; filter by fleet, sub-fleet, depot, live status, name or S/N (contains); sort by name, sn, status, soc or lastSeen (`-` first: descending)',
-        querystring: Type.Object({
-          ...PageQuery,
-          fleetId: Type.Optional(Id),
-          subFleetId: Type.Optional(Id),
-          depotId: Type.Optional(Id),
-          status: Type.Optional(VehicleStatusSchema),
-          search: Type.Optional(PlainText(40)),
-          sort: Type.Optional(VehicleSort),
-        }),
+        querystring: VehicleQuerySchema,
         response: answers(PageOf(VehicleListRowSchema)),
       },
     },
@@ -114,7 +100,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Top place (top: true) or top cancel (top: false) a vehicle: pinned vehicles list first, newest pin first',
-        body: Type.Object({ vehicleId: Id, top: Type.Boolean() }),
+        body: VehicleTopSchema,
         response: answers(Type.Null()),
       },
     },
@@ -133,15 +119,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Add a vehicle (create form: name up to 20 characters); S/N must be unique. Equipment defaults by kind',
-        body: Type.Object({
-          name: VehicleNameCreate,
-          sn: SerialNumber,
-          fleetId: Id,
-          subFleetId: Type.Optional(Nullable(Id)),
-          depotId: Type.Optional(Nullable(Id)),
-          kind: Kind,
-          ...Equipment,
-        }),
+        body: VehicleCreateSchema,
         response: answers(VehicleDetailSchema),
       },
     },
@@ -202,16 +180,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
         tags,
         summary:
           'Change a vehicle (edit form: name up to 30 characters): name, S/N, placement, equipment; with `version`, refused (409, the current vehicle as data) when someone changed it since',
-        body: Type.Object({
-          vehicleId: Id,
-          ...BasedOn,
-          name: Type.Optional(VehicleNameEdit),
-          sn: Type.Optional(SerialNumber),
-          fleetId: Type.Optional(Id),
-          subFleetId: Type.Optional(Nullable(Id)),
-          depotId: Type.Optional(Nullable(Id)),
-          ...Equipment,
-        }),
+        body: VehicleUpdateSchema,
         response: versionedAnswers(VehicleDetailSchema),
       },
     },
@@ -233,7 +202,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Delete a vehicle with its devices, alarms, history and shares',
-        querystring: Type.Object({ vehicleId: Id }),
+        querystring: VehicleRefSchema,
         response: answers(Type.Null()),
       },
     },
@@ -251,7 +220,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: "Change a device's model name (versions change only through firmware updates)",
-        body: Type.Object({ vehicleId: Id, deviceType: DeviceTypeSchema, deviceId: Type.Integer({ minimum: 0, maximum: 3 }), model: Name(40) }),
+        body: DeviceModelUpdateSchema,
         response: answers(VehicleDetailSchema),
       },
     },
@@ -275,7 +244,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Fit an optional device: the next water tank (watertank 1-3) or a second solar charger (mppt 1)',
-        body: Type.Object({ vehicleId: Id, deviceType: Type.Union([Type.Literal('watertank'), Type.Literal('mppt')]) }),
+        body: DeviceAddSchema,
         response: answers(VehicleDetailSchema),
       },
     },

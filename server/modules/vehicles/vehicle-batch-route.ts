@@ -21,12 +21,7 @@ import type { DepotRecord } from '../depots/depot-store';
 import type { SubFleetRecord } from '../sub-fleets/sub-fleet-store';
 import type { DeviceRecord, VehicleRecord } from './vehicle-store';
 import type { VehicleKind } from '../../sim/types';
-import { VEHICLE_API } from '../../../contract/entities/vehicle';
-
-const BatchReport = Type.Object({
-  added: Type.Array(Type.Object({ row: Type.Integer(), name: Type.String(), sn: Type.String(), vehicleId: Type.String() })),
-  rejected: Type.Array(Type.Object({ row: Type.Integer(), name: Type.String(), sn: Type.String(), reasons: Type.Array(Type.String()) })),
-});
+import { VehicleBatchReportSchema as BatchReport, VEHICLE_API } from '../../../contract/entities/vehicle';
 
 const KINDS: VehicleKind[] = ['van', 'rv', 'bus', 'boat'];
 const SN_RULE = /^[A-Za-z0-9-]{1,40}$/;

@@ -4,8 +4,8 @@ import { PERMISSIONS } from '../../../contract/api/permissions';
 import { detailOf, snapshotOf } from '../../fleet/vehicle-view';
 import { viewerOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
-import { Id, PageOf } from '../../../contract/entities/common';
-import { VehicleDetailSchema, VehicleSnapshotSchema, VEHICLE_API } from '../../../contract/entities/vehicle';
+import { PageOf } from '../../../contract/entities/common';
+import { VehicleDetailSchema, VehicleRefSchema, VehicleSnapshotSchema, VEHICLE_API } from '../../../contract/entities/vehicle';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import { scope, scopedRow } from '../../platform/http/scope-policy';
 import { VEHICLE_ROW } from './vehicle-scope';
@@ -37,7 +37,7 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
       schema: {
         tags: ['vehicles'],
         summary: "One vehicle's detail with its devices and firmware",
-        querystring: Type.Object({ vehicleId: Id }),
+        querystring: VehicleRefSchema,
         response: answers(VehicleDetailSchema),
       },
     },

@@ -1,7 +1,14 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { Nullable, PageOf, PageQuery } from '../../../contract/entities/common';
-import { DisplayTokenInputSchema, DisplayTokenSchema, IssuedDisplayTokenSchema, WALL_DISPLAY_API } from '../../../contract/entities/wall-display';
+import { PageOf } from '../../../contract/entities/common';
+import {
+  DisplayPlaylistSchema,
+  DisplayRefSchema,
+  DisplayTokenInputSchema,
+  DisplayTokenQuerySchema,
+  DisplayTokenSchema,
+  IssuedDisplayTokenSchema,
+  WALL_DISPLAY_API,
+} from '../../../contract/entities/wall-display';
 import { FORCED_LOGOUT } from '../../../contract/protocol/types';
 import { accountOf } from '../../platform/http/actor-of';
 import { displaySubject, recordAudit } from '../../audit/record-audit';
@@ -18,8 +25,6 @@ import type { FleetModule } from '../../platform/modules/fleet-module';
 import { displayTokenStore } from './display-token-store';
 
 const tags = ['wall displays'];
-const DisplayId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
-const PlaylistId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
 
 const REVOKED = 'displayId: this display is revoked';
 
@@ -54,7 +59,7 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Every display token, newest first, revoked ones too (super.admin)',
-        querystring: Type.Object(PageQuery),
+        querystring: DisplayTokenQuerySchema,
         response: answers(PageOf(DisplayTokenSchema)),
       },
     },
@@ -99,7 +104,7 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: "Revoke a display token: the wall's sessions end at once (cmd 161, msgId 1003) (super.admin)",
-        body: Type.Object({ displayId: DisplayId }),
+        body: DisplayRefSchema,
         response: answers(DisplayTokenSchema),
       },
     },
@@ -122,7 +127,7 @@ export const registerDisplayTokenRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Assign a playlist to a display (null: none); its wall switches at once (cmd 163) (super.admin)',
-        body: Type.Object({ displayId: DisplayId, playlistId: Nullable(PlaylistId) }),
+        body: DisplayPlaylistSchema,
         response: answers(DisplayTokenSchema),
       },
     },

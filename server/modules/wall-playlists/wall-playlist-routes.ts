@@ -1,7 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Id, PageOf, PageQuery } from '../../../contract/entities/common';
-import { PlaylistInputSchema, PlaylistSchema, WALL_PLAYLIST_API } from '../../../contract/entities/wall-playlist';
+import { PageOf } from '../../../contract/entities/common';
+import {
+  PlaylistId,
+  PlaylistInputSchema,
+  PlaylistQuerySchema,
+  PlaylistRefSchema,
+  PlaylistSchema,
+  PlaylistUpdateSchema,
+  WALL_PLAYLIST_API,
+} from '../../../contract/entities/wall-playlist';
 import { badRequest, notFound } from '../../platform/http/api-error';
 import { answers, ok } from '../../platform/http/envelope';
 import { scope } from '../../platform/http/scope-policy';
@@ -14,7 +22,6 @@ import type { FleetModule } from '../../platform/modules/fleet-module';
 import { playlistStore } from './playlist-store';
 
 const tags = ['wall playlists'];
-const PlaylistId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
 
 /** A fleet view names its fleet and a vehicle view its vehicle; the schema cannot say which field goes with which kind. */
 function checkViews(views: PlaylistRecord['views']): void {
@@ -46,7 +53,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Every playlist, by name (one page holds them all: at most 500)',
-        querystring: Type.Object(PageQuery),
+        querystring: PlaylistQuerySchema,
         response: answers(PageOf(PlaylistSchema)),
       },
     },
@@ -81,7 +88,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Replace a playlist (super.admin)',
-        body: Type.Composite([Type.Object({ id: Id }), PlaylistInputSchema]),
+        body: PlaylistUpdateSchema,
         response: answers(PlaylistSchema),
       },
     },
@@ -99,7 +106,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
       schema: {
         tags,
         summary: 'Delete a playlist; displays it was assigned to go back to their boards (super.admin)',
-        querystring: Type.Object({ playlistId: PlaylistId }),
+        querystring: PlaylistRefSchema,
         response: answers(Type.Null()),
       },
     },
