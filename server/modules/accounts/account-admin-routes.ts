@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { FORCED_LOGOUT } from '../../../contract/protocol/types';
-import { PERMISSIONS } from '../../../contract/api/permissions';
 import { accountInReach, fleetsOfAccount, keepLastSuperAdmin, mustGrant, oneSuperAdminChangeAtATime } from '../../access/account-reach';
 import { endSessions } from '../../access/end-sessions';
 import { saveAccount } from '../../access/save-account';
@@ -30,8 +29,8 @@ const RESET = 'An administrator asked for your Fleet Console password to be rese
 export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['accounts'];
-  const read = { permission: PERMISSIONS.accountView };
-  const write = { permission: PERMISSIONS.accountEdit };
+  const read = { permission: ACCOUNT_API.permissions.view };
+  const write = { permission: ACCOUNT_API.permissions.edit };
   const roleOf = (id: string | null) => (id ? ctx.repo.roles.get(id) : Promise.resolve(null));
   const mustRole = async (id: string | null) => {
     if (id === null) return null;

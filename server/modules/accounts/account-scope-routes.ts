@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS, scopeKinds } from '../../../contract/api/permissions';
+import { scopeKinds } from '../../../contract/api/permissions';
 import { accountSubject, recordAudit } from '../../audit/record-audit';
 import { badRequest } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
@@ -36,7 +36,7 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
   r.get(
     `${ACCOUNT_API.base}/get/scope`,
     {
-      config: { access: { permission: PERMISSIONS.accountView }, scope: scope.row(ACCOUNT_ROW, 'query.accountId') },
+      config: { access: { permission: ACCOUNT_API.permissions.view }, scope: scope.row(ACCOUNT_ROW, 'query.accountId') },
       schema: {
         tags,
         summary: 'The fleets and sub-fleets an account is given to manage, and those the caller may give it',
@@ -53,7 +53,7 @@ export const registerAccountScopeRoutes = (app: FastifyInstance, ctx: ServerCont
   r.put(
     `${ACCOUNT_API.base}/update/scope`,
     {
-      config: { access: { permission: PERMISSIONS.accountEdit }, scope: scope.row(ACCOUNT_ROW, 'body.accountId') },
+      config: { access: { permission: ACCOUNT_API.permissions.edit }, scope: scope.row(ACCOUNT_ROW, 'body.accountId') },
       schema: {
         tags,
         summary: 'Replace the fleets and sub-fleets an account is given to manage; only places get/scope offers. Its open consoles follow at once',

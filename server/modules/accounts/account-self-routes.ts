@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../../contract/api/permissions';
 import { FORCED_LOGOUT } from '../../../contract/protocol/types';
 import { saveAccount } from '../../access/save-account';
 import { accountSubject, recordAudit } from '../../audit/record-audit';
@@ -48,7 +47,7 @@ export const registerAccountSelfRoutes = (app: FastifyInstance, ctx: ServerConte
     scope: scope.unscoped('public: registration and password reset by a code mailed to the address; no fleet row'),
   };
   /** The caller's own account. */
-  const own = { access: { permission: PERMISSIONS.profileEdit }, scope: scope.unscoped("the caller's own account") };
+  const own = { access: { permission: USER_API.permissions.edit }, scope: scope.unscoped("the caller's own account") };
 
   /**
    * Wrong guesses count per client address, so a stranger's cannot use up the owner's; the stored

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../../contract/api/permissions';
 import { AlarmAckBodySchema, AlarmSchema, ALARM_API } from '../../../contract/entities/alarm';
 import { accountOf } from '../../platform/http/actor-of';
 import { scope, scopedRow } from '../../platform/http/scope-policy';
@@ -17,7 +16,7 @@ export const registerAlarmAckRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.post(
     `${ALARM_API.base}/ack/single`,
     {
-      config: { access: { permission: PERMISSIONS.alarmView }, scope: scope.row(ALARM_ROW, 'body.alarmId') },
+      config: { access: { permission: ALARM_API.permissions.view }, scope: scope.row(ALARM_ROW, 'body.alarmId') },
       schema: {
         tags: ['alarms'],
         summary: 'Acknowledge an alarm (an optional note up to 200 characters); a second acknowledgement keeps the first',

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../../contract/api/permissions';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
 import { scope, scopedRow, type RowScope } from '../../platform/http/scope-policy';
 import { badRequest } from '../../platform/http/api-error';
@@ -39,7 +38,7 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${ALARM_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.alarmView, display: true }, scope: scope.filtered("the alarms of the caller's vehicles") },
+      config: { access: { permission: ALARM_API.permissions.view, display: true }, scope: scope.filtered("the alarms of the caller's vehicles") },
       schema: {
         tags,
         summary:
@@ -65,7 +64,7 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${ALARM_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.alarmView, display: true }, scope: scope.row(ALARM_ROW, 'query.alarmId') },
+      config: { access: { permission: ALARM_API.permissions.view, display: true }, scope: scope.row(ALARM_ROW, 'query.alarmId') },
       schema: {
         tags,
         summary: 'One alarm (/home/alarm/page), with its peak value from history',

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../../contract/api/permissions';
 import { checkAccountChoice } from '../../access/account-choice';
 import { placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../../access/placement-scope';
 import { accountOf } from '../../platform/http/actor-of';
@@ -27,7 +26,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${DEPOT_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.depotView }, scope: scope.filtered("the depots of the caller's fleets, and its own") },
+      config: { access: { permission: DEPOT_API.permissions.view }, scope: scope.filtered("the depots of the caller's fleets, and its own") },
       schema: {
         tags,
         summary: 'Depots the caller may see, paged; filter by fleet, name (contains), status',
@@ -45,7 +44,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${DEPOT_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.depotView }, scope: scope.row(DEPOT_ROW, 'query.depotId') },
+      config: { access: { permission: DEPOT_API.permissions.view }, scope: scope.row(DEPOT_ROW, 'query.depotId') },
       schema: { tags, summary: 'One depot', querystring: Type.Object({ depotId: Id }), response: answers(DepotSchema) },
     },
     async (req) => ok(await view(req, scopedRow(req, DEPOT_ROW, 'query.depotId'))),
@@ -54,7 +53,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.post(
     `${DEPOT_API.base}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.depotEdit }, scope: scope.row(PARENT_FLEET_ROW, 'body.fleetId', { unknown: 'badRequest' }) },
+      config: { access: { permission: DEPOT_API.permissions.edit }, scope: scope.row(PARENT_FLEET_ROW, 'body.fleetId', { unknown: 'badRequest' }) },
       schema: {
         tags,
         summary:
@@ -84,7 +83,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.put(
     `${DEPOT_API.base}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.depotEdit }, scope: scope.row(DEPOT_ROW, 'body.depotId') },
+      config: { access: { permission: DEPOT_API.permissions.edit }, scope: scope.row(DEPOT_ROW, 'body.depotId') },
       schema: {
         tags,
         summary: 'Change a depot; with `version`, refused (409, the current depot as data) when someone changed it since',
@@ -119,7 +118,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.delete(
     `${DEPOT_API.base}/delete/single`,
     {
-      config: { access: { permission: PERMISSIONS.depotEdit }, scope: [scope.row(DEPOT_ROW, 'query.depotId'), placementFleet(DEPOT_ROW, 'query.depotId')] },
+      config: { access: { permission: DEPOT_API.permissions.edit }, scope: [scope.row(DEPOT_ROW, 'query.depotId'), placementFleet(DEPOT_ROW, 'query.depotId')] },
       schema: {
         tags,
         summary: 'Delete a depot; its vehicles move to `moveTo`, another depot of the fleet or "none" (no depot), required while it holds any',

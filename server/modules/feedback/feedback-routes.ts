@@ -159,7 +159,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.post(
     `${FEEDBACK_API.base}/add/reply`,
     {
-      config: { access: { permission: PERMISSIONS.feedbackEdit }, scope: scope.row(FEEDBACK_ROW, 'body.feedbackId') },
+      config: { access: { permission: FEEDBACK_API.permissions.edit }, scope: scope.row(FEEDBACK_ROW, 'body.feedbackId') },
       schema: {
         tags,
         summary: 'Replies to feedback; the sender gets it by mail and a live notice (cmd 8)',
@@ -187,7 +187,7 @@ export const registerFeedbackRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.put(
     `${FEEDBACK_API.base}/update/status`,
     {
-      config: { access: { permission: PERMISSIONS.feedbackEdit }, scope: scope.row(FEEDBACK_ROW, 'body.feedbackId') },
+      config: { access: { permission: FEEDBACK_API.permissions.edit }, scope: scope.row(FEEDBACK_ROW, 'body.feedbackId') },
       schema: {
         tags,
         summary: 'Sets the status of feedback (new, read, replied, closed)',

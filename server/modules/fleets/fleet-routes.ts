@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../../contract/api/permissions';
 import { accountNames, checkAccountChoice } from '../../access/account-choice';
 import { fleetActions } from '../../access/allowed-actions';
 import { countVehicles, resettleVehicles, vehiclesText } from '../../access/placement-scope';
@@ -41,7 +40,10 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${FLEET_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.fleetView, display: true }, scope: scope.filtered("the caller's fleets and those holding its sub-fleets or depots") },
+      config: {
+        access: { permission: FLEET_API.permissions.view, display: true },
+        scope: scope.filtered("the caller's fleets and those holding its sub-fleets or depots"),
+      },
       schema: {
         tags,
         summary: 'Fleets the caller may see, paged; filter by name (contains) and status',
@@ -59,7 +61,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${FLEET_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.fleetView }, scope: scope.row(FLEET_ROW, 'query.fleetId') },
+      config: { access: { permission: FLEET_API.permissions.view }, scope: scope.row(FLEET_ROW, 'query.fleetId') },
       schema: { tags, summary: 'One fleet', querystring: Type.Object({ fleetId: Id }), response: answers(FleetSchema) },
     },
     async (req) => ok(await withCount(req, scopedRow(req, FLEET_ROW, 'query.fleetId'))),
@@ -69,7 +71,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     `${FLEET_API.base}/add/single`,
     {
       config: {
-        access: { permission: PERMISSIONS.fleetCreate },
+        access: { permission: FLEET_API.permissions.create },
         scope: scope.unscoped('a new fleet lies in no fleet the caller must reach: creating one is what the fleet-creation permission grants'),
       },
       schema: {
@@ -92,7 +94,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.put(
     `${FLEET_API.base}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.fleetEdit }, scope: scope.row(FLEET_ROW, 'body.fleetId') },
+      config: { access: { permission: FLEET_API.permissions.edit }, scope: scope.row(FLEET_ROW, 'body.fleetId') },
       schema: {
         tags,
         summary: 'Change a fleet the caller manages; with `version`, refused (409, the current fleet as data) when someone changed it since',
@@ -129,7 +131,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     `${FLEET_API.base}/delete/single`,
     {
       config: {
-        access: { permission: PERMISSIONS.fleetCreate },
+        access: { permission: FLEET_API.permissions.create },
         scope: [scope.row(FLEET_ROW, 'query.fleetId'), scope.row(PARENT_FLEET_ROW, 'query.moveTo', { optional: true, unknown: 'badRequest' })],
       },
       schema: {
@@ -155,7 +157,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${FLEET_API.base}/query/members`,
     {
-      config: { access: { permission: PERMISSIONS.fleetView }, scope: scope.row(FLEET_ROW, 'query.fleetId') },
+      config: { access: { permission: FLEET_API.permissions.view }, scope: scope.row(FLEET_ROW, 'query.fleetId') },
       schema: {
         tags,
         summary: 'Accounts assigned to a fleet (operators and others)',
@@ -169,7 +171,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.put(
     `${FLEET_API.base}/update/members`,
     {
-      config: { access: { permission: PERMISSIONS.fleetEdit }, scope: scope.row(FLEET_ROW, 'body.fleetId') },
+      config: { access: { permission: FLEET_API.permissions.edit }, scope: scope.row(FLEET_ROW, 'body.fleetId') },
       schema: {
         tags,
         summary: 'Replace the accounts assigned to a fleet; they see its vehicles (read-only unless their role allows more)',

@@ -104,7 +104,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
     `${GROUP_LOG_API.base}/query/list`,
     {
       config: {
-        access: { permission: PERMISSIONS.groupLogView },
+        access: { permission: GROUP_LOG_API.permissions.view },
         scope: scope.filtered("the operations touching the caller's vehicles, counted over those vehicles"),
       },
       schema: {
@@ -124,7 +124,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${GROUP_LOG_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.groupLogView }, scope: scope.row(GROUP_LOG_ROW, 'query.logId') },
+      config: { access: { permission: GROUP_LOG_API.permissions.view }, scope: scope.row(GROUP_LOG_ROW, 'query.logId') },
       schema: {
         tags,
         summary: 'One group operation with its per-vehicle state (/vehicles/groupLog/logDetail)',
@@ -190,7 +190,7 @@ export const registerGroupLogRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.post(
     `${GROUP_LOG_API.base}/update/retry`,
     {
-      config: { access: { permission: PERMISSIONS.groupLogView }, scope: scope.row(GROUP_LOG_ROW, 'body.logId') },
+      config: { access: { permission: GROUP_LOG_API.permissions.view }, scope: scope.row(GROUP_LOG_ROW, 'body.logId') },
       schema: {
         tags,
         summary: "Run the failed vehicles of a group operation again (those the caller may see); the operation's own permission is required",

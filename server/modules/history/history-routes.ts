@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../../contract/api/permissions';
 import { badRequest } from '../../platform/http/api-error';
 import { answers, Failure, ok } from '../../platform/http/envelope';
 import { HistoryQuerySchema as HistoryQuery, HistorySeriesSchema, HISTORY_API } from '../../../contract/entities/history';
@@ -38,7 +37,7 @@ export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) 
     `${HISTORY_API.base}/query/series`,
     {
       // A share guest charts its one vehicle (VEHICLE_ROW refuses every other); a wall the vehicles of its scope.
-      config: { access: { permission: PERMISSIONS.historyView, share: true, display: true }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
+      config: { access: { permission: HISTORY_API.permissions.view, share: true, display: true }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
       schema: {
         tags,
         summary: "Chart series of a device's keys over a range of at most 31 days: columnar min/max/avg in at most 2,000 buckets",
@@ -55,7 +54,7 @@ export const registerHistoryRoutes = (app: FastifyInstance, ctx: ServerContext) 
   r.get(
     `${HISTORY_API.base}/export/csv`,
     {
-      config: { access: { permission: PERMISSIONS.historyExport }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
+      config: { access: { permission: HISTORY_API.permissions.export }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
       schema: {
         tags,
         summary: 'The same samples as CSV (time,key…), one row per stored sample; not enveloped',

@@ -79,8 +79,8 @@ const EDITABLE = ['title', 'description', 'status', 'rootCause', 'shortTermSolut
 export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) => {
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['issues'];
-  const view = { permission: PERMISSIONS.issueView };
-  const edit = { permission: PERMISSIONS.issueEdit };
+  const view = { permission: ISSUE_API.permissions.view };
+  const edit = { permission: ISSUE_API.permissions.edit };
   const listed = scope.filtered("the issues of the caller's fleets, and of the vehicles of its sub-fleets and depots");
 
   const filterOf = (scope: IssueFilter['scope'], q: { age?: string } & Omit<IssueFilter, 'scope' | 'createdBefore'>): IssueFilter => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../../contract/api/permissions';
 import { PREALARM_KEYS } from '../../../contract/api/prealarm-keys';
 import {
   PrealarmCreateSchema,
@@ -138,7 +137,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${PREALARM_API.base}/fleet/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmView }, scope: scope.filtered("the caller's fleets and those holding its sub-fleets or depots") },
+      config: { access: { permission: PREALARM_API.permissions.view }, scope: scope.filtered("the caller's fleets and those holding its sub-fleets or depots") },
       schema: {
         tags,
         summary: 'Fleets the caller sees, with their vehicles and pre-alarm rules (fleet and sub-fleet rules together)',
@@ -157,7 +156,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${PREALARM_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmView }, scope: ruleOwner('query', false) },
+      config: { access: { permission: PREALARM_API.permissions.view }, scope: ruleOwner('query', false) },
       schema: {
         tags,
         summary: "A fleet's own rules, or a sub-fleet's (`subFleetId`), oldest first, with their pending and firing vehicles",
@@ -177,7 +176,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${PREALARM_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmView }, scope: scope.row(PREALARM_ROW, 'query.prealarmId') },
+      config: { access: { permission: PREALARM_API.permissions.view }, scope: scope.row(PREALARM_ROW, 'query.prealarmId') },
       schema: { tags, summary: 'One rule', querystring: Type.Object({ prealarmId: Id }), response: answers(PrealarmSchema) },
     },
     async (req) => ok(await view(accountOf(req), scopedRow(req, PREALARM_ROW, 'query.prealarmId'))),
@@ -186,7 +185,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.post(
     `${PREALARM_API.base}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmEdit }, scope: [ruleOwner('body', true), NEW_RULE_VEHICLES] },
+      config: { access: { permission: PREALARM_API.permissions.edit }, scope: [ruleOwner('body', true), NEW_RULE_VEHICLES] },
       schema: {
         tags,
         summary: 'Create a rule of a fleet or sub-fleet the caller manages; `vehicleIds` empty means the whole fleet or sub-fleet',
@@ -206,7 +205,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.put(
     `${PREALARM_API.base}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmEdit }, scope: [scope.row(EDITABLE_PREALARM_ROW, 'body.prealarmId'), CHANGED_RULE_VEHICLES] },
+      config: { access: { permission: PREALARM_API.permissions.edit }, scope: [scope.row(EDITABLE_PREALARM_ROW, 'body.prealarmId'), CHANGED_RULE_VEHICLES] },
       schema: {
         tags,
         summary: 'Change a rule. A changed key, logic, value or set of vehicles starts its pending periods afresh; a changed duration applies to the periods under way',
@@ -232,7 +231,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.delete(
     `${PREALARM_API.base}/delete/single`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmEdit }, scope: scope.row(EDITABLE_PREALARM_ROW, 'query.prealarmId') },
+      config: { access: { permission: PREALARM_API.permissions.edit }, scope: scope.row(EDITABLE_PREALARM_ROW, 'query.prealarmId') },
       schema: { tags, summary: 'Delete a rule; its fired pre-alarms end', querystring: Type.Object({ prealarmId: Id }), response: answers(Type.Null()) },
     },
     async (req) => {
@@ -246,7 +245,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${PREALARM_API.base}/query/states`,
     {
-      config: { access: { permission: PERMISSIONS.prealarmView }, scope: scope.row(PREALARM_ROW, 'query.prealarmId') },
+      config: { access: { permission: PREALARM_API.permissions.view }, scope: scope.row(PREALARM_ROW, 'query.prealarmId') },
       schema: {
         tags,
         summary: "A rule's pending vehicles (with when they fire if the condition keeps holding) and firing ones",
@@ -275,7 +274,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
     `${PREALARM_API.base}/query/preview`,
     {
       // Each vehicle named must be the caller's: a preview reads its history.
-      config: { access: { permission: PERMISSIONS.prealarmView }, scope: [ruleOwner('body', false), NEW_RULE_VEHICLES] },
+      config: { access: { permission: PREALARM_API.permissions.view }, scope: [ruleOwner('body', false), NEW_RULE_VEHICLES] },
       schema: {
         tags,
         summary: `How often a rule would have fired over the last ${PREVIEW_DAYS} days of history, per vehicle`,

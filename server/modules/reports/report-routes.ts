@@ -92,7 +92,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   r.get(
     `${REPORT_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.reportView }, scope: scope.filtered('the reports of the fleets the caller sees, and its own') },
+      config: { access: { permission: REPORT_API.permissions.view }, scope: scope.filtered('the reports of the fleets the caller sees, and its own') },
       schema: {
         tags,
         summary: "Reports of the fleets the caller sees, and their own, by name; each with the caller's permission (view or edit)",
@@ -111,7 +111,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   r.get(
     `${REPORT_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.reportView }, scope: scope.row(REPORT_ROW, 'query.reportId') },
+      config: { access: { permission: REPORT_API.permissions.view }, scope: scope.row(REPORT_ROW, 'query.reportId') },
       schema: { tags, summary: 'One report', querystring: Type.Object({ reportId: Id }), response: answers(ReportSchema) },
     },
     async (req) => ok(await view(accountOf(req), scopedRow(req, REPORT_ROW, 'query.reportId'))),
@@ -120,7 +120,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   r.post(
     `${REPORT_API.base}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.reportEdit }, scope: REPORT_FLEET },
+      config: { access: { permission: REPORT_API.permissions.edit }, scope: REPORT_FLEET },
       schema: {
         tags,
         summary: 'Create a report of a fleet the caller sees; `sharing` says whether others may edit it (default view only)',
@@ -148,7 +148,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   r.put(
     `${REPORT_API.base}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.reportEdit }, scope: [scope.row(REPORT_ROW, 'body.reportId'), REPORT_FLEET] },
+      config: { access: { permission: REPORT_API.permissions.edit }, scope: [scope.row(REPORT_ROW, 'body.reportId'), REPORT_FLEET] },
       schema: {
         tags,
         summary: 'Change a report the caller may edit',
@@ -174,7 +174,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   r.delete(
     `${REPORT_API.base}/delete/single`,
     {
-      config: { access: { permission: PERMISSIONS.reportEdit }, scope: scope.row(REPORT_ROW, 'query.reportId') },
+      config: { access: { permission: REPORT_API.permissions.edit }, scope: scope.row(REPORT_ROW, 'query.reportId') },
       schema: { tags, summary: 'Delete a report the caller may edit', querystring: Type.Object({ reportId: Id }), response: answers(Type.Null()) },
     },
     async (req) => {
@@ -188,7 +188,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
   r.post(
     `${REPORT_API.base}/query/compute`,
     {
-      config: { access: { permission: PERMISSIONS.reportView }, scope: [scope.row(REPORT_ROW, 'body.reportId'), COMPUTED_VEHICLES] },
+      config: { access: { permission: REPORT_API.permissions.view }, scope: [scope.row(REPORT_ROW, 'body.reportId'), COMPUTED_VEHICLES] },
       schema: {
         tags,
         summary:

@@ -40,8 +40,8 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
   const r = app.withTypeProvider<TypeBoxProvider>();
   const tags = ['roles'];
   const global = scope.unscoped('roles are global, in no fleet; what a caller may grant is the grant rule');
-  const read = { access: { permission: PERMISSIONS.roleView }, scope: global };
-  const write = { access: { permission: PERMISSIONS.roleEdit }, scope: global };
+  const read = { access: { permission: ROLE_API.permissions.view }, scope: global };
+  const write = { access: { permission: ROLE_API.permissions.edit }, scope: global };
   const withUsers = async (role: RoleRecord) => ({ ...role, users: (await ctx.repo.roles.userIds(role.id)).length });
   const mustRole = async (id: string) => {
     const role = await ctx.repo.roles.get(id);

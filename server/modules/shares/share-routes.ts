@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../../contract/api/permissions';
 import { FORCED_LOGOUT } from '../../../contract/protocol/types';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
 import { recordAudit, shareSubject } from '../../audit/record-audit';
@@ -139,7 +138,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     `${SHARE_API.base}/query/list`,
     {
       config: {
-        access: { permission: PERMISSIONS.vehicleShare },
+        access: { permission: SHARE_API.permissions.edit },
         scope: [scope.row(VEHICLE_ROW, 'query.vehicleId', { optional: true }), scope.filtered("the shares of the vehicles in the caller's scope")],
       },
       schema: {
@@ -163,7 +162,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.get(
     `${SHARE_API.base}/query/access`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleShare }, scope: scope.row(SHARE_ROW, 'query.account', { unknown: 'badRequest' }) },
+      config: { access: { permission: SHARE_API.permissions.edit }, scope: scope.row(SHARE_ROW, 'query.account', { unknown: 'badRequest' }) },
       schema: {
         tags,
         summary: "A share's access log, newest first: every opening of its link and every refused attempt, with the client address",
@@ -184,7 +183,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.post(
     `${SHARE_API.base}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleShare }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
+      config: { access: { permission: SHARE_API.permissions.edit }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
       schema: {
         tags,
         summary: 'Share one vehicle; protection 1 needs a password (6-12 characters); an optional expiry ends the link by itself',
@@ -215,7 +214,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.put(
     `${SHARE_API.base}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleShare }, scope: scope.row(SHARE_ROW, 'body.account', { unknown: 'badRequest' }) },
+      config: { access: { permission: SHARE_API.permissions.edit }, scope: scope.row(SHARE_ROW, 'body.account', { unknown: 'badRequest' }) },
       schema: {
         tags,
         summary: 'Change a share; closing ends its guest sessions, re-activating issues a new account and link, expiresAt (null: none) moves its end',
@@ -253,7 +252,7 @@ export const registerShareRoutes = (app: FastifyInstance, ctx: ServerContext) =>
   r.delete(
     `${SHARE_API.base}/delete/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleShare }, scope: scope.row(SHARE_ROW, 'query.account', { unknown: 'badRequest' }) },
+      config: { access: { permission: SHARE_API.permissions.edit }, scope: scope.row(SHARE_ROW, 'query.account', { unknown: 'badRequest' }) },
       schema: { tags, summary: 'Delete a share; its link stops working', querystring: Type.Object({ account: ShareAccount }), response: answers(Type.Null()) },
     },
     async (req) => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../../contract/api/permissions';
 import { checkAccountChoice } from '../../access/account-choice';
 import { placementView, resettleVehicles, vehicleDestination, withManagerNames } from '../../access/placement-scope';
 import { accountOf } from '../../platform/http/actor-of';
@@ -27,7 +26,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${SUB_FLEET_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.subFleetView }, scope: scope.filtered("the sub-fleets of the caller's fleets, and its own") },
+      config: { access: { permission: SUB_FLEET_API.permissions.view }, scope: scope.filtered("the sub-fleets of the caller's fleets, and its own") },
       schema: {
         tags,
         summary: 'Sub-fleets the caller may see, paged; filter by fleet, name (contains), status',
@@ -45,7 +44,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.get(
     `${SUB_FLEET_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.subFleetView }, scope: scope.row(SUB_FLEET_ROW, 'query.subFleetId') },
+      config: { access: { permission: SUB_FLEET_API.permissions.view }, scope: scope.row(SUB_FLEET_ROW, 'query.subFleetId') },
       schema: { tags, summary: 'One sub-fleet', querystring: Type.Object({ subFleetId: Id }), response: answers(SubFleetSchema) },
     },
     async (req) => ok(await view(req, scopedRow(req, SUB_FLEET_ROW, 'query.subFleetId'))),
@@ -54,7 +53,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.post(
     `${SUB_FLEET_API.base}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.subFleetEdit }, scope: scope.row(PARENT_FLEET_ROW, 'body.fleetId', { unknown: 'badRequest' }) },
+      config: { access: { permission: SUB_FLEET_API.permissions.edit }, scope: scope.row(PARENT_FLEET_ROW, 'body.fleetId', { unknown: 'badRequest' }) },
       schema: {
         tags,
         summary: 'Create a sub-fleet in a fleet the caller manages; the manager must hold a sub-fleet-manager role',
@@ -74,7 +73,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
   r.put(
     `${SUB_FLEET_API.base}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.subFleetEdit }, scope: scope.row(SUB_FLEET_ROW, 'body.subFleetId') },
+      config: { access: { permission: SUB_FLEET_API.permissions.edit }, scope: scope.row(SUB_FLEET_ROW, 'body.subFleetId') },
       schema: {
         tags,
         summary: 'Change a sub-fleet; with `version`, refused (409, the current sub-fleet as data) when someone changed it since',
@@ -110,7 +109,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
     `${SUB_FLEET_API.base}/delete/single`,
     {
       config: {
-        access: { permission: PERMISSIONS.subFleetEdit },
+        access: { permission: SUB_FLEET_API.permissions.edit },
         scope: [scope.row(SUB_FLEET_ROW, 'query.subFleetId'), placementFleet(SUB_FLEET_ROW, 'query.subFleetId')],
       },
       schema: {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSIONS } from '../../../contract/api/permissions';
 import { MAX_DEVICE_ID, type DeviceType } from '../../../contract/protocol/types';
 import { vehicleActions } from '../../access/allowed-actions';
 import { FIRMWARE_CATALOGUE } from '../../fleet/firmware-catalogue';
@@ -62,7 +61,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.get(
     `${VEHICLE_API.base}/query/list`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleView }, scope: scope.filtered("the vehicles of the caller's fleets, sub-fleets and depots") },
+      config: { access: { permission: VEHICLE_API.permissions.view }, scope: scope.filtered("the vehicles of the caller's fleets, sub-fleets and depots") },
       schema: {
         tags,
         summary:
@@ -96,7 +95,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.put(
     `${VEHICLE_API.base}/update/top`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
+      config: { access: { permission: VEHICLE_API.permissions.edit }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
       schema: {
         tags,
         summary: 'Top place (top: true) or top cancel (top: false) a vehicle: pinned vehicles list first, newest pin first',
@@ -115,7 +114,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.post(
     `${VEHICLE_API.base}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: NEW_VEHICLE_PLACEMENT },
+      config: { access: { permission: VEHICLE_API.permissions.edit }, scope: NEW_VEHICLE_PLACEMENT },
       schema: {
         tags,
         summary: 'Add a vehicle (create form: name up to 20 characters); S/N must be unique. Equipment defaults by kind',
@@ -175,7 +174,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.put(
     `${VEHICLE_API.base}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
+      config: { access: { permission: VEHICLE_API.permissions.edit }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
       schema: {
         tags,
         summary:
@@ -198,7 +197,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.delete(
     `${VEHICLE_API.base}/delete/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
+      config: { access: { permission: VEHICLE_API.permissions.edit }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
       schema: {
         tags,
         summary: 'Delete a vehicle with its devices, alarms, history and shares',
@@ -216,7 +215,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.put(
     `${VEHICLE_API.deviceBase}/update/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
+      config: { access: { permission: VEHICLE_API.permissions.edit }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
       schema: {
         tags,
         summary: "Change a device's model name (versions change only through firmware updates)",
@@ -240,7 +239,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.post(
     `${VEHICLE_API.deviceBase}/add/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
+      config: { access: { permission: VEHICLE_API.permissions.edit }, scope: scope.row(VEHICLE_ROW, 'body.vehicleId') },
       schema: {
         tags,
         summary: 'Fit an optional device: the next water tank (watertank 1-3) or a second solar charger (mppt 1)',
@@ -264,7 +263,7 @@ export const registerVehicleAdminRoutes = (app: FastifyInstance, ctx: ServerCont
   r.delete(
     `${VEHICLE_API.deviceBase}/delete/single`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleEdit }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
+      config: { access: { permission: VEHICLE_API.permissions.edit }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
       schema: {
         tags,
         summary: 'Remove an optional device: the last water tank (never the first) or mppt 1',

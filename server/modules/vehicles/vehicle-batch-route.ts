@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS } from '../../../contract/api/permissions';
 import { readVehicleSheet, type SheetRow, SheetsBusy } from '../../fleet/batch-sheet';
 import { SheetRefusal } from '../../fleet/sheet-archive';
 import { isSpreadsheet } from '../../../contract/spreadsheet-file';
@@ -35,7 +34,7 @@ export const registerVehicleBatchRoute = (app: FastifyInstance, ctx: ServerConte
     `${VEHICLE_API.base}/add/batch`,
     {
       config: {
-        access: { permission: PERMISSIONS.vehicleEdit },
+        access: { permission: VEHICLE_API.permissions.edit },
         scope: scope.filtered("each row's placement is checked by the vehicle placement rules, and refused rows are listed"),
       },
       schema: {

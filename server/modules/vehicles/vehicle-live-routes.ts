@@ -18,7 +18,7 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
   r.get(
     `${VEHICLE_API.base}/query/snapshot`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleView, display: true }, scope: scope.filtered("the vehicles of the caller's scope") },
+      config: { access: { permission: VEHICLE_API.permissions.view, display: true }, scope: scope.filtered("the vehicles of the caller's scope") },
       schema: {
         tags: ['vehicles'],
         summary: 'Every vehicle the caller may see, with live status, SOC and position',
@@ -33,7 +33,7 @@ export const registerVehicleLiveRoutes = (app: FastifyInstance, ctx: ServerConte
   r.get(
     `${VEHICLE_API.base}/get/detail`,
     {
-      config: { access: { permission: PERMISSIONS.vehicleView, display: true }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
+      config: { access: { permission: VEHICLE_API.permissions.view, display: true }, scope: scope.row(VEHICLE_ROW, 'query.vehicleId') },
       schema: {
         tags: ['vehicles'],
         summary: "One vehicle's detail with its devices and firmware",
