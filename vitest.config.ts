@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { defineConfig, mergeConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import viteConfig from './vite.config.ts';
@@ -55,6 +56,10 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // Vitest's default is one worker fewer than the cores: on a 2-core CI machine that is a single
+      // worker, and every suite runs one file after another. The server suites mostly wait (on
+      // sockets, PostgreSQL, timers), so two files at a time go nearly twice as fast there.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
           extends: true,
