@@ -96,7 +96,12 @@ export default mergeConfig(
             // fault fails twice. A retried test prints a RETRY line (support/retry-notice.ts), and
             // .ci/run fails a test retried in two runs in a row.
             retry: 1,
-            fileParallelism: false,
+            // Two files at a time, each with its own server and browser (no file shares state with
+            // another): a browser test spends most of its time waiting on renders and timers, which
+            // the other file's work fills. Their own group, after the other projects, so no more than
+            // two files load the machine at once whatever its cores.
+            maxWorkers: 2,
+            sequence: { groupOrder: 1 },
           },
         },
       ],
