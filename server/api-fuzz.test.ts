@@ -138,11 +138,16 @@ it('answers every documented operation with wrong input without a 5xx, and a rej
   expect(operations.length).toBeGreaterThan(50);
   const writes = await watchDatabaseWrites(t.config);
   let cases = 0;
+  // Whether the database was looked at since the last call: a rejected call's check looks right
+  // after its answer, and that look is the next call's starting point too (one query per look on
+  // PostgreSQL, and most calls are rejected).
+  let looked = false;
   try {
     for (const [i, [method, path, op]] of operations.entries()) {
       for (const call of callsOf(method, path, op, SEED + 1000 * i)) {
         cases++;
-        await writes.changed();
+        if (!looked) await writes.changed();
+        looked = false;
         let answer = await send(call);
         // An earlier case may have signed the super admin out (logout): sign in again and repeat.
         if (answer.status === 401) {
@@ -152,7 +157,10 @@ it('answers every documented operation with wrong input without a 5xx, and a rej
         }
         const what = `${JSON.stringify(call)} → ${answer.status} ${answer.text.slice(0, 200)}`;
         expect(answer.status, what).toBeLessThan(500);
-        if (answer.status >= 400) expect(await writes.changed(), what).toEqual([]);
+        if (answer.status >= 400) {
+          expect(await writes.changed(), what).toEqual([]);
+          looked = true;
+        }
       }
     }
   } finally {
