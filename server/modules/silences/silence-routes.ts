@@ -137,7 +137,7 @@ export const registerSilenceRoutes = (app: FastifyInstance, ctx: ServerContext) 
       config: { access: { permission: edit }, scope: scope.row(SILENCE_FLEET_ROW, 'body.fleetId', { unknown: 'badRequest' }) },
       schema: {
         tags,
-        summary: `Silence a fleet's alarms matching every matcher given (vehicle, sub-fleet, depot, kind, severity) from startsAt (default now) to endsAt, at most ${SILENCE_MAX_DAYS} days; they are still shown, marked, but neither notify nor sound on a wall`,
+        summary: `Silence a fleet's alarms matching every matcher given (vehicle, sub-fleet, depot, kind, severity) from startsAt (default now) to endsAt, at most ${SILENCE_MAX_DAYS} days (kept and listed; the alarm feed, walls and notifications do not read silences yet)`,
         body: SilenceCreateSchema,
         response: answers(SilenceSchema),
       },
@@ -185,7 +185,7 @@ export const registerSilenceRoutes = (app: FastifyInstance, ctx: ServerContext) 
       config: { access: { permission: edit }, scope: scope.row(SILENCE_ROW, 'body.silenceId') },
       schema: {
         tags,
-        summary: 'End a silence now (one not started yet never starts); it stays listed as expired, and what still fires is notified again',
+        summary: 'End a silence now (one not started yet never starts); it stays listed as expired',
         body: Type.Object({ silenceId: SilenceId }),
         response: answers(SilenceSchema),
       },
