@@ -38,5 +38,8 @@ export const DepotUpdateSchema = Type.Object({
   city: Type.Optional(City),
 });
 
+/** The depot a call names. */
+export const DepotRefSchema = Type.Object({ depotId: Id });
+
 /** The depot calls and the permissions they need. */
 export const DEPOT_API = { base: '/customization/depot/v1', permissions: { view: PERMISSIONS.depotView, edit: PERMISSIONS.depotEdit } } as const;

@@ -53,6 +53,9 @@ export const FleetUpdateSchema = Type.Object({
   serviceEngineerId: Type.Optional(Id),
 });
 
+/** The fleet a call names. */
+export const FleetRefSchema = Type.Object({ fleetId: Id });
+
 /** The fleet calls (`factoryBase`: the header fleet dropdown) and the permissions they need. */
 export const FLEET_API = {
   base: '/customization/fleet/v1',

@@ -111,5 +111,8 @@ export const IssueAssigneeQuerySchema = Type.Object({ fleetId: Id });
 /** A fleet's escalation limit in hours. */
 export const EscalationLimitUpdateSchema = Type.Object({ fleetId: Id, hours: Type.Integer({ minimum: ESCALATION_HOURS.min, maximum: ESCALATION_HOURS.max }) });
 
+/** The issue a call names. */
+export const IssueRefSchema = Type.Object({ issueId: Id });
+
 /** The issue calls and the permissions they need. */
 export const ISSUE_API = { base: '/customization/issue/v1', permissions: { view: PERMISSIONS.issueView, edit: PERMISSIONS.issueEdit } } as const;

@@ -49,5 +49,8 @@ export const RoleAllocationSchema = Type.Object({ roleId: Type.Union([Id, Type.N
 /** The pages a role's menu authority may list, grouped as the sidebar shows them. */
 export const MenuCatalogueSchema = Type.Array(Type.Object({ group: Type.String(), pages: Type.Array(Type.Object({ component: Type.String(), title: Type.String() })) }));
 
+/** The role a call names. */
+export const RoleRefSchema = Type.Object({ roleId: Id });
+
 /** The role calls and the permissions they need. */
 export const ROLE_API = { base: '/customization/role/v1', permissions: { view: PERMISSIONS.roleView, edit: PERMISSIONS.roleEdit } } as const;

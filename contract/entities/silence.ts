@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { PERMISSIONS } from '../api/permissions';
 import { SeveritySchema } from './alarm';
-import { Id, Name, PageQuery, Timestamp } from './common';
+import { Id, Name, NumericId, PageQuery, Timestamp } from './common';
 
 // REST shapes of silences (one-off): which of a fleet's alarms neither notify nor sound on a wall
 // from when to when, and why. A silenced alarm is still shown, marked.
@@ -12,7 +12,7 @@ export const SilenceStateSchema = Type.Union(SILENCE_STATES.map((s) => Type.Lite
 /** The longest a silence may last: a longer quiet is a mute timing's (recurring), not a silence's. */
 export const SILENCE_MAX_DAYS = 31;
 
-export const SilenceId = Type.String({ maxLength: 15, pattern: '^[0-9]{1,15}$' });
+export const SilenceId = NumericId;
 
 /** An alarm kind as the alarms carry it (low_soc, comm_lost…). */
 export const AlarmKindKey = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z0-9_]+$' });
@@ -57,6 +57,9 @@ export const SilenceQuerySchema = Type.Object({ ...PageQuery, fleetId: Type.Opti
  * The silence calls and the permissions they need: whoever sees and acknowledges alarms (an
  * operator in a control room) reads and writes the silences of the fleets in their scope.
  */
+/** The silence a call names. */
+export const SilenceRefSchema = Type.Object({ silenceId: SilenceId });
+
 export const SILENCE_API = {
   base: '/customization/silence/v1',
   permissions: { view: PERMISSIONS.alarmView, edit: PERMISSIONS.alarmView },

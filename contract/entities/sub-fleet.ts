@@ -18,5 +18,8 @@ export const SubFleetUpdateSchema = Type.Object({
   managerId: Type.Optional(Id),
 });
 
+/** The subFleet a call names. */
+export const SubFleetRefSchema = Type.Object({ subFleetId: Id });
+
 /** The sub-fleet calls and the permissions they need. */
 export const SUB_FLEET_API = { base: '/customization/subfleet/v1', permissions: { view: PERMISSIONS.subFleetView, edit: PERMISSIONS.subFleetEdit } } as const;

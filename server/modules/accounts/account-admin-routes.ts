@@ -14,7 +14,7 @@ import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { AccountCreateSchema, AccountQuerySchema, AccountRefSchema, AccountSchema, AccountUpdateSchema, ACCOUNT_API } from '../../../contract/entities/account';
-import { Id, PageOf } from '../../../contract/entities/common';
+import { PageOf } from '../../../contract/entities/common';
 import { scope, scopedRow } from '../../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
@@ -88,7 +88,7 @@ export const registerAccountAdminRoutes = (app: FastifyInstance, ctx: ServerCont
     `${ACCOUNT_API.base}/get/detail`,
     {
       config: { access: read, scope: scope.row(ACCOUNT_ROW, 'query.accountId') },
-      schema: { tags, summary: 'One account', querystring: Type.Object({ accountId: Id }), response: answers(AccountSchema) },
+      schema: { tags, summary: 'One account', querystring: AccountRefSchema, response: answers(AccountSchema) },
     },
     async (req) => ok(await viewOne(scopedRow(req, ACCOUNT_ROW, 'query.accountId'))),
   );

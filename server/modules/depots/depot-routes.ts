@@ -8,7 +8,7 @@ import { answers, ok } from '../../platform/http/envelope';
 import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
 import { Id, PageOf } from '../../../contract/entities/common';
-import { DepotCreateSchema, DepotQuerySchema, DepotSchema, DepotUpdateSchema, DEPOT_API } from '../../../contract/entities/depot';
+import { DepotCreateSchema, DepotQuerySchema, DepotSchema, DepotUpdateSchema, DEPOT_API, DepotRefSchema } from '../../../contract/entities/depot';
 import { scope, scopedRow } from '../../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
@@ -45,7 +45,7 @@ export const registerDepotRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     `${DEPOT_API.base}/get/detail`,
     {
       config: { access: { permission: DEPOT_API.permissions.view }, scope: scope.row(DEPOT_ROW, 'query.depotId') },
-      schema: { tags, summary: 'One depot', querystring: Type.Object({ depotId: Id }), response: answers(DepotSchema) },
+      schema: { tags, summary: 'One depot', querystring: DepotRefSchema, response: answers(DepotSchema) },
     },
     async (req) => ok(await view(req, scopedRow(req, DEPOT_ROW, 'query.depotId'))),
   );

@@ -10,7 +10,7 @@ import { answers, ok } from '../../platform/http/envelope';
 import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
 import { Id, PageOf } from '../../../contract/entities/common';
-import { FleetCreateSchema, FleetQuerySchema, FleetSchema, FleetUpdateSchema, FLEET_API } from '../../../contract/entities/fleet';
+import { FleetCreateSchema, FleetQuerySchema, FleetSchema, FleetUpdateSchema, FLEET_API, FleetRefSchema } from '../../../contract/entities/fleet';
 import { scope, scopedRow } from '../../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
@@ -62,7 +62,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     `${FLEET_API.base}/get/detail`,
     {
       config: { access: { permission: FLEET_API.permissions.view }, scope: scope.row(FLEET_ROW, 'query.fleetId') },
-      schema: { tags, summary: 'One fleet', querystring: Type.Object({ fleetId: Id }), response: answers(FleetSchema) },
+      schema: { tags, summary: 'One fleet', querystring: FleetRefSchema, response: answers(FleetSchema) },
     },
     async (req) => ok(await withCount(req, scopedRow(req, FLEET_ROW, 'query.fleetId'))),
   );
@@ -161,7 +161,7 @@ export const registerFleetRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       schema: {
         tags,
         summary: 'Accounts assigned to a fleet (operators and others)',
-        querystring: Type.Object({ fleetId: Id }),
+        querystring: FleetRefSchema,
         response: answers(Type.Array(Type.String())),
       },
     },

@@ -20,8 +20,9 @@ import {
   IssueSchema,
   IssueUpdateSchema,
   ISSUE_API,
+  IssueRefSchema,
 } from '../../../contract/entities/issue';
-import { Id, PageOf } from '../../../contract/entities/common';
+import { PageOf } from '../../../contract/entities/common';
 import { can } from '../../access/actor';
 import { fleetInScope } from '../../access/allowed-actions';
 import { escalateIssue } from '../../follow-up/issue-escalation';
@@ -133,7 +134,7 @@ export const registerIssueRoutes = (app: FastifyInstance, ctx: ServerContext) =>
     `${ISSUE_API.base}/get/detail`,
     {
       config: { access: view, scope: scope.row(ISSUE_ROW, 'query.issueId') },
-      schema: { tags, summary: 'One issue with its timeline, oldest first', querystring: Type.Object({ issueId: Id }), response: answers(IssueDetailSchema) },
+      schema: { tags, summary: 'One issue with its timeline, oldest first', querystring: IssueRefSchema, response: answers(IssueDetailSchema) },
     },
     async (req) => {
       const issue = scopedRow(req, ISSUE_ROW, 'query.issueId');

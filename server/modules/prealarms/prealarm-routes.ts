@@ -15,7 +15,7 @@ import {
   PrealarmVehicleStateSchema,
   PREALARM_API,
 } from '../../../contract/entities/prealarm';
-import { Id, PageOf } from '../../../contract/entities/common';
+import { PageOf } from '../../../contract/entities/common';
 import type { Actor } from '../../access/actor';
 import { fleetInScope, placementReachable } from '../../access/allowed-actions';
 import { scopeIncludes } from '../../access/scope-includes';
@@ -177,7 +177,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
     `${PREALARM_API.base}/get/detail`,
     {
       config: { access: { permission: PREALARM_API.permissions.view }, scope: scope.row(PREALARM_ROW, 'query.prealarmId') },
-      schema: { tags, summary: 'One rule', querystring: Type.Object({ prealarmId: Id }), response: answers(PrealarmSchema) },
+      schema: { tags, summary: 'One rule', querystring: PrealarmRefSchema, response: answers(PrealarmSchema) },
     },
     async (req) => ok(await view(accountOf(req), scopedRow(req, PREALARM_ROW, 'query.prealarmId'))),
   );
@@ -232,7 +232,7 @@ export const registerPrealarmRoutes = (app: FastifyInstance, ctx: ServerContext)
     `${PREALARM_API.base}/delete/single`,
     {
       config: { access: { permission: PREALARM_API.permissions.edit }, scope: scope.row(EDITABLE_PREALARM_ROW, 'query.prealarmId') },
-      schema: { tags, summary: 'Delete a rule; its fired pre-alarms end', querystring: Type.Object({ prealarmId: Id }), response: answers(Type.Null()) },
+      schema: { tags, summary: 'Delete a rule; its fired pre-alarms end', querystring: PrealarmRefSchema, response: answers(Type.Null()) },
     },
     async (req) => {
       const rule = scopedRow(req, EDITABLE_PREALARM_ROW, 'query.prealarmId');

@@ -10,8 +10,9 @@ import {
   ReportSchema,
   ReportUpdateSchema,
   REPORT_API,
+  ReportRefSchema,
 } from '../../../contract/entities/report';
-import { PageOf, Id } from '../../../contract/entities/common';
+import { PageOf } from '../../../contract/entities/common';
 import { type Actor, can, isSuperAdmin } from '../../access/actor';
 import { canSeeVehicle } from '../../access/can-see-vehicle';
 import { badRequest, forbidden } from '../../platform/http/api-error';
@@ -112,7 +113,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
     `${REPORT_API.base}/get/detail`,
     {
       config: { access: { permission: REPORT_API.permissions.view }, scope: scope.row(REPORT_ROW, 'query.reportId') },
-      schema: { tags, summary: 'One report', querystring: Type.Object({ reportId: Id }), response: answers(ReportSchema) },
+      schema: { tags, summary: 'One report', querystring: ReportRefSchema, response: answers(ReportSchema) },
     },
     async (req) => ok(await view(accountOf(req), scopedRow(req, REPORT_ROW, 'query.reportId'))),
   );
@@ -175,7 +176,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: ServerContext) =
     `${REPORT_API.base}/delete/single`,
     {
       config: { access: { permission: REPORT_API.permissions.edit }, scope: scope.row(REPORT_ROW, 'query.reportId') },
-      schema: { tags, summary: 'Delete a report the caller may edit', querystring: Type.Object({ reportId: Id }), response: answers(Type.Null()) },
+      schema: { tags, summary: 'Delete a report the caller may edit', querystring: ReportRefSchema, response: answers(Type.Null()) },
     },
     async (req) => {
       const report = scopedRow(req, REPORT_ROW, 'query.reportId');

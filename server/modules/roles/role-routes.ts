@@ -12,8 +12,18 @@ import { badRequest, notFound } from '../../platform/http/api-error';
 import { accountOf } from '../../platform/http/actor-of';
 import { answers, ok } from '../../platform/http/envelope';
 import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
-import { Id, PageOf } from '../../../contract/entities/common';
-import { MenuCatalogueSchema, RoleAllocationSchema, RoleKey, RoleQuerySchema, RoleSchema, roleFields, roleUpdateSchema, ROLE_API } from '../../../contract/entities/role';
+import { PageOf } from '../../../contract/entities/common';
+import {
+  MenuCatalogueSchema,
+  RoleAllocationSchema,
+  RoleKey,
+  RoleQuerySchema,
+  RoleSchema,
+  roleFields,
+  roleUpdateSchema,
+  ROLE_API,
+  RoleRefSchema,
+} from '../../../contract/entities/role';
 import { scope, scopedRows } from '../../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
@@ -70,10 +80,8 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
     },
   );
 
-  r.get(
-    `${ROLE_API.base}/get/detail`,
-    { config: read, schema: { tags, summary: 'One role', querystring: Type.Object({ roleId: Id }), response: answers(RoleSchema) } },
-    async (req) => ok(await withUsers(await mustRole(req.query.roleId))),
+  r.get(`${ROLE_API.base}/get/detail`, { config: read, schema: { tags, summary: 'One role', querystring: RoleRefSchema, response: answers(RoleSchema) } }, async (req) =>
+    ok(await withUsers(await mustRole(req.query.roleId))),
   );
 
   r.get(
@@ -148,7 +156,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
     `${ROLE_API.base}/delete/single`,
     {
       config: write,
-      schema: { tags, summary: 'Delete a custom role that no account holds', querystring: Type.Object({ roleId: Id }), response: answers(Type.Null()) },
+      schema: { tags, summary: 'Delete a custom role that no account holds', querystring: RoleRefSchema, response: answers(Type.Null()) },
     },
     async (req) => {
       const role = await mustRole(req.query.roleId);

@@ -5,10 +5,10 @@ import {
   SILENCE_API,
   SILENCE_MAX_DAYS,
   SilenceCreateSchema,
-  SilenceId,
   SilenceQuerySchema,
   SilenceSchema,
   SilenceUpdateSchema,
+  SilenceRefSchema,
 } from '../../../contract/entities/silence';
 import { scopeIncludes } from '../../access/scope-includes';
 import { badRequest, forbidden, notFound } from '../../platform/http/api-error';
@@ -126,7 +126,7 @@ export const registerSilenceRoutes = (app: FastifyInstance, ctx: ServerContext) 
     `${SILENCE_API.base}/get/detail`,
     {
       config: { access: { permission: SILENCE_API.permissions.view }, scope: scope.row(SILENCE_ROW, 'query.silenceId') },
-      schema: { tags, summary: 'One silence', querystring: Type.Object({ silenceId: SilenceId }), response: answers(SilenceSchema) },
+      schema: { tags, summary: 'One silence', querystring: SilenceRefSchema, response: answers(SilenceSchema) },
     },
     async (req) => ok(view(scopedRow(req, SILENCE_ROW, 'query.silenceId'))),
   );
@@ -186,7 +186,7 @@ export const registerSilenceRoutes = (app: FastifyInstance, ctx: ServerContext) 
       schema: {
         tags,
         summary: 'End a silence now (one not started yet never starts); it stays listed as expired',
-        body: Type.Object({ silenceId: SilenceId }),
+        body: SilenceRefSchema,
         response: answers(SilenceSchema),
       },
     },
@@ -204,7 +204,7 @@ export const registerSilenceRoutes = (app: FastifyInstance, ctx: ServerContext) 
       schema: {
         tags,
         summary: 'Delete a silence (an active one ends with it)',
-        querystring: Type.Object({ silenceId: SilenceId }),
+        querystring: SilenceRefSchema,
         response: answers(Type.Null()),
       },
     },

@@ -8,7 +8,7 @@ import { answers, ok } from '../../platform/http/envelope';
 import { saveVersioned, versionedAnswers } from '../../platform/http/record-version';
 import { groupChange } from '../../hub/record-change';
 import { Id, PageOf } from '../../../contract/entities/common';
-import { SubFleetCreateSchema, SubFleetQuerySchema, SubFleetSchema, SubFleetUpdateSchema, SUB_FLEET_API } from '../../../contract/entities/sub-fleet';
+import { SubFleetCreateSchema, SubFleetQuerySchema, SubFleetSchema, SubFleetUpdateSchema, SUB_FLEET_API, SubFleetRefSchema } from '../../../contract/entities/sub-fleet';
 import { scope, scopedRow } from '../../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
@@ -45,7 +45,7 @@ export const registerSubFleetRoutes = (app: FastifyInstance, ctx: ServerContext)
     `${SUB_FLEET_API.base}/get/detail`,
     {
       config: { access: { permission: SUB_FLEET_API.permissions.view }, scope: scope.row(SUB_FLEET_ROW, 'query.subFleetId') },
-      schema: { tags, summary: 'One sub-fleet', querystring: Type.Object({ subFleetId: Id }), response: answers(SubFleetSchema) },
+      schema: { tags, summary: 'One sub-fleet', querystring: SubFleetRefSchema, response: answers(SubFleetSchema) },
     },
     async (req) => ok(await view(req, scopedRow(req, SUB_FLEET_ROW, 'query.subFleetId'))),
   );

@@ -2,7 +2,6 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PageOf } from '../../../contract/entities/common';
 import {
-  PlaylistId,
   PlaylistInputSchema,
   PlaylistQuerySchema,
   PlaylistRefSchema,
@@ -66,7 +65,7 @@ export const registerWallPlaylistRoutes = (app: FastifyInstance, ctx: ServerCont
   );
   r.get(
     `${WALL_PLAYLIST_API.base}/get/detail`,
-    { config: wall, schema: { tags, summary: 'One playlist', querystring: Type.Object({ playlistId: PlaylistId }), response: answers(PlaylistSchema) } },
+    { config: wall, schema: { tags, summary: 'One playlist', querystring: PlaylistRefSchema, response: answers(PlaylistSchema) } },
     async (req) => {
       const playlist = await ctx.repo.playlists.get(req.query.playlistId);
       if (!playlist) throw notFound('Playlist not found');
