@@ -53,13 +53,13 @@ export const SilenceCreateSchema = Type.Object({ fleetId: Id, ...SilenceFields }
 export const SilenceUpdateSchema = Type.Object({ silenceId: SilenceId, ...SilenceFields });
 export const SilenceQuerySchema = Type.Object({ ...PageQuery, fleetId: Type.Optional(Id), state: Type.Optional(SilenceStateSchema) });
 
+/** The silence a call names. */
+export const SilenceRefSchema = Type.Object({ silenceId: SilenceId });
+
 /**
  * The silence calls and the permissions they need: whoever sees and acknowledges alarms (an
  * operator in a control room) reads and writes the silences of the fleets in their scope.
  */
-/** The silence a call names. */
-export const SilenceRefSchema = Type.Object({ silenceId: SilenceId });
-
 export const SILENCE_API = {
   base: '/customization/silence/v1',
   permissions: { view: PERMISSIONS.alarmView, edit: PERMISSIONS.alarmView },

@@ -18,7 +18,7 @@ export const SubFleetUpdateSchema = Type.Object({
   managerId: Type.Optional(Id),
 });
 
-/** The subFleet a call names. */
+/** The sub-fleet a call names. */
 export const SubFleetRefSchema = Type.Object({ subFleetId: Id });
 
 /** The sub-fleet calls and the permissions they need. */
