@@ -28,7 +28,7 @@ export const RolePermission = Type.String({ pattern: '^[a-z*-]+:[a-z*-]+:[a-z*-]
  * What a role is written with. `menu` lists console pages (their components), checked against the
  * catalogue the server serves (MenuCatalogueSchema), so the schemas are made from that catalogue.
  */
-export const roleFields = (menuComponents: readonly string[]) => ({
+const roleFields = (menuComponents: readonly string[]) => ({
   name: RoleName,
   menu: Type.Array(Type.Union(menuComponents.map((c) => Type.Literal(c))), { uniqueItems: true, maxItems: menuComponents.length }),
   permissions: Type.Array(RolePermission, { maxItems: 64, uniqueItems: true }),

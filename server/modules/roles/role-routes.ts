@@ -16,10 +16,9 @@ import { PageOf } from '../../../contract/entities/common';
 import {
   MenuCatalogueSchema,
   RoleAllocationSchema,
-  RoleKey,
   RoleQuerySchema,
   RoleSchema,
-  roleFields,
+  roleCreateSchema,
   roleUpdateSchema,
   ROLE_API,
   RoleRefSchema,
@@ -32,7 +31,6 @@ import type { FleetModule } from '../../platform/modules/fleet-module';
 import { roleStore } from './role-store';
 import { ACCOUNT_ROW } from '../accounts/account-scope';
 
-const RoleFields = roleFields(MENU_COMPONENTS);
 const RoleUpdateSchema = roleUpdateSchema(MENU_COMPONENTS);
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item));
@@ -99,7 +97,7 @@ export const registerRoleRoutes = (app: FastifyInstance, ctx: ServerContext) => 
 
   r.post(
     `${ROLE_API.base}/add/single`,
-    { config: write, schema: { tags, summary: 'Create a role', body: Type.Object({ ...RoleFields, roleKey: RoleKey }), response: answers(RoleSchema) } },
+    { config: write, schema: { tags, summary: 'Create a role', body: roleCreateSchema(MENU_COMPONENTS), response: answers(RoleSchema) } },
     async (req) => {
       const role: RoleRecord = { id: `role-${randomUUID()}`, builtin: false, ...req.body };
       mustGrant(accountOf(req), role);
