@@ -19,7 +19,7 @@ import { scope, scopedRow } from '../../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { RoleRecord } from '../roles/role-store';
-import { ACCOUNT_ROW } from './account-scope';
+import { ACCOUNT_ROW } from './account-row';
 import type { UserRecord } from './user-store';
 
 const INVITE = 'An account was made for you on Fleet Console. To choose its password, open the sign-in page, follow "Forgot password?" and enter this code.\n';

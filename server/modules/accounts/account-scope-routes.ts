@@ -8,7 +8,7 @@ import { AccountRefSchema, AccountScopeChoicesSchema, AccountScopeSchema, Accoun
 import { scope, scopedRow } from '../../platform/http/scope-policy';
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
-import { ACCOUNT_ROW } from './account-scope';
+import { ACCOUNT_ROW } from './account-row';
 import type { UserRecord } from './user-store';
 
 /**

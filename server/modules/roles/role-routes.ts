@@ -29,7 +29,7 @@ import type { ServerContext } from '../../server-context';
 import type { RoleRecord } from './role-store';
 import type { FleetModule } from '../../platform/modules/fleet-module';
 import { roleStore } from './role-store';
-import { ACCOUNT_ROW } from '../accounts/account-scope';
+import { ACCOUNT_ROW } from '../accounts/account-row';
 
 const RoleUpdateSchema = roleUpdateSchema(MENU_COMPONENTS);
 
