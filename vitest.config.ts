@@ -57,8 +57,9 @@ export default mergeConfig(
   defineConfig({
     test: {
       // Vitest's default is one worker fewer than the cores: on a 2-core CI machine that is a single
-      // worker, and every suite runs one file after another. The server suites mostly wait (on
-      // sockets, PostgreSQL, timers), so two files at a time go nearly twice as fast there.
+      // worker, and every suite runs one file after another. Two lets the browser files below run two
+      // at a time (about 11 minutes against 15 on two cores); the server suites gain nothing from it
+      // there (the PostgreSQL project took 264 s with two, 242 s with one: their work is CPU).
       maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
