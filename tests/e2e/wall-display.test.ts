@@ -9,14 +9,14 @@ import { startFleetServer, type FleetServer } from './support/fleet-server';
 let server: FleetServer;
 let browser: Browser;
 let page: Page;
-let vehicles: VehicleSnapshot[];
+/** Vehicles an alarm was raised on here: each test raises its own on a vehicle not used before. */
+const raisedOn = new Set<string>();
 const REMINDER_MS = 2500;
 
 beforeAll(async () => {
   server = await startFleetServer({ vehicles: 20 });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-  vehicles = (await server.adminCall<ApiPage<VehicleSnapshot>>('GET', '/customization/vehicle/v1/query/snapshot')).rows;
   // A deployment sets the reminder period in config.json; a short one keeps the test short.
   await page.route('**/config.json', async (route) => {
     const response = await route.fetch();
@@ -52,7 +52,21 @@ async function openWall(path = '/wall/alarms?kiosk=1'): Promise<void> {
 
 const plays = () => page.evaluate(() => (window as unknown as { alarmPlays: number }).alarmPlays);
 
-async function raiseAlarm(vehicle: VehicleSnapshot, message: string): Promise<Alarm> {
+/**
+ * A vehicle not in alarm now, nor raised on before. The board reloads its alarms when a vehicle's
+ * frames raise one or turn it to alarm; one the quiet fleet had put in alarm by itself would turn
+ * nothing, and its new alarm would wait for the board's 30 s poll.
+ */
+async function calmVehicle(): Promise<VehicleSnapshot> {
+  const { rows } = await server.adminCall<ApiPage<VehicleSnapshot>>('GET', '/customization/vehicle/v1/query/snapshot');
+  const calm = rows.find((v) => v.status !== 'alarm' && !raisedOn.has(v.id));
+  if (!calm) throw new Error('no vehicle out of alarm is left to raise one on');
+  raisedOn.add(calm.id);
+  return calm;
+}
+
+async function raiseAlarm(message: string): Promise<{ vehicle: VehicleSnapshot; alarm: Alarm }> {
+  const vehicle = await calmVehicle();
   await server.adminCall('POST', '/test/v1/alarm/record', {
     type: 'raised',
     vehicleId: vehicle.id,
@@ -64,7 +78,7 @@ async function raiseAlarm(vehicle: VehicleSnapshot, message: string): Promise<Al
   });
   await server.adminCall('POST', '/test/v1/vehicle/status', { vehicleId: vehicle.id, status: 'alarm' });
   const active = await server.adminCall<ApiPage<Alarm>>('GET', `/customization/alarm/v1/query/list?active=true&vehicleId=${vehicle.id}`);
-  return active.rows[0]!;
+  return { vehicle, alarm: active.rows[0]! };
 }
 
 async function acknowledgeEveryOther(alarmId: string): Promise<void> {
@@ -98,7 +112,7 @@ describe('wall display', () => {
   it('sounds a new alarm, flashes it, reminds until another console acknowledges it, and mutes on request', async () => {
     await openWall();
     const before = await plays();
-    await raiseAlarm(vehicles[2]!, 'Battery SOC low (4%)');
+    const raised = await raiseAlarm('Battery SOC low (4%)');
     const row = page.getByTestId('board-alarm').filter({ hasText: 'Battery SOC low (4%)' });
     await row.waitFor({ timeout: 15_000 });
     await expect(row.getAttribute('data-fresh')).resolves.toBe('true');
@@ -108,7 +122,7 @@ describe('wall display', () => {
     const first = await plays();
     await expect.poll(plays, { timeout: REMINDER_MS * 3 }).toBeGreaterThan(first);
 
-    const alarm = (await server.adminCall<ApiPage<Alarm>>('GET', `/customization/alarm/v1/query/list?active=true&vehicleId=${vehicles[2]!.id}`)).rows[0]!;
+    const alarm = (await server.adminCall<ApiPage<Alarm>>('GET', `/customization/alarm/v1/query/list?active=true&vehicleId=${raised.vehicle.id}`)).rows[0]!;
     await server.adminCall('POST', '/customization/alarm/v1/ack/single', { alarmId: alarm.id, note: 'Driver is charging' });
     // The reminder sounds while any alarm is unacknowledged: one the simulated fleet raised by itself too.
     await acknowledgeEveryOther(alarm.id);
@@ -121,7 +135,7 @@ describe('wall display', () => {
     await expect(page.getByTestId('kiosk').getAttribute('data-sound')).resolves.toBe('muted');
     await expect(page.getByTestId('kiosk-mute').innerText()).resolves.toContain('Sound muted');
     const muted = await plays();
-    await raiseAlarm(vehicles[3]!, 'Inverter over-temperature');
+    await raiseAlarm('Inverter over-temperature');
     await page.getByTestId('board-alarm').filter({ hasText: 'Inverter over-temperature' }).waitFor({ timeout: 15_000 });
     await page.waitForTimeout(REMINDER_MS + 500);
     expect(await plays()).toBe(muted);
@@ -130,14 +144,14 @@ describe('wall display', () => {
 
   it('acknowledges from the wall with a note, stored on the server', async () => {
     await openWall();
-    await raiseAlarm(vehicles[4]!, 'Charger communication lost');
+    const { vehicle } = await raiseAlarm('Charger communication lost');
     const row = page.getByTestId('board-alarm').filter({ hasText: 'Charger communication lost' });
     await row.getByRole('button', { name: 'Acknowledge' }).click();
     await page.getByLabel('Note (optional)').fill('Technician sent');
     await page.getByRole('dialog').getByRole('button', { name: 'Acknowledge' }).click();
     await page.getByTestId('toast-success').filter({ hasText: 'Acknowledged successfully' }).waitFor();
     await row.getByTestId('alarm-ack').filter({ hasText: 'Technician sent' }).waitFor();
-    const stored = (await server.adminCall<ApiPage<Alarm>>('GET', `/customization/alarm/v1/query/list?active=true&vehicleId=${vehicles[4]!.id}`)).rows[0]!;
+    const stored = (await server.adminCall<ApiPage<Alarm>>('GET', `/customization/alarm/v1/query/list?active=true&vehicleId=${vehicle.id}`)).rows[0]!;
     expect(stored.ack).toMatchObject({ note: 'Technician sent' });
     await screenshot(page, 'wall-board-acknowledged-1920');
     await page.setViewportSize({ width: 3840, height: 2160 });
