@@ -9,6 +9,7 @@ import { simSpecOf } from '../../server/fleet/vehicle-devices';
 import { createFleetSimulator } from '../../server/sim/fleet-simulator';
 import { openRepository } from '../../server/platform/database/open-repository';
 import { backfillHistory } from '../../server/telemetry/history-backfill';
+import { storedAdmin } from '../../server/test-support/stored-admin';
 
 const url = process.env.BENCH_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
 const vehicles = Number(process.env.BENCH_VEHICLES || 200);
@@ -29,19 +30,7 @@ try {
     vehicles,
     seed: 1,
     createdAt,
-    admin: {
-      id: 'user-admin',
-      email: 'bench@fleet.test',
-      userName: 'Bench',
-      passwordHash: 'x',
-      status: 'active',
-      roleId: 'role-super-admin',
-      phone: '',
-      speedUnit: 'km/h',
-      mileageUnit: 'km',
-      createdAt,
-      lastSignInAt: null,
-    },
+    admin: { ...storedAdmin, createdAt },
   });
   await repo.seedOnce(seed);
   const specs = seed.vehicles.map((v) =>
