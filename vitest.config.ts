@@ -40,8 +40,9 @@ const postgresProject = async (): Promise<TestProjectInlineConfiguration[]> => {
         name: 'unit-postgres',
         environment: 'node',
         include: ['server/*.test.ts', 'server/modules/**/*.test.ts', 'server/platform/database/**/*.test.ts', 'server/telemetry/**/*.test.ts'],
-        // A SQLite file's crash recovery has no PostgreSQL counterpart; the cluster test is on PostgreSQL already.
-        exclude: ['server/crash-recovery.test.ts', 'server/cluster.test.ts'],
+        // A SQLite file's crash recovery has no PostgreSQL counterpart; the cluster test is on PostgreSQL
+        // already; the model-state restarts run server processes on SQLite files of their own.
+        exclude: ['server/crash-recovery.test.ts', 'server/cluster.test.ts', 'server/modules/model-state/model-state.test.ts'],
         env: { FLEET_TEST_STORAGE: 'postgres', FLEET_TEST_DATABASE_URL: testDatabaseUrl },
         testTimeout: 30_000,
         hookTimeout: 30_000,

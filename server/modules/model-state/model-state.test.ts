@@ -10,13 +10,13 @@ const dir = mkdtempSync(join(tmpdir(), 'fleet-model-state-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A demo fleet warmed over a day on first start (so some vehicles are in alarm), saved every second. */
-const serverEnv = (name: string) => ({
+const serverEnv = (name: string, warmUp = true) => ({
   FLEET_DB: join(dir, `${name}.db`),
   FLEET_ADMIN_EMAIL: 'model@fleet.test',
   FLEET_ADMIN_PASSWORD: 'Model#1234',
   FLEET_SIM_VEHICLES: '40',
-  FLEET_SIM_SCENARIO: 'demo',
-  FLEET_HISTORY_BACKFILL_H: '24',
+  FLEET_SIM_SCENARIO: warmUp ? 'demo' : 'quiet',
+  FLEET_HISTORY_BACKFILL_H: warmUp ? '24' : '0',
   FLEET_HISTORY_INTERVAL_S: '600',
   FLEET_SIM_SAVE_S: '1',
   FLEET_STATIC_DIR: join(dir, 'none'),
@@ -77,39 +77,32 @@ const expectSameFleet = (before: FleetView, after: FleetView) => {
   expect(after.alarms.size - kept.length).toBeLessThanOrEqual(1);
 };
 
-it('goes on from the saved model after a graceful stop: same charge, same alarms', async () => {
-  const env = serverEnv('graceful');
+// One warmed fleet (its warm-up is most of the time) stopped twice: gracefully, then outright.
+it('goes on from the saved model after a graceful stop, and loses at most one save period when killed outright', async () => {
+  const env = serverEnv('restarts');
   const first = await startServerProcess(env);
   await nextSave(env, 0);
-  const before = await view(first, env);
+  const beforeStop = await view(first, env);
   expect(await stopServerProcess(first, 'SIGTERM')).toBe(0);
   const second = await startServerProcess(env);
+  let third: ServerProcess | undefined;
   try {
     expect(second.output()).toMatch(/Fleet model: 40 vehicles resumed from the state saved \d+ s ago/);
-    expectSameFleet(before, await view(second, env));
+    expectSameFleet(beforeStop, await view(second, env));
+    const beforeKill = await view(second, env);
+    await nextSave(env, Date.now());
+    expect(await stopServerProcess(second, 'SIGKILL')).toBe(null);
+    third = await startServerProcess(env);
+    expect(third.output()).toMatch(/Fleet model: 40 vehicles resumed/);
+    expectSameFleet(beforeKill, await view(third, env));
   } finally {
     await stopServerProcess(second);
+    if (third) await stopServerProcess(third);
   }
-}, 120_000);
-
-it('loses at most one save period when killed outright', async () => {
-  const env = serverEnv('killed');
-  const first = await startServerProcess(env);
-  await nextSave(env, 0);
-  const before = await view(first, env);
-  await nextSave(env, Date.now());
-  expect(await stopServerProcess(first, 'SIGKILL')).toBe(null);
-  const second = await startServerProcess(env);
-  try {
-    expect(second.output()).toMatch(/Fleet model: 40 vehicles resumed/);
-    expectSameFleet(before, await view(second, env));
-  } finally {
-    await stopServerProcess(second);
-  }
-}, 120_000);
+}, 180_000);
 
 it('starts from the seed, saying so, when the saved state cannot be read', async () => {
-  const env = serverEnv('corrupted');
+  const env = serverEnv('corrupted', false);
   const first = await startServerProcess(env);
   await nextSave(env, 0);
   expect(await stopServerProcess(first, 'SIGTERM')).toBe(0);
