@@ -276,3 +276,20 @@ export const wantsNotification = (preference: NotificationPreference, labels: Al
   has(preference.severities, labels.severity) &&
   has(preference.channels, channel) &&
   (preference.quietHours === null || (preference.quietHours.exceptCritical && labels.severity === 'critical') || !inQuietHours(preference.quietHours, at));
+
+/** What the notification step reads of the stored configuration: each fleet's tree, the silences and the mute timings. */
+export interface NotificationRuleSnapshot {
+  /** Each fleet's policies, as stored; a fleet without a tree routes nowhere. */
+  trees: ReadonlyMap<string, readonly NotificationPolicy[]>;
+  silences: readonly SilenceRule[];
+  muteTimings: readonly MuteTimingRule[];
+}
+
+/**
+ * The scheduler's `route` and `suppressed` over the configuration as `current()` gives it at each
+ * call (a snapshot the caller refreshes when trees, silences or mute timings change).
+ */
+export const notificationRules = (current: () => NotificationRuleSnapshot) => ({
+  route: (alert: Alert): RoutedPolicy[] => routeAlert(current().trees.get(alert.labels.fleetId) ?? [], alert.labels),
+  suppressed: (alert: Alert, policy: RoutedPolicy, at: number): boolean => suppressionOf(alert.labels, policy, current(), at) !== null,
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Alert, AlertLabels, RoutedPolicy } from './alert-routing';
+import type { NotificationPolicy } from '../../../contract/entities/notification-policy';
+import { notificationRules, type Alert, type AlertLabels, type MuteTimingRule, type RoutedPolicy, type SilenceRule } from './alert-routing';
 import { createNotificationScheduler, type NotificationGroup, type SchedulerTimer } from './notification-scheduler';
 
 const S = 1000;
@@ -261,5 +262,86 @@ describe('the notification scheduler', () => {
     expect(clock.pending()).toBe(0);
     scheduler.receive(firing('a2'));
     expect(scheduler.groups()).toEqual([]);
+  });
+});
+
+describe('the scheduler over a policy tree, silences and mute timings', () => {
+  const tree: NotificationPolicy[] = [
+    {
+      id: 'root',
+      parentId: null,
+      matchers: {},
+      contactPointIds: ['ops'],
+      groupBy: ['incident'],
+      groupWaitSeconds: 30,
+      groupIntervalSeconds: 300,
+      repeatIntervalSeconds: 14_400,
+      muteTimingIds: [],
+      continue: false,
+    },
+    {
+      id: 'munich',
+      parentId: 'root',
+      matchers: { depotIds: ['munich'] },
+      contactPointIds: ['munich-chat'],
+      groupBy: ['depotId', 'kind'],
+      muteTimingIds: ['nights'],
+      continue: false,
+    },
+  ];
+  const nights = { id: 'nights', timeZone: 'Europe/Berlin', intervals: [{ times: [{ start: '22:00', end: '24:00' }] }] };
+
+  const run = (start: string) => {
+    const clock = virtualTimer(Date.parse(start));
+    const snapshot: { trees: Map<string, NotificationPolicy[]>; silences: SilenceRule[]; muteTimings: MuteTimingRule[] } = {
+      trees: new Map([['fleet-1', tree]]),
+      silences: [],
+      muteTimings: [nights],
+    };
+    const sent: Array<{ to: readonly string[]; group: NotificationGroup }> = [];
+    const scheduler = createNotificationScheduler({
+      timer: clock.timer,
+      ...notificationRules(() => snapshot),
+      send: (to, group) => void sent.push({ to, group }),
+      onSendError: (e) => {
+        throw e;
+      },
+    });
+    return { ...clock, scheduler, sent, snapshot };
+  };
+
+  it('a silence stops the notifications of what it covers, and its expiry re-notifies what still fires', () => {
+    const s = run('2026-11-27T10:00:00Z');
+    const now = s.timer.now();
+    s.snapshot.silences.push({ id: 's1', fleetId: 'fleet-1', matchers: { vehicleId: 'veh-7' }, startsAt: now, endsAt: now + 20 * MIN });
+    s.scheduler.receive(firing('elsewhere', { depotId: 'berlin', vehicleId: 'veh-1' }));
+    s.scheduler.receive(firing('workshop', { depotId: 'berlin', vehicleId: 'veh-7' }));
+    s.advance(30 * S);
+    expect(s.sent.map((x) => [x.to, x.group.firing.map((a) => a.id)])).toEqual([[['ops'], ['elsewhere']]]);
+    // Expired early (update/expire sets its end to now): the group's next tick sends it.
+    s.advance(7 * MIN);
+    s.snapshot.silences[0]!.endsAt = s.timer.now();
+    s.advance(3 * MIN);
+    expect(s.sent.map((x) => [x.group.reason, x.group.firing.map((a) => a.id)])).toEqual([
+      ['first', ['elsewhere']],
+      ['first', ['workshop']],
+    ]);
+    expect(s.sent[1]!.group.at).toBe(now + 30 * S + 10 * MIN);
+  });
+
+  it("a policy's mute timing holds back its own notifications during the local night, and not the other policies'", () => {
+    // 20:59:30 UTC is 21:59:30 in Berlin: the Munich group's first send falls at 22:00 local, muted.
+    const s = run('2026-11-27T20:59:30Z');
+    s.scheduler.receive(firing('munich-1', { depotId: 'munich' }));
+    s.scheduler.receive(firing('berlin-1', { depotId: 'berlin' }));
+    s.advance(30 * S);
+    expect(s.sent.map((x) => x.to)).toEqual([['ops']]);
+    // Midnight in Berlin ends the mute; the next tick of the Munich group sends.
+    s.advance(2 * 60 * MIN);
+    expect(s.sent.map((x) => [x.to, x.group.groupLabels])).toEqual([
+      [['ops'], { incident: 'berlin-1' }],
+      [['munich-chat'], { depotId: 'munich', kind: 'low_tyre' }],
+    ]);
+    expect(new Date(s.sent[1]!.group.at).toISOString()).toBe('2026-11-27T23:00:00.000Z');
   });
 });
