@@ -100,7 +100,7 @@ export const treeDefects = (policies: readonly NotificationPolicy[], maxDepth: n
   if (roots.length !== 1) defects.push(`policies: a tree has exactly one root policy (parentId null), found ${roots.length}`);
   policies.forEach((p, i) => {
     if (p.parentId === null) {
-      if (Object.values(p.matchers).some((m) => m.length > 0)) defects.push(`policies.${i}.matchers: the root policy takes every alarm and has no matchers`);
+      if (Object.values(p.matchers).some((m) => (m ?? []).length > 0)) defects.push(`policies.${i}.matchers: the root policy takes every alarm and has no matchers`);
       return;
     }
     if (!byId.has(p.parentId)) return void defects.push(`policies.${i}.parentId: no policy ${p.parentId} in the tree`);
