@@ -13,6 +13,7 @@ import { groupLogsModule } from './group-logs/group-log-routes';
 import { historyModule } from './history/history-routes';
 import { issuesModule } from './issues/issue-routes';
 import { modelStateModule } from './model-state/model-state-store';
+import { notificationPoliciesModule } from './notification-policies/notification-policy-routes';
 import { prealarmsModule } from './prealarms/prealarm-routes';
 import { reportsModule } from './reports/report-routes';
 import { rolesModule } from './roles/role-routes';
@@ -46,4 +47,5 @@ export const FLEET_MODULES: readonly FleetModule[] = [
   feedbackModule,
   modelStateModule,
   silencesModule,
+  notificationPoliciesModule,
 ];
