@@ -64,7 +64,7 @@ describe('AlarmDetailPage peak', () => {
     live.send(values(Date.now(), 71));
     await vi.waitFor(() => expect(peakText()).toMatch(/^71 mV \(cell delta\) at /));
     // A milder value later leaves the peak as it was.
-    const milder = firstValueFrom(live.console.fleet.vehicle$('v1').pipe(filter((v) => v.devices[deviceKey('bms', 0)]?.values.cell_delta === 64)));
+    const milder = firstValueFrom(live.console.fleet.vehicle$('v1').pipe(filter((v) => v?.devices[deviceKey('bms', 0)]?.values.cell_delta === 64)));
     live.send(values(Date.now(), 64));
     await milder;
     expect(peakText()).toMatch(/^71 mV/);
