@@ -19,8 +19,9 @@ export const AlarmSchema = Type.Object({
   /** Who acknowledged the alarm (their name then), when, and their note; absent from servers that do not record it. */
   ack: Type.Optional(Nullable(Type.Object({ by: Type.String(), at: Type.String(), note: Nullable(Type.String()) }))),
   /**
-   * The worst value of the alarm's key while it lasted (lowest SOC, highest temperature…), from the
-   * device's history; only on the alarm detail, null when the kind has no value or none was stored.
+   * The worst value of the alarm's key while it lasted, or so far while active (lowest SOC, highest
+   * temperature…), counting the value that raised it; only on the alarm detail, null when the kind has
+   * no value or none was read.
    */
   peak: Type.Optional(Nullable(Type.Object({ key: Type.String(), value: Type.Number(), at: Type.String() }))),
 });

@@ -52,7 +52,12 @@ describe('alarms', () => {
     v.battery.soc = 12.2;
     const raised = collect(v, 1);
     expect(raised).toHaveLength(1);
-    expect(raised[0]).toMatchObject({ type: 'raised', ts: 1, alarm: { kind: 'low_soc', severity: 'major', deviceType: 'bms', message: 'Battery SOC low (12%)' } });
+    expect(raised[0]).toMatchObject({
+      type: 'raised',
+      ts: 1,
+      alarm: { kind: 'low_soc', severity: 'major', deviceType: 'bms', message: 'Battery SOC low (12%)' },
+      reading: { key: 'soc', value: 12.2 },
+    });
     v.battery.soc = 18;
     expect(collect(v)).toEqual([]);
     expect(v.alarms.size).toBe(1);
@@ -87,7 +92,13 @@ describe('alarms', () => {
     v.tanks[1]!.level = 0.93;
     const raised = collect(v);
     expect(raised.map((e) => e.alarm.kind).sort()).toEqual(['cell_imbalance', 'high_temp', 'low_tyre_pressure', 'tank_high', 'tank_low']);
-    expect(raised.find((e) => e.alarm.kind === 'low_tyre_pressure')!.alarm.message).toMatch(/^Tyre pressure low: rear left \d+ kPa$/);
+    const tyre = raised.find((e) => e.alarm.kind === 'low_tyre_pressure')!;
+    expect(tyre.alarm.message).toMatch(/^Tyre pressure low: rear left \d+ kPa$/);
+    // Each raise carries the value that raised it, under its values frame's key: the alarm's first peak.
+    expect(tyre.reading).toEqual({ key: 'tyre_rl_pressure', value: Number(/(\d+) kPa$/.exec(tyre.alarm.message)![1]) });
+    expect(raised.find((e) => e.alarm.kind === 'tank_low')!.reading).toEqual({ key: 'level', value: 8 });
+    expect(raised.find((e) => e.alarm.kind === 'high_temp')!.reading).toMatchObject({ key: 'temp' });
+    expect(raised.find((e) => e.alarm.kind === 'cell_imbalance')!.reading).toMatchObject({ key: 'cell_delta' });
     expect(raised.find((e) => e.alarm.kind === 'tank_low')!.alarm).toMatchObject({ deviceType: 'watertank', deviceId: 0, message: 'Fresh water tank 1 low (8%)' });
     expect(raised.find((e) => e.alarm.kind === 'tank_high')!.alarm).toMatchObject({ deviceId: 1, message: 'Grey water tank 2 high (93%)' });
     // Inside the hysteresis bands: everything holds.

@@ -31,15 +31,27 @@ export function alarmKey(kind: AlarmKind, ref: DeviceRef): string {
   return `${kind}:${ref.deviceType}:${ref.deviceId}`;
 }
 
-/** Raises the alarm (or replaces it when its severity changed) and reports the change. */
-export function raiseAlarm(v: VehicleState, kind: AlarmKind, ref: DeviceRef, severity: AlarmSeverity, message: string, ts: number, sink: AlarmSink): void {
+/** What raised an alarm: a key of its device's values frame and the value it reports. */
+export type AlarmReading = NonNullable<SimAlarmEvent['reading']>;
+
+/** Raises the alarm (or replaces it when its severity changed) and reports the change, with the value that raised it. */
+export function raiseAlarm(
+  v: VehicleState,
+  kind: AlarmKind,
+  ref: DeviceRef,
+  severity: AlarmSeverity,
+  message: string,
+  ts: number,
+  sink: AlarmSink,
+  reading?: AlarmReading,
+): void {
   const key = alarmKey(kind, ref);
   const current = v.alarms.get(key);
   if (current && current.severity === severity) return;
   if (current) sink({ type: 'cleared', alarm: current, ts });
   const alarm: SimAlarm = { vehicleId: v.id, deviceType: ref.deviceType, deviceId: ref.deviceId, kind, severity, message };
   v.alarms.set(key, alarm);
-  sink({ type: 'raised', alarm, ts });
+  sink({ type: 'raised', alarm, ts, ...(reading ? { reading } : {}) });
 }
 
 export function clearAlarm(v: VehicleState, kind: AlarmKind, ref: DeviceRef, ts: number, sink: AlarmSink): void {
@@ -50,6 +62,9 @@ export function clearAlarm(v: VehicleState, kind: AlarmKind, ref: DeviceRef, ts:
   v.alarms.delete(key);
   sink({ type: 'cleared', alarm: current, ts });
 }
+
+/** Rounded to one decimal, as the values frame reports SOC, temperatures and tank levels. */
+const r1 = (x: number): number => Math.round(x * 10) / 10;
 
 function has(v: VehicleState, kind: AlarmKind, ref: DeviceRef): boolean {
   return v.alarms.size > 0 && v.alarms.has(alarmKey(kind, ref));
@@ -69,22 +84,25 @@ export function evaluateAlarms(v: VehicleState, ts: number, sink: AlarmSink): vo
     // Once critical, it stays critical until cleared, so a pack hovering around 5 % does not flap.
     const critical = soc < L.criticalSocRaise || lowActive?.severity === 'critical';
     const pct = Math.round(soc);
-    if (critical) raiseAlarm(v, 'low_soc', bms, 'critical', `Battery SOC critically low (${pct}%)`, ts, sink);
-    else raiseAlarm(v, 'low_soc', bms, 'major', `Battery SOC low (${pct}%)`, ts, sink);
+    const reading = { key: 'soc', value: r1(soc) };
+    if (critical) raiseAlarm(v, 'low_soc', bms, 'critical', `Battery SOC critically low (${pct}%)`, ts, sink, reading);
+    else raiseAlarm(v, 'low_soc', bms, 'major', `Battery SOC low (${pct}%)`, ts, sink, reading);
   } else if (lowActive) clearAlarm(v, 'low_soc', bms, ts, sink);
 
   // A faulted BMS has lost its temperature sensor: hold the temperature alarms as they are.
   if (v.faultSlot !== v.core.bms) {
     const tc = sensedTemp(b);
-    if (tc > L.highTempRaise && !has(v, 'high_temp', bms)) raiseAlarm(v, 'high_temp', bms, 'major', `Battery temperature high (${Math.round(tc)} °C)`, ts, sink);
+    if (tc > L.highTempRaise && !has(v, 'high_temp', bms))
+      raiseAlarm(v, 'high_temp', bms, 'major', `Battery temperature high (${Math.round(tc)} °C)`, ts, sink, { key: 'temp', value: r1(tc) });
     else if (tc < L.highTempClear) clearAlarm(v, 'high_temp', bms, ts, sink);
-    if (tc < L.lowTempRaise && !has(v, 'low_temp', bms)) raiseAlarm(v, 'low_temp', bms, 'minor', `Battery temperature low (${Math.round(tc)} °C)`, ts, sink);
+    if (tc < L.lowTempRaise && !has(v, 'low_temp', bms))
+      raiseAlarm(v, 'low_temp', bms, 'minor', `Battery temperature low (${Math.round(tc)} °C)`, ts, sink, { key: 'temp', value: r1(tc) });
     else if (tc > L.lowTempClear) clearAlarm(v, 'low_temp', bms, ts, sink);
   }
 
   const deltaMv = (b.cellMaxV - b.cellMinV) * 1000;
   if (deltaMv > L.imbalanceRaiseMv && !has(v, 'cell_imbalance', bms))
-    raiseAlarm(v, 'cell_imbalance', bms, 'minor', `Battery cell imbalance (${Math.round(deltaMv)} mV)`, ts, sink);
+    raiseAlarm(v, 'cell_imbalance', bms, 'minor', `Battery cell imbalance (${Math.round(deltaMv)} mV)`, ts, sink, { key: 'cell_delta', value: Math.round(deltaMv) });
   else if (deltaMv < L.imbalanceClearMv) clearAlarm(v, 'cell_imbalance', bms, ts, sink);
 
   if (v.tyres.length > 0) {
@@ -101,7 +119,11 @@ export function evaluateAlarms(v: VehicleState, ts: number, sink: AlarmSink): vo
     }
     if (lowest < L.tyreRaiseShare && !has(v, 'low_tyre_pressure', system)) {
       const t = v.tyres[lowIndex]!;
-      raiseAlarm(v, 'low_tyre_pressure', system, 'major', `Tyre pressure low: ${t.label.toLowerCase()} ${Math.round(tyrePressureKpa(t))} kPa`, ts, sink);
+      const kpa = Math.round(tyrePressureKpa(t));
+      raiseAlarm(v, 'low_tyre_pressure', system, 'major', `Tyre pressure low: ${t.label.toLowerCase()} ${kpa} kPa`, ts, sink, {
+        key: `tyre_${t.position}_pressure`,
+        value: kpa,
+      });
     } else if (lowest > L.tyreClearShare) clearAlarm(v, 'low_tyre_pressure', system, ts, sink);
   }
 
@@ -111,9 +133,11 @@ export function evaluateAlarms(v: VehicleState, ts: number, sink: AlarmSink): vo
     const t = v.tanks[i]!;
     const pct = t.level * 100;
     if (t.kind === 'fresh') {
-      if (pct < L.tankLowRaise && !has(v, 'tank_low', slot.ref)) raiseAlarm(v, 'tank_low', slot.ref, 'minor', `${t.label} low (${Math.round(pct)}%)`, ts, sink);
+      if (pct < L.tankLowRaise && !has(v, 'tank_low', slot.ref))
+        raiseAlarm(v, 'tank_low', slot.ref, 'minor', `${t.label} low (${Math.round(pct)}%)`, ts, sink, { key: 'level', value: r1(pct) });
       else if (pct > L.tankLowClear) clearAlarm(v, 'tank_low', slot.ref, ts, sink);
-    } else if (pct > L.tankHighRaise && !has(v, 'tank_high', slot.ref)) raiseAlarm(v, 'tank_high', slot.ref, 'minor', `${t.label} high (${Math.round(pct)}%)`, ts, sink);
+    } else if (pct > L.tankHighRaise && !has(v, 'tank_high', slot.ref))
+      raiseAlarm(v, 'tank_high', slot.ref, 'minor', `${t.label} high (${Math.round(pct)}%)`, ts, sink, { key: 'level', value: r1(pct) });
     else if (pct < L.tankHighClear) clearAlarm(v, 'tank_high', slot.ref, ts, sink);
   }
 

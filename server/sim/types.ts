@@ -53,6 +53,8 @@ export interface SimAlarmEvent {
   type: 'raised' | 'cleared';
   alarm: SimAlarm;
   ts: number;
+  /** On a raise, the measured value that raised it (as its values frame reports it), for kinds that have one. */
+  reading?: { key: string; value: number };
 }
 
 export interface CommandResult {

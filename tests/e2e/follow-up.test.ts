@@ -81,6 +81,7 @@ describe('an issue from a live alarm to solved', () => {
     await page.getByText(/^Issue FC-\d{4}-00001 escalated$/).waitFor();
     await expect.poll(() => page.getByTestId('follow-up-badge').textContent(), { timeout: 15_000 }).toBe('1');
     await expect.poll(() => page.getByTestId('issue-status').first().textContent(), { timeout: 15_000 }).toBe('Escalated');
+    await expect.poll(() => page.getByTestId('issue-escalation').textContent()).toBe('Escalated by hand');
     await screenshot(page, 'issue-detail-escalated-1920');
 
     await followUp.getByLabel('Status').selectOption('solved');
@@ -92,6 +93,8 @@ describe('an issue from a live alarm to solved', () => {
     const timeline = page.getByTestId('issue-timeline');
     await timeline.getByText('Status Escalated → Solved; short-term solution entered: "Fan replaced on site"').waitFor();
     await timeline.getByText('Escalated: Customer fleet stands still').waitFor();
+    // Solved, the escalation is history: the timeline and the reason keep it, no badge beside Solved.
+    await expect.poll(() => page.getByTestId('issue-escalation').count()).toBe(0);
     await screenshot(page, 'issue-detail-1920');
 
     await page.setViewportSize({ width: 1100, height: 900 });

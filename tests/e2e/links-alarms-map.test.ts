@@ -286,6 +286,14 @@ describe('alarm feed', () => {
     await feed.getByText('Battery SOC low (feed test)').waitFor();
     await feed.getByText('Fresh water low (feed test)').waitFor({ state: 'detached' });
     await expect.poll(async () => Number(await page.getByTestId('alarm-total').innerText()) === (await activeAlarms(`fleetId=${first.fleetId}`)).total).toBe(true);
+    // On a laptop and on a full HD screen alike, the feed shows six alarms or more at once.
+    for (const viewport of [
+      { width: 1100, height: 900 },
+      { width: 1920, height: 1080 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await expect.poll(async () => (await feed.boundingBox())!.height / (await items.first().boundingBox())!.height).toBeGreaterThanOrEqual(6);
+    }
     await page.setViewportSize({ width: 1100, height: 900 });
     await screenshot(page, 'home-feed-fleet-1100');
     await page.setViewportSize({ width: 1920, height: 1080 });
@@ -304,6 +312,10 @@ describe('alarm feed', () => {
         timeout: 20_000,
       })
       .not.toBeNull();
+    // While active, the page shows the peak so far.
+    await page.goto(`${server.url}/home/alarm/page?alarmId=${alarmId}`);
+    await page.getByTestId('alarm-ended').filter({ hasText: 'Still active' }).waitFor();
+    await expect(page.getByTestId('alarm-peak').innerText()).resolves.toMatch(/^\d+\.\d % \(soc\) at /);
     await record('cleared', vehicle, alarm);
 
     await page.goto(`${server.url}/home/alarm/page?alarmId=${alarmId}`);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordAlarms } from '../../alarms/alarm-recorder';
+import type { FleetSimulator, SimAlarmEvent, SimFrame } from '../../sim/types';
 import { api } from '../../test-support/api-client';
 import { roleUsers, type RoleName, type RoleUser } from '../../test-support/role-fixtures';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
@@ -41,6 +43,48 @@ describe('alarm detail from history', () => {
       peak: { key: 'soc', value: 9, at: new Date(T0 + 5 * MIN).toISOString() },
     });
     expect((await detail(users.member, id)).body.code).toBe(403);
+  });
+
+  it('counts the raising value and the live values in the peak while active, and keeps it once cleared', async () => {
+    const vehicleId = await vehicleOf('fleet-1');
+    const bms = { vehicleId, deviceType: 'bms' as const, deviceId: 0 };
+    // History sampled every 5 minutes saw neither the raise nor the worst moment.
+    await t.server.ctx.repo.history.append([
+      { ...bms, ts: T0 + 2 * MIN, values: { cell_delta: 61 } },
+      { ...bms, ts: T0 + 7 * MIN, values: { cell_delta: 58 } },
+    ]);
+    // The model's events and frames, as the recorder hears them from a running model.
+    const alarmListeners = new Set<(e: SimAlarmEvent) => void>();
+    const frameListeners = new Set<(f: SimFrame) => void>();
+    const source: Pick<FleetSimulator, 'onAlarm' | 'onFrame'> = {
+      onAlarm: (l) => (alarmListeners.add(l), () => alarmListeners.delete(l)),
+      onFrame: (l) => (frameListeners.add(l), () => frameListeners.delete(l)),
+    };
+    const stop = recordAlarms(source, t.server.ctx.repo, 20);
+    const alarm = { ...bms, kind: 'cell_imbalance' as const, severity: 'minor' as const, message: 'Battery cell imbalance (66 mV)' };
+    const frame = (ts: number, cellDelta: number) => frameListeners.forEach((l) => l({ cmd: 1, data: { ...bms, ts, values: { cell_delta: cellDelta, soc: 50 } } }));
+    alarmListeners.forEach((l) => l({ type: 'raised', alarm, ts: T0, reading: { key: 'cell_delta', value: 66 } }));
+    frame(T0 + 1000, 64);
+    await expect.poll(() => alarmOf(vehicleId, 'cell_imbalance')).toBeDefined();
+    const { id } = await alarmOf(vehicleId, 'cell_imbalance');
+    const peakOf = async () => (await detail(users.operator, id)).body.data.peak as { key: string; value: number; at: string };
+    await expect.poll(peakOf).toEqual({ key: 'cell_delta', value: 66, at: new Date(T0).toISOString() });
+    // A worse value while active is the new peak at once; a milder one is not.
+    frame(T0 + 3 * MIN, 72);
+    frame(T0 + 4 * MIN, 69);
+    await expect.poll(peakOf).toEqual({ key: 'cell_delta', value: 72, at: new Date(T0 + 3 * MIN).toISOString() });
+    // A milder value from a recorder that knew less (after a restart) leaves the stored peak as it is.
+    await t.server.ctx.repo.alarms.record([{ type: 'reading', ...bms, kind: 'cell_imbalance', key: 'cell_delta', value: 70, ts: T0 + 5 * MIN }]);
+    expect((await peakOf()).value).toBe(72);
+    // Once cleared, later values of the device are not the alarm's.
+    alarmListeners.forEach((l) => l({ type: 'cleared', alarm, ts: T0 + 10 * MIN }));
+    frame(T0 + 11 * MIN, 90);
+    await stop();
+    const cleared = (await detail(users.operator, id)).body.data;
+    expect(cleared).toMatchObject({ endedAt: new Date(T0 + 10 * MIN).toISOString(), peak: { key: 'cell_delta', value: 72 } });
+    expect(cleared.peak.value).toBeGreaterThanOrEqual(66);
+    // The list's rows carry no peak: it is the detail's.
+    expect((await list(users.super, { vehicleId, pageSize: 50 })).body.data.rows.find((a: { id: string }) => a.id === id)).not.toHaveProperty('peak');
   });
 
   it('gives no peak to an alarm without a measured value', async () => {

@@ -8,11 +8,12 @@ import { AlarmPageSchema, AlarmQuerySchema, AlarmRefSchema, AlarmSchema, ALARM_A
 import type { TypeBoxProvider } from '../../platform/http/type-provider';
 import type { ServerContext } from '../../server-context';
 import type { AlarmRecord } from './alarm-store';
-import { alarmPeak, hasPeak } from '../../alarms/alarm-peak';
+import { alarmPeak, hasPeak, worsePeak } from '../../../contract/protocol/alarm-peak';
 
 export const MAX_RANGE_MS = 31 * 24 * 3600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-export const alarmView = (a: AlarmRecord) => ({
+/** An alarm as lists show it: its peak is the detail's alone. */
+export const alarmView = ({ peak: _peak, ...a }: AlarmRecord) => ({
   ...a,
   startedAt: iso(a.startedAt),
   endedAt: a.endedAt === null ? null : iso(a.endedAt),
@@ -67,7 +68,7 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       config: { access: { permission: ALARM_API.permissions.view, display: true }, scope: scope.row(ALARM_ROW, 'query.alarmId') },
       schema: {
         tags,
-        summary: 'One alarm (/home/alarm/page), with its peak value from history',
+        summary: 'One alarm (/home/alarm/page), with its worst value so far: the raising value and every later one while active',
         querystring: AlarmRefSchema,
         response: answers(AlarmSchema),
       },
@@ -76,7 +77,9 @@ export const registerAlarmRoutes = (app: FastifyInstance, ctx: ServerContext) =>
       const alarm = scopedRow(req, ALARM_ROW, 'query.alarmId');
       const end = Math.min(alarm.endedAt ?? ctx.now(), alarm.startedAt + MAX_RANGE_MS);
       const ref = { vehicleId: alarm.vehicleId, deviceType: alarm.deviceType, deviceId: alarm.deviceId };
-      const peak = hasPeak(alarm.kind) ? alarmPeak(alarm.kind, await ctx.repo.history.range(ref, alarm.startedAt, end)) : null;
+      // The stored peak counts the raising value and every value read while active; history adds
+      // what alarms stored before the peak was kept had.
+      const peak = hasPeak(alarm.kind) ? worsePeak(alarm.kind, alarm.peak, alarmPeak(alarm.kind, await ctx.repo.history.range(ref, alarm.startedAt, end))) : null;
       return ok({ ...alarmView(alarm), peak: peak && { ...peak, at: iso(peak.at) } });
     },
   );

@@ -7,6 +7,8 @@ import { vehicleInScope } from '../vehicles/vehicle-scope';
 import { PREALARM_KIND_PREFIX } from '../../prealarms/prealarm-kind';
 import type { PageQuery, Paged, VisibleScope } from '../../platform/database/records';
 import { pageWindow } from '../../platform/database/page-window';
+import type { ModuleMigration } from '../../platform/modules/fleet-module';
+import { type AlarmPeak, peakDirection } from '../../../contract/protocol/alarm-peak';
 
 /** Its table, as both databases hold it (server/platform/database/migrations.ts). */
 export interface AlarmsTable {
@@ -22,7 +24,20 @@ export interface AlarmsTable {
   acked_by: string | null;
   acked_at: number | null;
   ack_note: string | null;
+  peak_key: string | null;
+  peak_value: number | null;
+  peak_at: number | null;
 }
+
+/** The alarm's worst value so far, kept as the raise and later values arrive (see `AlarmReadingInput`). */
+export const ALARM_MIGRATIONS: readonly ModuleMigration[] = [
+  {
+    version: 1,
+    sql: 'ALTER TABLE alarms ADD COLUMN peak_key TEXT; ALTER TABLE alarms ADD COLUMN peak_value REAL; ALTER TABLE alarms ADD COLUMN peak_at INTEGER;',
+    postgres:
+      'ALTER TABLE alarms ADD COLUMN peak_key TEXT COLLATE "C"; ALTER TABLE alarms ADD COLUMN peak_value DOUBLE PRECISION; ALTER TABLE alarms ADD COLUMN peak_at BIGINT;',
+  },
+];
 
 declare module '../../platform/database/fleet-tables' {
   interface FleetTables {
@@ -56,6 +71,8 @@ export interface AlarmRecord {
   startedAt: number;
   endedAt: number | null;
   ack: AlarmAck | null;
+  /** The worst value stored for it so far; null for kinds without a value, or before any was read. */
+  peak: AlarmPeak | null;
 }
 
 export interface AlarmFilter {
@@ -78,14 +95,24 @@ export interface AlarmEventInput {
   severity: AlarmSeverity;
   message: string;
   ts: number;
+  /** On a raise, the measured value that raised it: the alarm's first peak. */
+  reading?: { key: string; value: number };
 }
 
 /** What makes an alarm the same alarm: one of a kind per device at a time. */
 export type AlarmIdentity = Pick<AlarmEventInput, 'vehicleId' | 'deviceType' | 'deviceId' | 'kind'>;
 
+/** A value read on the device of an open alarm: it becomes the alarm's peak when it is worse. */
+export interface AlarmReadingInput extends AlarmIdentity {
+  type: 'reading';
+  key: string;
+  value: number;
+  ts: number;
+}
+
 export interface AlarmStore {
-  /** Applies raise/clear events in order, in one transaction. */
-  record(events: AlarmEventInput[]): Promise<void>;
+  /** Applies raise/clear events and readings in order, in one transaction. */
+  record(events: ReadonlyArray<AlarmEventInput | AlarmReadingInput>): Promise<void>;
   /**
    * Ends every alarm still open that the model no longer has (all of them without `stillActive`),
    * except fired pre-alarms, which outlive restarts.
@@ -114,6 +141,7 @@ const toAlarm = (r: AlarmRow): AlarmRecord => ({
   startedAt: Number(r.started_at),
   endedAt: r.ended_at === null ? null : Number(r.ended_at),
   ack: r.acked_at === null ? null : { by: String(r.acked_by), at: Number(r.acked_at), note: r.ack_note },
+  peak: r.peak_key === null || r.peak_value === null || r.peak_at === null ? null : { key: r.peak_key, value: Number(r.peak_value), at: Number(r.peak_at) },
 });
 
 /** Alarm ids are integers; anything else names no alarm (and must not reach PostgreSQL's bigint). */
@@ -124,10 +152,25 @@ const IDS_PER_STATEMENT = 10_000;
 
 /** Marks where each of an event's values goes in a statement compiled once (see `eventStatements`). */
 const SLOT = '\u0001alarm-event:';
-const slot = (key: keyof AlarmEventInput) => `${SLOT}${key}`;
-const slotKey = (parameter: unknown) => {
-  if (typeof parameter !== 'string' || !parameter.startsWith(SLOT)) throw new Error(`not an event slot: ${String(parameter)}`);
-  return parameter.slice(SLOT.length) as keyof AlarmEventInput;
+/** An event's own fields, and the raising value's parts (null without one). */
+const SLOT_VALUES = {
+  vehicleId: (e: AlarmEventInput) => e.vehicleId,
+  deviceType: (e: AlarmEventInput) => e.deviceType,
+  deviceId: (e: AlarmEventInput) => e.deviceId,
+  kind: (e: AlarmEventInput) => e.kind,
+  severity: (e: AlarmEventInput) => e.severity,
+  message: (e: AlarmEventInput) => e.message,
+  ts: (e: AlarmEventInput) => e.ts,
+  peakKey: (e: AlarmEventInput) => e.reading?.key ?? null,
+  peakValue: (e: AlarmEventInput) => e.reading?.value ?? null,
+  peakAt: (e: AlarmEventInput) => (e.reading ? e.ts : null),
+} as const;
+type SlotName = keyof typeof SLOT_VALUES;
+const slot = (name: SlotName) => `${SLOT}${name}`;
+const slotName = (parameter: unknown) => {
+  if (typeof parameter !== 'string' || !parameter.startsWith(SLOT) || !(parameter.slice(SLOT.length) in SLOT_VALUES))
+    throw new Error(`not an event slot: ${String(parameter)}`);
+  return parameter.slice(SLOT.length) as SlotName;
 };
 
 /** The open alarm of this identity (at most one: a raise opens none while it is open). */
@@ -148,7 +191,7 @@ const isOpenSlots = (eb: ExpressionBuilder<FleetTables, 'alarms'>) =>
 const eventStatements = (db: Kysely<FleetTables>) => {
   const raise = db
     .insertInto('alarms')
-    .columns(['vehicle_id', 'device_type', 'device_id', 'kind', 'severity', 'message', 'started_at'])
+    .columns(['vehicle_id', 'device_type', 'device_id', 'kind', 'severity', 'message', 'started_at', 'peak_key', 'peak_value', 'peak_at'])
     .expression(
       db
         .selectNoFrom([
@@ -159,6 +202,9 @@ const eventStatements = (db: Kysely<FleetTables>) => {
           sql<string>`cast(${slot('severity')} as text)`.as('severity'),
           sql<string>`cast(${slot('message')} as text)`.as('message'),
           sql<number>`cast(${slot('ts')} as bigint)`.as('started_at'),
+          sql<string>`cast(${slot('peakKey')} as text)`.as('peak_key'),
+          sql<number>`cast(${slot('peakValue')} as double precision)`.as('peak_value'),
+          sql<number>`cast(${slot('peakAt')} as bigint)`.as('peak_at'),
         ])
         .where(({ and, exists, not, selectFrom }) =>
           and([
@@ -174,11 +220,11 @@ const eventStatements = (db: Kysely<FleetTables>) => {
     .where(isOpenSlots)
     .compile();
   const bind = (statement: CompiledQuery) => {
-    const keys = statement.parameters.map(slotKey);
+    const values = statement.parameters.map((p) => SLOT_VALUES[slotName(p)]);
     return (e: AlarmEventInput) =>
       CompiledQuery.raw(
         statement.sql,
-        keys.map((k) => e[k]),
+        values.map((value) => value(e)),
       );
   };
   return { raised: bind(raise), cleared: bind(clear) };
@@ -208,7 +254,25 @@ export const alarmStore = (database: FleetDatabase): AlarmStore => {
     record: async (events) => {
       if (events.length === 0) return;
       await db.transaction().execute(async (trx) => {
-        for (const e of events) await trx.executeQuery(statements[e.type](e));
+        for (const e of events) {
+          if (e.type !== 'reading') {
+            await trx.executeQuery(statements[e.type](e));
+            continue;
+          }
+          const worst = peakDirection(e.kind);
+          if (!worst) continue;
+          // Only a worse value than the stored one replaces it, so readings from any node or a restart agree.
+          await trx
+            .updateTable('alarms')
+            .set({ peak_key: e.key, peak_value: e.value, peak_at: e.ts })
+            .where('vehicle_id', '=', e.vehicleId)
+            .where('device_type', '=', e.deviceType)
+            .where('device_id', '=', e.deviceId)
+            .where('kind', '=', e.kind)
+            .where('ended_at', 'is', null)
+            .where((eb) => eb.or([eb('peak_value', 'is', null), eb('peak_value', worst === 'min' ? '>' : '<', e.value)]))
+            .execute();
+        }
       });
     },
     closeOpen: async (nowMs, stillActive = () => false) => {

@@ -24,7 +24,7 @@ function useNames(grouping: Grouping): Record<string, string> {
 export function FleetBreakdown() {
   const [grouping, setGrouping] = useState<Grouping>('fleet');
   return (
-    <Flex direction="column" borderWidth="1px" borderRadius="lg" minHeight="0" overflow="hidden" maxHeight="45%">
+    <Flex direction="column" borderWidth="1px" borderRadius="lg" minHeight="0" overflow="hidden" maxHeight="40vh">
       <Flex align="center" justify="space-between" px="3" py="2" borderBottomWidth="1px" gap="2">
         <Heading as="h2" size="sm">
           By {GROUPINGS[grouping].label.toLowerCase()}

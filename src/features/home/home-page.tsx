@@ -1,6 +1,6 @@
 // /home: what a control room stares at. Live map, counts by status (which filter the map), the
 // active alarm feed and the breakdown by fleet, sub-fleet or depot.
-import { Box, Flex, Input, NativeSelect, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Flex, Grid, Input, NativeSelect, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { combineLatest, distinctUntilChanged, map, switchMap } from 'rxjs';
@@ -164,8 +164,20 @@ export default function HomePage() {
             </Text>
           )}
         </Flex>
-        <Flex gap="3" flex="1" minHeight="0" direction={{ base: 'column', xl: 'row' }}>
-          <Box flex="1" minHeight={{ base: '420px', xl: '0' }}>
+        {/*
+         * From 1280 px the map fills the height beside the alarm feed over the breakdown. On a laptop
+         * (1024-1279 px) the feed keeps the map's full height, at least 520 px (seven alarms or more),
+         * and the breakdown follows below the map. Narrower, all three stack.
+         */}
+        <Grid
+          flex="1"
+          minHeight="0"
+          gap="3"
+          templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 22rem', xl: 'minmax(0, 1fr) 24rem', '2xl': 'minmax(0, 1fr) 28rem' }}
+          templateRows={{ base: '420px 420px auto', lg: 'minmax(520px, 1fr) auto', xl: 'minmax(0, 1fr) auto' }}
+          templateAreas={{ base: '"map" "side" "breakdown"', lg: '"map side" "breakdown side"', xl: '"map side" "map breakdown"' }}
+        >
+          <Box gridArea="map" minHeight="0">
             <FleetMap
               vehicles$={shown$}
               stale={stale}
@@ -178,7 +190,7 @@ export default function HomePage() {
               onOpenVehicle={openVehicle}
             />
           </Box>
-          <Flex direction="column" gap="3" width={{ base: 'full', xl: '96' }} minHeight={{ base: '360px', xl: '0' }}>
+          <Flex gridArea="side" direction="column" gap="3" minHeight="0">
             {filters.query && (
               <Box borderWidth="1px" borderRadius="lg" maxHeight="40%" overflowY="auto" data-testid="search-results">
                 {matches.length === 0 && (
@@ -212,9 +224,11 @@ export default function HomePage() {
               </Box>
             )}
             <AlarmFeed fleetId={filters.fleetId} severity={filters.severity} onSeverity={(severity) => setFilters({ severity })} />
+          </Flex>
+          <Flex gridArea="breakdown" direction="column">
             <FleetBreakdown />
           </Flex>
-        </Flex>
+        </Grid>
       </Stack>
     </Flex>
   );

@@ -58,8 +58,9 @@ function IssueBody({ issue }: { issue: IssueDetail }) {
           {issue.title}
         </Heading>
         <IssueStatusBadge status={issue.status} />
-        {issue.escalation && (
-          <Badge colorPalette="red" variant="outline" title={issue.escalationReason}>
+        {/* An escalation is news while the issue is open; once solved or closed the timeline keeps it. */}
+        {issue.escalation && issue.status !== 'solved' && issue.status !== 'closed' && (
+          <Badge data-testid="issue-escalation" colorPalette="red" variant="outline" title={issue.escalationReason}>
             {issue.escalation === 'automatic' ? 'Escalated automatically' : 'Escalated by hand'}
           </Badge>
         )}
