@@ -9,12 +9,12 @@ import { startServerProcess, stopServerProcess, type ServerProcess } from '../..
 const dir = mkdtempSync(join(tmpdir(), 'fleet-model-state-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A demo fleet warmed over a day on first start (so some vehicles are in alarm), saved every second. */
+/** A demo fleet warmed over a day on first start, big enough that some vehicles are in alarm (about 4 % of them), saved every second. */
 const serverEnv = (name: string) => ({
   FLEET_DB: join(dir, `${name}.db`),
   FLEET_ADMIN_EMAIL: 'model@fleet.test',
   FLEET_ADMIN_PASSWORD: 'Model#1234',
-  FLEET_SIM_VEHICLES: '40',
+  FLEET_SIM_VEHICLES: '150',
   FLEET_SIM_SCENARIO: 'demo',
   FLEET_HISTORY_BACKFILL_H: '24',
   FLEET_HISTORY_INTERVAL_S: '600',
@@ -33,7 +33,7 @@ const view = async (p: ServerProcess, env: ReturnType<typeof serverEnv>): Promis
   const { token } = await session(p.url, env.FLEET_ADMIN_EMAIL, env.FLEET_ADMIN_PASSWORD);
   const vehicles = await api<{ rows: Array<{ id: string; soc: number }> }>(p.url, 'GET', '/customization/vehicle/v1/query/list', {
     token,
-    query: { pageSize: 100 },
+    query: { pageSize: 500 },
   });
   const alarms = await api<{ rows: Array<{ id: string; vehicleId: string; kind: string; deviceType: string; deviceId: number; startedAt: number }> }>(
     p.url,
@@ -85,7 +85,7 @@ it('goes on from the saved model after a graceful stop: same charge, same alarms
   expect(await stopServerProcess(first, 'SIGTERM')).toBe(0);
   const second = await startServerProcess(env);
   try {
-    expect(second.output()).toMatch(/Fleet model: 40 vehicles resumed from the state saved \d+ s ago/);
+    expect(second.output()).toMatch(/Fleet model: 150 vehicles resumed from the state saved \d+ s ago/);
     expectSameFleet(before, await view(second, env));
   } finally {
     await stopServerProcess(second);
@@ -101,7 +101,7 @@ it('loses at most one save period when killed outright', async () => {
   expect(await stopServerProcess(first, 'SIGKILL')).toBe(null);
   const second = await startServerProcess(env);
   try {
-    expect(second.output()).toMatch(/Fleet model: 40 vehicles resumed/);
+    expect(second.output()).toMatch(/Fleet model: 150 vehicles resumed/);
     expectSameFleet(before, await view(second, env));
   } finally {
     await stopServerProcess(second);
@@ -119,7 +119,7 @@ it('starts from the seed, saying so, when the saved state cannot be read', async
   const second = await startServerProcess(env);
   try {
     expect(second.output()).toContain('Fleet model: the saved state cannot be read');
-    expect((await view(second, env)).soc.size).toBe(40);
+    expect((await view(second, env)).soc.size).toBe(150);
   } finally {
     await stopServerProcess(second);
   }
