@@ -14,7 +14,6 @@ const START = Date.UTC(2026, 10, 23, 13);
 const MINUTES = 5;
 const HOURS = 1.5;
 const config = readConfig({});
-const LATER_MIN = 0.02;
 
 interface Run {
   raised: SimAlarmEvent[];
@@ -88,10 +87,12 @@ describe('the demo fleet after a fresh start: troubled, not burning', () => {
       expect(share, `minute ${i + 1}`).toBeGreaterThanOrEqual(0.03);
       expect(share, `minute ${i + 1}`).toBeLessThanOrEqual(0.08);
     }
+    // After the opening a minute now and then dips under 3 % (2.7 % for seed 1) while few of the
+    // longer alarms run: the average keeps within 3-8 %, no minute falls under 2 % or passes 8 %.
     expect(mean(later)).toBeGreaterThanOrEqual(0.03);
     expect(mean(later)).toBeLessThanOrEqual(0.08);
     for (const [i, share] of later.entries()) {
-      expect(share, `minute ${i + 31}`).toBeGreaterThanOrEqual(LATER_MIN);
+      expect(share, `minute ${i + 31}`).toBeGreaterThanOrEqual(0.02);
       expect(share, `minute ${i + 31}`).toBeLessThanOrEqual(0.08);
     }
   });
