@@ -7,7 +7,9 @@ import type { UserRecord } from '../modules/accounts/user-store';
 import type { VehicleRecord } from '../modules/vehicles/vehicle-store';
 import type { VehicleKind } from '../sim/types';
 import { deviceRecords } from './vehicle-devices';
+import { hash32 } from '../sim/hash';
 import { mulberry32 } from '../sim/random';
+import type { Opening } from '../sim/types';
 
 interface FleetPlan {
   name: string;
@@ -132,4 +134,32 @@ export const demoFleet = ({ vehicles: count, seed, admin, serviceEngineer, creat
   }
   const devices = vehicles.flatMap((v) => deviceRecords(v, pick));
   return { roles, accounts: serviceEngineer ? [admin, serviceEngineer] : [admin], fleets, subFleets, depots, vehicles, devices };
+};
+
+/** Vehicles the demo's cell-site outage reaches, parked at home. */
+const CELL_OUTAGE_VEHICLES = 5;
+const OPENING_SALT = 0x6a09e667;
+
+/**
+ * Where a fresh start of the demo fleet opens (`ScenarioOpening` says what happens): one vehicle's
+ * supply browns out, and the cell site of a depot with at least twice CELL_OUTAGE_VEHICLES homes goes
+ * down, reaching as far as its CELL_OUTAGE_VEHICLES-th nearest home. Picked from the seed, so a fleet
+ * seeded alike opens alike.
+ */
+export const demoOpening = (vehicles: number, seed: number, fromMs: number): Opening => {
+  const fleet = demoFleet({ vehicles, seed, admin: { id: '' } as UserRecord, createdAt: '' });
+  const rnd = mulberry32(hash32(seed, OPENING_SALT));
+  const brownout = fleet.vehicles[Math.floor(rnd() * fleet.vehicles.length)];
+  const homesAt = (depotId: string) => fleet.vehicles.filter((v) => v.depotId === depotId);
+  const big = fleet.depots.filter((d) => homesAt(d.id).length >= 2 * CELL_OUTAGE_VEHICLES);
+  const depot = big[Math.floor(rnd() * big.length)];
+  let cellSite: Opening['cellSite'] = null;
+  if (depot) {
+    const km = (v: VehicleRecord) => Math.hypot(v.homeLat - depot.lat, (v.homeLng - depot.lng) * Math.cos((depot.lat * Math.PI) / 180)) * 111.2;
+    const reach = homesAt(depot.id)
+      .map(km)
+      .sort((a, b) => a - b)[CELL_OUTAGE_VEHICLES - 1]!;
+    cellSite = { lat: depot.lat, lng: depot.lng, radiusKm: Math.round(reach * 1000 + 50) / 1000 };
+  }
+  return { fromMs, brownoutVehicleIds: brownout ? [brownout.id] : [], cellSite };
 };

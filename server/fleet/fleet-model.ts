@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../config';
 import { createFleetSimulator } from '../sim/fleet-simulator';
+import { demoOpening } from './demo-fleet';
 import { FIRMWARE_CATALOGUE } from './firmware-catalogue';
 import { ShardedSimulator } from './sharded-simulator';
 
@@ -12,6 +13,7 @@ export const createFleetModel = (config: ServerConfig, startMs: number): Sharded
   const versions = Object.fromEntries(Object.entries(FIRMWARE_CATALOGUE).map(([type, f]) => [type, f.latest]));
   // Spares ship with the oldest firmware; a BMS is repaired in place (its update needs the loads off).
   const spares = Object.fromEntries(Object.entries(FIRMWARE_CATALOGUE).flatMap(([type, f]) => (type === 'bms' ? [] : [[type, f.shipped[0]]])));
+  const opening = config.simScenario === 'demo' ? demoOpening(config.simVehicles, config.simSeed, startMs) : undefined;
   return new ShardedSimulator(
     Array.from({ length: config.simShards }, () =>
       createFleetSimulator({
@@ -21,6 +23,7 @@ export const createFleetModel = (config: ServerConfig, startMs: number): Sharded
         firmwareFailureRate: config.firmwareFailureRate,
         scenario: config.simScenario,
         rollout: { fromMs: startMs, versions, spares },
+        opening,
       }),
     ),
   );

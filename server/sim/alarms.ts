@@ -5,6 +5,7 @@ import { deviceLabel } from './device-label';
 import { tyrePressureKpa } from './tyres';
 import type { AlarmKind, SimAlarm, SimAlarmEvent } from './types';
 import type { VehicleState } from './vehicle-state';
+import { tripsOnBrownout } from './vehicle-state';
 
 // Raise and clear thresholds: each alarm clears only well past where it was raised.
 export const ALARM_LIMITS = {
@@ -24,6 +25,9 @@ export const ALARM_LIMITS = {
   tankHighRaise: 90,
   tankHighClear: 85,
 } as const;
+
+/** Why the chargers and the inverter stop when the vehicle's supply browns out. */
+const BROWNOUT_REASON = 'supply under-voltage shutdown';
 
 export type AlarmSink = (event: SimAlarmEvent) => void;
 
@@ -142,10 +146,12 @@ export function evaluateAlarms(v: VehicleState, ts: number, sink: AlarmSink): vo
   }
 
   for (const slot of v.faultable) {
-    if (v.faultSlot === slot) {
+    const browned = v.brownout && tripsOnBrownout(slot);
+    if (v.faultSlot === slot || browned) {
       if (!has(v, 'device_fault', slot.ref)) {
         const { deviceType, deviceId } = slot.ref;
-        raiseAlarm(v, 'device_fault', slot.ref, 'major', `${deviceLabel(deviceType, deviceId)} fault: ${v.faultReason}`, ts, sink);
+        const reason = v.faultSlot === slot ? v.faultReason : BROWNOUT_REASON;
+        raiseAlarm(v, 'device_fault', slot.ref, 'major', `${deviceLabel(deviceType, deviceId)} fault: ${reason}`, ts, sink);
       }
     } else clearAlarm(v, 'device_fault', slot.ref, ts, sink);
   }

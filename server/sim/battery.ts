@@ -12,6 +12,8 @@ export interface BatteryState {
   tempC: number;
   /** How far the spot the BMS senses runs above the pack, heated by a failing cell (°C). */
   hotSpotC: number;
+  /** The failing cell's contact resistance (relative to a typical cell), 0 when there is none; follows the incident, never saved. */
+  contactResistance: number;
   /** Per-cell capacity mismatch: cell soc = soc + skew·(soc − 50)/50. */
   cellSkew: number[];
   /** Per-cell static offset (V): balancing and sense-lead contact differences of a few mV. */
@@ -34,6 +36,13 @@ const LVD_RELEASE = 8;
 /** A failing cell heats the sensed spot much faster than the pack's bulk (time constants, s). */
 const PACK_TAU_S = 5400;
 const HOT_SPOT_TAU_S = 600;
+/**
+ * A failing cell heats through a loose or corroded busbar, whose contact resistance adds to the
+ * cell's own (relative to a typical cell, per °C the failing cell drives the hot spot up). The BMS
+ * senses the pack at that cell (cell 0), so under load it reads apart from the others: a cell
+ * imbalance until the busbar is fixed.
+ */
+const CONTACT_RESISTANCE_PER_C = 0.1;
 
 /** Cell internal resistance (Ω): ~1 mΩ for a 200 Ah cell at 25 °C, rising in the cold. */
 function cellResistance(ah: number, tempC: number): number {
@@ -57,7 +66,8 @@ export function packVoltage(b: BatteryState, current: number): number {
   for (let i = 0; i < b.cells; i++) {
     const cellSoc = b.soc + (b.cellSkew[i]! * (b.soc - 50)) / 50;
     const ocv = cellSoc > 100 ? fullV + overcharge * (cellSoc - 100) : lfpCellVoltage(cellSoc);
-    const v = ocv + b.cellOffsetV[i]! + irDrop * b.cellResistance[i]!;
+    const contact = i === 0 ? b.contactResistance : 0;
+    const v = ocv + b.cellOffsetV[i]! + irDrop * (b.cellResistance[i]! + contact);
     sum += v;
     if (v < min) min = v;
     if (v > max) max = v;
@@ -106,6 +116,7 @@ export function integrateBattery(b: BatteryState, current: number, surroundC: nu
   const target = surroundC + (current * current * packOhm + heaterW) * thermalKPerW * 4;
   b.tempC += (target - b.tempC) * (1 - Math.exp(-dtS / PACK_TAU_S));
   b.hotSpotC += (hotSpotRiseC - b.hotSpotC) * (1 - Math.exp(-dtS / HOT_SPOT_TAU_S));
+  b.contactResistance = hotSpotRiseC * CONTACT_RESISTANCE_PER_C;
   b.voltage = packVoltage(b, current);
 }
 

@@ -4,7 +4,7 @@ import { sensedTemp } from './battery';
 import { smoothNoise } from './smooth-noise';
 import { tyrePressureKpa } from './tyres';
 import type { DeviceSlot, VehicleState } from './vehicle-state';
-import { isRebooting } from './vehicle-state';
+import { isRebooting, tripsOnBrownout } from './vehicle-state';
 
 type Values = Record<string, LiveValue>;
 
@@ -22,7 +22,7 @@ function rebootingValues(slot: DeviceSlot): Values {
 /** The cmd 1 values of one device as its gateway would report them at nowMs. */
 export function deviceValues(v: VehicleState, slot: DeviceSlot, nowMs: number): Values {
   if (isRebooting(slot, nowMs)) return rebootingValues(slot);
-  const faulted = v.faultSlot === slot;
+  const faulted = v.faultSlot === slot || (v.brownout && tripsOnBrownout(slot));
   const override: DeviceState | null = nowMs < slot.initUntil ? 'initialization' : faulted ? 'fault' : null;
   const b = v.battery;
   switch (slot.ref.deviceType) {

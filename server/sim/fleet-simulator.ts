@@ -2,6 +2,8 @@ import type { DeviceRef, ValuesFrame, VehicleStatus, VehicleStatusFrame } from '
 import { clearAlarm, evaluateAlarms, raiseAlarm } from './alarms';
 import { deviceLabel } from './device-label';
 import { deviceValues } from './device-values';
+import { openingEvents } from './faults';
+import type { TimedEvent, VehicleOpening } from './faults';
 import { advanceFirmware, startBurn } from './firmware';
 import type { FirmwareTiming } from './firmware';
 import { dueUpdate, fitSpares } from './rollout';
@@ -162,8 +164,23 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
         (slot) => emitVersion(v, slot),
       );
     }
+    // A gateway losing its supply sends a last report, with the chargers tripping on the same dip.
+    if (v.brownout && !v.offline) evaluateAlarms(v, nowMs, alarmSink);
     updateOffline(v, nowMs);
     if (!v.offline) evaluateAlarms(v, nowMs, alarmSink);
+  }
+
+  /** The opening's incidents for this vehicle, when the model was started with one. */
+  function openingOf(v: VehicleState): VehicleOpening | null {
+    const o = opts.opening;
+    const s = scenario.opening;
+    if (!o || !s) return null;
+    const at = (e: { afterMs: number; forMs: number }): TimedEvent => ({ startMs: o.fromMs + e.afterMs, endMs: o.fromMs + e.afterMs + e.forMs });
+    return {
+      events: openingEvents(v.seed, o.fromMs, v.faultable.length, scenario),
+      brownout: o.brownoutVehicleIds.includes(v.id) ? at(s.brownout) : null,
+      cellOutage: o.cellSite ? { ...at(s.cellOutage), ...o.cellSite } : null,
+    };
   }
 
   function warmUp(v: VehicleState, nowMs: number, w: WarmUp): void {
@@ -201,6 +218,7 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
       remove(spec.id);
       const startMs = w ? w.fromMs : nowMs;
       const v = createVehicleState(spec, opts.seed, startMs, scenario);
+      v.opening = openingOf(v);
       settleVehicle(v, startMs);
       if (w) warmUp(v, nowMs, w);
       join(v, v.lastMs);
@@ -211,6 +229,7 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
       let v: VehicleState;
       try {
         v = restoreVehicle(spec, saved, opts.seed, scenario);
+        v.opening = openingOf(v);
       } catch {
         return false;
       }

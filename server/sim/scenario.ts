@@ -4,7 +4,8 @@
  * over-the-air update); the alarms follow from what those causes do to the values.
  *
  * - `quiet`: rare incidents, so tests see fixed, nearly alarm-free fleets.
- * - `demo`: a troubled fleet, so a newcomer sees a few alarms a minute across a few hundred vehicles.
+ * - `demo`: a troubled fleet, not a burning one: a few alarms a minute across a few hundred vehicles,
+ *   most of them brief, with about 3-8 % of the vehicles in alarm; and an opening after each start.
  */
 export type ScenarioName = 'quiet' | 'demo';
 
@@ -12,6 +13,22 @@ export const SCENARIO_NAMES: readonly ScenarioName[] = ['quiet', 'demo'];
 
 /** [min, max) of a uniform draw. */
 type Range = readonly [number, number];
+
+/**
+ * How a fresh start of the model opens (with `SimOptions.opening`), so a newcomer sees every kind of
+ * incident in the first minutes: each vehicle may have one more incident of each kind starting in
+ * [afterMs, afterMs + withinMs) from the start, drawn as an hour's are with `incidents` in place of
+ * the scenario's settings (the `…PerHour` chances then per vehicle for the whole opening); the
+ * vehicles the opening names have their supply brown out, and a depot's cell site goes down.
+ */
+export interface ScenarioOpening {
+  afterMs: number;
+  withinMs: number;
+  incidents: Partial<Omit<Scenario, 'opening'>>;
+  brownout: { afterMs: number; forMs: number };
+  /** Vehicles near the cell site (`Opening.cellSite`) lose contact while it is down. */
+  cellOutage: { afterMs: number; forMs: number };
+}
 
 export interface Scenario {
   /** Chance per vehicle and UTC hour that a device faults, and how long it lasts (minutes). */
@@ -61,6 +78,7 @@ export interface Scenario {
   dumpAbove: Range;
   /** Share of packs with one weak cell (cell imbalance at the ends of the charge). */
   weakPackShare: number;
+  opening?: ScenarioOpening;
 }
 
 export const SCENARIOS: Record<ScenarioName, Scenario> = {
@@ -93,32 +111,53 @@ export const SCENARIOS: Record<ScenarioName, Scenario> = {
     weakPackShare: 0.03,
   },
   demo: {
-    faultPerHour: 1 / 20,
+    faultPerHour: 1 / 15,
     faultMinutes: [2, 12],
     faultReplacedShare: 0.8,
-    commLossPerHour: 1 / 6,
-    commLossMinutes: [1, 6],
-    drainPerHour: 1 / 4,
+    commLossPerHour: 1 / 3,
+    commLossMinutes: [0.5, 2.5],
+    drainPerHour: 1 / 40,
     drainW: [300, 1500],
-    drainMinutes: [15, 40],
-    hotCellPerHour: 1 / 4,
+    drainMinutes: [10, 25],
+    hotCellPerHour: 1 / 12,
     hotCellRiseC: [38, 55],
-    hotCellMinutes: [10, 30],
+    hotCellMinutes: [6, 16],
     updatePerHour: 1 / 3,
-    puncturePerHour: 1 / 5,
+    puncturePerHour: 1 / 6,
     punctureLoss: [0.5, 1.2],
-    punctureMinutes: [15, 35],
-    tapPerHour: 1 / 6,
+    punctureMinutes: [8, 20],
+    tapPerHour: 1 / 40,
     tapLpm: [2, 5],
     tapMinutes: [10, 40],
     serviceHours: [0, 24],
-    engineChargeSoc: [15, 21],
+    engineChargeSoc: [18, 30],
     weakCellResistance: 3,
-    leakPerDay: 0.05,
+    leakPerDay: 0.005,
     leakPerHour: [0.06, 0.3],
-    refillBelow: [0.05, 0.1],
-    dumpAbove: [0.85, 0.97],
-    weakPackShare: 0.3,
+    refillBelow: [0.05, 0.2],
+    dumpAbove: [0.7, 0.95],
+    weakPackShare: 0,
+    opening: {
+      afterMs: 20_000,
+      withinMs: 4 * 60_000,
+      incidents: {
+        faultPerHour: 0.005,
+        commLossPerHour: 0,
+        drainPerHour: 0.05,
+        drainW: [2000, 3000],
+        drainMinutes: [6, 12],
+        hotCellPerHour: 0.01,
+        hotCellRiseC: [75, 95],
+        hotCellMinutes: [6, 10],
+        updatePerHour: 0,
+        puncturePerHour: 0.01,
+        tapPerHour: 0.02,
+        tapLpm: [25, 35],
+        tapMinutes: [3, 6],
+      },
+      brownout: { afterMs: 3 * 60_000, forMs: 3 * 60_000 },
+      cellOutage: { afterMs: 60_000, forMs: 150_000 },
+    },
   },
 };
 

@@ -75,6 +75,17 @@ export interface SimOptions {
   scenario?: ScenarioName;
   /** The over-the-air campaign, when the scenario starts updates. */
   rollout?: Rollout;
+  /** A fresh start, which the scenario's opening (if it has one) fills with incidents. */
+  opening?: Opening;
+}
+
+/** Where and when a fresh start's opening strikes; what it does is the scenario's (`ScenarioOpening`). */
+export interface Opening {
+  fromMs: number;
+  /** Vehicles whose supply browns out. */
+  brownoutVehicleIds: readonly string[];
+  /** The cell site that goes down (by a depot), and how far it reaches. */
+  cellSite: { lat: number; lng: number; radiusKm: number } | null;
 }
 
 /** Runs a new vehicle from an earlier time up to now before it joins, the way history is filled in. */

@@ -205,8 +205,9 @@ describe('vehicle physics', () => {
       for (; v.engineCharging && t < t0 + 2 * HOUR; t += 60_000) runFor(v, t, t + 60_000, 60_000);
       expect(v.engineCharging).toBe(false);
       expect(v.dcdc.state).toBe('standby');
+      // It stops once the pack reaches the set soc; the loads of that minute may take a little back.
       const stoppedAt = v.battery.soc;
-      expect(stoppedAt).toBeGreaterThanOrEqual(until);
+      expect(stoppedAt).toBeGreaterThan(until - 0.1);
       expect(stoppedAt).toBeLessThan(until + 1);
       runFor(v, t, t + 30 * 60_000, 60_000);
       expect(v.engineCharging).toBe(false);

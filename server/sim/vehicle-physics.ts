@@ -15,7 +15,7 @@ import { sunElevationSine } from './sun-position';
 import { updateTanks } from './tanks';
 import { updateTyre } from './tyres';
 import type { DeviceSlot, VehicleState } from './vehicle-state';
-import { isRebooting } from './vehicle-state';
+import { isRebooting, tripsOnBrownout } from './vehicle-state';
 
 const HOUR_MS = 3_600_000;
 /** Longest integration step; longer gaps are cut into at most MAX_SUBSTEPS equal steps. */
@@ -103,7 +103,15 @@ function incidents(v: VehicleState, t: number): void {
   let hotCellC = 0;
   let tapLpm = 0;
   let puncture: PunctureEvent | null = null;
-  for (const ev of v.events) {
+  let brownout = false;
+  const o = v.opening;
+  if (o) {
+    if (o.brownout && t >= o.brownout.startMs && t < o.brownout.endMs) brownout = comm = true;
+    const cell = o.cellOutage;
+    if (cell && t >= cell.startMs && t < cell.endMs && distanceKm(v.lat, v.lng, cell.lat, cell.lng) < cell.radiusKm) comm = true;
+  }
+  for (let i = 0; i < 3; i++) {
+    const ev = i < 2 ? v.events[i] : o?.events;
     if (!ev) continue;
     if (ev.drain && t >= ev.drain.startMs && t < ev.drain.endMs) drainW = ev.drain.watts;
     if (ev.hotCell && t >= ev.hotCell.startMs && t < ev.hotCell.endMs) hotCellC = ev.hotCell.riseC;
@@ -122,6 +130,7 @@ function incidents(v: VehicleState, t: number): void {
   v.faultReason = reason;
   v.faultReplaced = replaced;
   v.commLost = comm;
+  v.brownout = brownout;
   v.drainW = drainW;
   v.hotCellC = hotCellC;
   v.tapLpm = tapLpm;
@@ -177,8 +186,15 @@ function drive(v: VehicleState, t: number): void {
   v.occupied = v.driving || (v.plan.occupied && h >= 7 && h < 23);
 }
 
+/** Great-circle distance, near enough at a few km. */
+function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const dy = (lat2 - lat1) * 111.2;
+  const dx = (lng2 - lng1) * 111.2 * Math.cos(((lat1 + lat2) * Math.PI) / 360);
+  return Math.hypot(dx, dy);
+}
+
 function down(v: VehicleState, s: DeviceSlot, t: number): boolean {
-  return v.faultSlot === s || isRebooting(s, t);
+  return v.faultSlot === s || (v.brownout && tripsOnBrownout(s)) || isRebooting(s, t);
 }
 
 function relax(current: number, target: number, dtS: number, tauS: number): number {
@@ -264,20 +280,20 @@ function energy(v: VehicleState, t: number, dtS: number): void {
     }
     m.yieldWh += (m.usedW * dtS) / 3600;
     m.tempC = relax(m.tempC, v.ambientC + 3 + (20 * m.usedW) / Math.max(m.ratedW, 1), dtS, DEVICE_TAU_S);
-    m.state = v.faultSlot === m.slot ? 'fault' : m.usedW > 1 ? 'charging' : m.pvV > 0 ? 'await' : 'standby';
+    m.state = down(v, m.slot, t) && !isRebooting(m.slot, t) ? 'fault' : m.usedW > 1 ? 'charging' : m.pvV > 0 ? 'await' : 'standby';
   }
 
   const dcdc = v.dcdc;
   dcdc.usedW = dcdcW * scale;
   dcdc.tempC = relax(dcdc.tempC, v.ambientC + 2 + (30 * dcdc.usedW) / dcdc.ratedW, dtS, DEVICE_TAU_S);
   const justStarted = v.tripStartMs >= 0 && t - v.tripStartMs < 15_000;
-  dcdc.state = !dcdcUp && v.faultSlot === dcdcSlot ? 'fault' : !engineOn ? 'standby' : justStarted ? 'pre charging' : dcdc.usedW > 1 ? 'charging' : 'standby';
+  dcdc.state = !dcdcUp && !isRebooting(dcdcSlot, t) ? 'fault' : !engineOn ? 'standby' : justStarted ? 'pre charging' : dcdc.usedW > 1 ? 'charging' : 'standby';
 
   inv.acLoadW = acLoad;
   inv.shoreW = inv.shore ? shoreAc + chargerW * scale : 0;
   inv.batteryW = invBatteryW;
   inv.tempC = relax(inv.tempC, v.ambientC + (invUp ? 4 : 0) + (30 * acLoad) / inv.ratedW, dtS, DEVICE_TAU_S);
-  if (v.faultSlot === invSlot) inv.state = 'fault';
+  if (!invUp && !isRebooting(invSlot, t)) inv.state = 'fault';
   else if (inv.shore) inv.state = assistW > 0 ? 'assist' : chargerW * scale > 5 ? 'electric supply' : 'bypass';
   else inv.state = outputOn ? 'inv' : 'standby';
 }

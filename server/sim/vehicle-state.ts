@@ -7,7 +7,7 @@ import { localDay, planDay } from './day-plan';
 import type { TripPoint } from './driving';
 import type { VehicleSettings } from './factory-settings';
 import { factorySettings } from './factory-settings';
-import type { HourEvents } from './faults';
+import type { HourEvents, VehicleOpening } from './faults';
 import { hash32, hashString } from './hash';
 import { deviceKeys } from './key-catalogue';
 import type { KindProfile } from './kind-profile';
@@ -128,6 +128,10 @@ export interface VehicleState {
   /** The UTC hour whose over-the-air update has been handled. */
   updateHour: number;
   events: [HourEvents | null, HourEvents | null];
+  /** A fresh start's incidents for this vehicle (set by the simulator, never saved: it follows from the start). */
+  opening: VehicleOpening | null;
+  /** The supply browns out: the gateway is dark and the chargers and inverter trip on under-voltage. */
+  brownout: boolean;
   faultSlot: DeviceSlot | null;
   faultReason: string;
   /** The current fault ends with the unit swapped for a spare. */
@@ -209,6 +213,7 @@ export function createVehicleState(spec: SimVehicleSpec, simSeed: number, nowMs:
     current: 0,
     tempC: 15,
     hotSpotC: 0,
+    contactResistance: 0,
     ...mismatch,
     cellMinV: 0,
     cellMaxV: 0,
@@ -301,6 +306,8 @@ export function createVehicleState(spec: SimVehicleSpec, simSeed: number, nowMs:
     engineCharging: false,
     updateHour: -1,
     events: [null, null],
+    opening: null,
+    brownout: false,
     faultSlot: null,
     faultReason: '',
     faultReplaced: false,
@@ -326,6 +333,12 @@ export function createVehicleState(spec: SimVehicleSpec, simSeed: number, nowMs:
     lastStatusLat: spec.home.lat,
     lastStatusLng: spec.home.lng,
   };
+}
+
+/** The chargers and the inverter shut down on under-voltage when the vehicle's supply browns out. */
+export function tripsOnBrownout(s: DeviceSlot): boolean {
+  const type = s.ref.deviceType;
+  return type === 'dcdc' || type === 'mppt' || type === 'inv';
 }
 
 /** True while the device is down for a firmware reboot. */

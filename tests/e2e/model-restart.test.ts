@@ -11,9 +11,9 @@ let server: FleetServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // The eventful demo fleet, warmed over a day so some vehicles are in alarm, its model saved every second.
+  // The eventful demo fleet, warmed over a day and big enough that some vehicles are in alarm (about 4 % of them), its model saved every second.
   server = await startFleetServer({
-    vehicles: 40,
+    vehicles: 150,
     env: { FLEET_SIM_SCENARIO: 'demo', FLEET_HISTORY_BACKFILL_H: '24', FLEET_HISTORY_INTERVAL_S: '600', FLEET_SIM_SAVE_S: '1' },
   });
   browser = await launchChromium();
@@ -54,7 +54,7 @@ it('shows the same charge and the same active alarm count after a restart', asyn
 
   await server.pause();
   await server.resume();
-  expect(server.output()).toMatch(/Fleet model: 40 vehicles resumed from the state saved \d+ s ago/);
+  expect(server.output()).toMatch(/Fleet model: 150 vehicles resumed from the state saved \d+ s ago/);
 
   // The person reloads Home: still signed in, the same alarms (give or take one that began or ended meanwhile).
   await page.goto(`${server.url}/home`);
