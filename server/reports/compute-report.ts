@@ -6,7 +6,7 @@ import type { ReportTable } from '../../contract/entities/report';
 import type { FleetRepository, RollupRow } from '../platform/database/fleet-repository';
 import type { HistorySample } from '../platform/database/records';
 import { DAY_MS, dayOf, HOUR_MS, hourOf, type HourSummary, isSummaryKey, summariseHours, unpackHour } from './hour-summary';
-import { alarmFigures, type DayFigures, vehicleFigures } from './report-figures';
+import { alarmFigures, type DayFigures, roundFigure, vehicleFigures } from './report-figures';
 
 /** The devices whose history each table needs. */
 const DEVICES_FOR: Record<ReportTable, readonly DeviceType[]> = {
@@ -66,12 +66,16 @@ async function addRollups(
   for (const [hour, ids] of staleByHour) addRaw(await repo.history.vehiclesRange(ids, deviceTypes, hour, hour + HOUR_MS, isSummaryKey));
 }
 
-const round = (x: number) => Number(x.toFixed(3));
 const roundDay = (d: DayFigures): DayFigures => ({
   day: d.day,
-  distanceKm: round(d.distanceKm),
-  energyKwh: { solar: round(d.energyKwh.solar), dcdc: round(d.energyKwh.dcdc), shore: round(d.energyKwh.shore), consumption: round(d.energyKwh.consumption) },
-  socSum: round(d.socSum),
+  distanceKm: roundFigure(d.distanceKm),
+  energyKwh: {
+    solar: roundFigure(d.energyKwh.solar),
+    dcdc: roundFigure(d.energyKwh.dcdc),
+    shore: roundFigure(d.energyKwh.shore),
+    consumption: roundFigure(d.energyKwh.consumption),
+  },
+  socSum: roundFigure(d.socSum),
   socCount: d.socCount,
 });
 

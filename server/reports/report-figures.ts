@@ -37,7 +37,12 @@ export interface DayFigures {
 }
 
 const emptyEnergy = (): EnergyKwh => ({ solar: 0, dcdc: 0, shore: 0, consumption: 0 });
-const round = (x: number, digits = 3) => Number(x.toFixed(digits));
+/**
+ * A figure as reports give it. Rounded to nine places first: sums of the same samples taken in
+ * another order (hour by hour from the rollups, or minute by minute from history) differ only in
+ * their last bits, and must not fall on two sides of the last digit shown.
+ */
+export const roundFigure = (x: number, digits = 3) => Number(Number(x.toFixed(9)).toFixed(digits));
 const orNull = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? null : x);
 
 /** The figures of a vehicle's hours (oldest first); what each day adds goes into `days`. */
@@ -79,20 +84,20 @@ export function vehicleFigures(vehicleId: string, hours: readonly HourSummary[],
   const socCount = bms?.[BMS.socCount] ?? 0;
   return {
     vehicleId,
-    distanceKm: round(system?.[SYSTEM.distanceKm] ?? 0),
+    distanceKm: roundFigure(system?.[SYSTEM.distanceKm] ?? 0),
     drivingS: Math.round(system?.[SYSTEM.drivingS] ?? 0),
     energyKwh: {
-      solar: round(of('mppt').reduce((sum, t) => sum + t.acc[0]!, 0)),
-      dcdc: round(of('dcdc')[0]?.acc[0] ?? 0),
-      shore: round(inv?.[INV.shoreKwh] ?? 0),
-      consumption: round((system?.[SYSTEM.consumptionKwh] ?? 0) + (inv?.[INV.consumptionKwh] ?? 0)),
+      solar: roundFigure(of('mppt').reduce((sum, t) => sum + t.acc[0]!, 0)),
+      dcdc: roundFigure(of('dcdc')[0]?.acc[0] ?? 0),
+      shore: roundFigure(inv?.[INV.shoreKwh] ?? 0),
+      consumption: roundFigure((system?.[SYSTEM.consumptionKwh] ?? 0) + (inv?.[INV.consumptionKwh] ?? 0)),
     },
-    soc: { min: orNull(bms?.[BMS.socMin]), avg: socCount > 0 ? round(bms![BMS.socSum]! / socCount, 2) : null, lowS: Math.round(bms?.[BMS.lowS] ?? 0) },
+    soc: { min: orNull(bms?.[BMS.socMin]), avg: socCount > 0 ? roundFigure(bms![BMS.socSum]! / socCount, 2) : null, lowS: Math.round(bms?.[BMS.lowS] ?? 0) },
     tanks: of('watertank')
       .map((t): TankFigures => ({
         deviceId: t.deviceId,
         min: orNull(t.acc[TANK.min]),
-        avg: t.acc[TANK.count]! > 0 ? round(t.acc[TANK.sum]! / t.acc[TANK.count]!, 2) : null,
+        avg: t.acc[TANK.count]! > 0 ? roundFigure(t.acc[TANK.sum]! / t.acc[TANK.count]!, 2) : null,
       }))
       .sort((a, b) => a.deviceId - b.deviceId),
     tyreMinKpa: orNull(system?.[SYSTEM.tyreMinKpa]),
