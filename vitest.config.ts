@@ -21,6 +21,12 @@ const postgresReachable = async (): Promise<boolean> => {
 };
 
 /**
+ * Suites that need a process of their own: the upload budgets measure the process's memory, and the
+ * NATS suites' connections may still report their close after the file has ended.
+ */
+const OWN_PROCESS = ['server/upload-budget.test.ts', 'server/cluster.test.ts', 'server/platform/bus/nats-bus.test.ts'];
+
+/**
  * The repository and API suites once more on PostgreSQL (FLEET_TEST_DATABASE_URL), each server in a
  * schema of its own; left out, with a notice, where no PostgreSQL answers.
  */
@@ -33,21 +39,14 @@ const postgresProject = async (): Promise<TestProjectInlineConfiguration[]> => {
     }
   }
   if (process.env.FLEET_TEST_POSTGRES !== 'reachable') return [];
+  const include = ['server/*.test.ts', 'server/modules/**/*.test.ts', 'server/platform/database/**/*.test.ts', 'server/telemetry/**/*.test.ts'];
+  // A SQLite file's crash recovery has no PostgreSQL counterpart; the cluster test is on PostgreSQL
+  // already; the model-state restarts run server processes on SQLite files of their own.
+  const exclude = ['server/crash-recovery.test.ts', 'server/cluster.test.ts', 'server/modules/model-state/model-state.test.ts'];
+  const test = { environment: 'node', env: { FLEET_TEST_STORAGE: 'postgres', FLEET_TEST_DATABASE_URL: testDatabaseUrl }, testTimeout: 30_000, hookTimeout: 30_000 };
   return [
-    {
-      extends: true,
-      test: {
-        name: 'unit-postgres',
-        environment: 'node',
-        include: ['server/*.test.ts', 'server/modules/**/*.test.ts', 'server/platform/database/**/*.test.ts', 'server/telemetry/**/*.test.ts'],
-        // A SQLite file's crash recovery has no PostgreSQL counterpart; the cluster test is on PostgreSQL
-        // already; the model-state restarts run server processes on SQLite files of their own.
-        exclude: ['server/crash-recovery.test.ts', 'server/cluster.test.ts', 'server/modules/model-state/model-state.test.ts'],
-        env: { FLEET_TEST_STORAGE: 'postgres', FLEET_TEST_DATABASE_URL: testDatabaseUrl },
-        testTimeout: 30_000,
-        hookTimeout: 30_000,
-      },
-    },
+    { extends: true, test: { ...test, name: 'unit-postgres', include, exclude: [...exclude, ...OWN_PROCESS], isolate: false } },
+    { extends: true, test: { ...test, name: 'unit-postgres-own-process', include: OWN_PROCESS.filter((file) => !exclude.includes(file)) } },
   ];
 };
 
@@ -69,8 +68,23 @@ export default mergeConfig(
             name: 'unit',
             environment: 'node',
             include: ['contract/**/*.test.ts', 'streams/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+            exclude: OWN_PROCESS,
             testTimeout: 20_000,
             // Server suites start a whole server with its simulator before their tests.
+            hookTimeout: 30_000,
+            // The files of a worker share one process and its loaded modules: importing the server's
+            // module graph again for each file took about as long as the files' own tests. Each suite
+            // starts its own server on its own database, so nothing else is shared.
+            isolate: false,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'unit-own-process',
+            environment: 'node',
+            include: OWN_PROCESS,
+            testTimeout: 20_000,
             hookTimeout: 30_000,
           },
         },
