@@ -97,6 +97,9 @@ const tables = (identity: string, bigint: string) => `CREATE TABLE incidents (
   );
   CREATE INDEX incidents_fleet_started ON incidents (fleet_id, started_at);
   CREATE INDEX incidents_state ON incidents (state, kind);
+  CREATE INDEX incidents_vehicle ON incidents (vehicle_id, state);
+  CREATE INDEX incidents_depot ON incidents (depot_id, kind, state);
+  CREATE INDEX incidents_sub_fleet ON incidents (sub_fleet_id, kind, state);
   CREATE TABLE incident_alarms (
     alarm_id ${bigint} PRIMARY KEY REFERENCES alarms(id) ON DELETE CASCADE,
     incident_id ${bigint} NOT NULL REFERENCES incidents(id) ON DELETE CASCADE,
