@@ -63,15 +63,18 @@ export const incidentGrouper = ({ repo, events, now, rules }: GrouperDeps): Inci
   };
 
   /** Adds the alarm to an incident that exists and tells of it. */
+  // An alarm goes into one incident only: when two nodes held the duty for a moment and both read
+  // it, the link written first wins and the other node tells nothing.
   const join = async (incident: IncidentRecord, a: GroupedAlarm, inhibited: boolean, title: (i: IncidentRecord) => string) => {
-    await store.link(incident.id, a.id, inhibited, a.endedAt === null);
+    if (!(await store.link(incident.id, a.id, inhibited, a.endedAt === null))) return;
     const after = await store.summarize(incident.id, title);
     if (after) publish({ type: 'updated', incident: after, at: a.startedAt, alarm: { id: String(a.id), inhibited } });
   };
   const open = async (incident: Omit<Parameters<typeof store.create>[0], 'title'>, a: GroupedAlarm, title: (i: IncidentRecord) => string) => {
     const id = await store.create({ ...incident, title: '' });
-    await store.link(id, a.id, false, a.endedAt === null);
-    return store.summarize(id, title);
+    if (await store.link(id, a.id, false, a.endedAt === null)) return store.summarize(id, title);
+    await store.discard(id);
+    return null;
   };
 
   const place = async (a: GroupedAlarm) => {
@@ -101,6 +104,7 @@ export const incidentGrouper = ({ repo, events, now, rules }: GrouperDeps): Inci
       if (vehicles.size >= rules.place.vehicles) {
         const startedAt = Math.min(a.startedAt, ...singles.map((s) => s.startedAt));
         const id = await store.create({ ...where, vehicleId: null, rule: 'place', kind: a.kind, startedAt, title: '' });
+        if (!(await store.link(id, a.id, false, a.endedAt === null))) return store.discard(id);
         await store.merge(
           singles.map((s) => s.incidentId),
           id,
@@ -110,7 +114,6 @@ export const incidentGrouper = ({ repo, events, now, rules }: GrouperDeps): Inci
           const merged = await store.get(s.incidentId);
           if (merged) publish({ type: 'resolved', incident: merged, at: a.startedAt, mergedInto: id });
         }
-        await store.link(id, a.id, false, a.endedAt === null);
         const opened = await store.summarize(id, title);
         if (opened) publish({ type: 'opened', incident: opened, at: a.startedAt });
         return;

@@ -188,7 +188,10 @@ export interface IncidentStore {
   /** The firing incident of the alarm this one replaces: the same vehicle, device and kind, ended as it started (a new severity). */
   replaced(alarm: GroupedAlarm): Promise<IncidentRecord | null>;
   create(incident: NewIncident): Promise<string>;
-  link(incidentId: string, alarmId: number, inhibited: boolean, open: boolean): Promise<void>;
+  /** Puts the alarm in the incident; false when it is in one already (another node placed it first). */
+  link(incidentId: string, alarmId: number, inhibited: boolean, open: boolean): Promise<boolean>;
+  /** Removes an incident that never got an alarm. */
+  discard(id: string): Promise<void>;
   /** Moves the alarms of these incidents into `intoId`, and ends them at `at` as merged into it. */
   merge(fromIds: string[], intoId: string, at: number): Promise<void>;
   /** Counts, worst severity, vehicles and latest start again from its alarms, with its title; answers it. */
@@ -422,11 +425,16 @@ export const incidentStore = ({ db, dialect }: FleetDatabase): IncidentStore => 
       return String(r.id);
     },
     link: async (incidentId, alarmId, inhibited, open) => {
-      await db
+      const written = await db
         .insertInto('incident_alarms')
         .values({ alarm_id: alarmId, incident_id: Number(incidentId), inhibited: inhibited ? 1 : 0, open: open ? 1 : 0 })
         .onConflict((oc) => oc.column('alarm_id').doNothing())
-        .execute();
+        .returning('alarm_id')
+        .executeTakeFirst();
+      return written !== undefined;
+    },
+    discard: async (id) => {
+      await db.deleteFrom('incidents').where('id', '=', Number(id)).execute();
     },
     merge: async (fromIds, intoId, at) => {
       if (fromIds.length === 0) return;

@@ -7,6 +7,7 @@ import { createTestDatabase } from '../../test-support/test-database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../../test-support/test-server';
 import type { VehicleRecord } from '../vehicles/vehicle-store';
 import type { IncidentEvent } from './incident-events';
+import { incidentGrouper, incidentRules } from './incident-grouper';
 
 const BASE = '/customization/incident/v1';
 const MINUTE = 60_000;
@@ -19,8 +20,8 @@ let vehicles: VehicleRecord[];
 const events: IncidentEvent[] = [];
 
 beforeAll(async () => {
-  // Escalation after 1 and 2 minutes; the clock is moved, nothing waits. 60 vehicles: 12 in fleet-1, one set per test.
-  t = await startTestServer({ incidentEscalationS: [60, 120], simVehicles: 60 }, () => clock);
+  // Escalation after 1 and 2 minutes; the clock is moved, nothing waits. 70 vehicles: 14 in fleet-1, one set per test.
+  t = await startTestServer({ incidentEscalationS: [60, 120], simVehicles: 70 }, () => clock);
   users = await roleUsers(t.url);
   vehicles = await t.server.ctx.repo.vehicles.all();
   t.server.ctx.incidents.events.subscribe((e) => events.push(e));
@@ -187,6 +188,21 @@ describe('incident grouping', () => {
     expect(await incidentsOf(vehicle!.id)).toEqual([
       expect.objectContaining({ id: lone!.id, severity: 'major', state: 'firing', alarmCounts: { critical: 0, major: 1, minor: 1 } }),
     ]);
+  });
+});
+
+describe('incident grouping on two nodes at once', () => {
+  it('puts an alarm into one incident when two groupers read it together (a duty changing hands)', async () => {
+    const [vehicle] = anyOf(1);
+    const other = incidentGrouper({ repo: t.server.ctx.repo, events: t.server.ctx.incidents.events, now: () => clock, rules: incidentRules([60, 120]) });
+    await t.server.ctx.repo.alarms.record([
+      { type: 'raised', vehicleId: vehicle!.id, deviceType: 'bms', deviceId: 0, kind: 'high_temp', severity: 'major', message: 'Battery temperature high', ts: clock },
+    ]);
+    await Promise.all([t.server.ctx.incidents.grouper.step(), other.step(), t.server.ctx.incidents.grouper.step(), other.step()]);
+    const [incident, ...more] = await incidentsOf(vehicle!.id);
+    expect(more).toEqual([]);
+    expect(incident).toMatchObject({ kind: 'high_temp', alarmCounts: { critical: 0, major: 1, minor: 0 } });
+    expect(events.filter((e) => e.incident.vehicleId === vehicle!.id).map((e) => e.type)).toEqual(['opened']);
   });
 });
 
