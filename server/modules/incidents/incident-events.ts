@@ -17,8 +17,8 @@ export interface IncidentEvent {
   by?: string;
   /** resolved because its alarms were taken into this depot- or sub-fleet-wide incident. */
   mergedInto?: string;
-  /** updated: the alarm that joined it, and whether it is inhibited (under a gateway outage). */
-  alarm?: { id: string; inhibited: boolean };
+  /** updated: the alarms that joined it since it was last told (one step), each inhibited when under a gateway outage. */
+  alarms?: Array<{ id: string; inhibited: boolean }>;
 }
 
 export type IncidentListener = (event: IncidentEvent) => void;

@@ -6,7 +6,7 @@
 import { INCIDENT_RULES, incidentKindTitle, INCIDENT_KIND_TITLES } from '../../../contract/entities/incident';
 import type { FleetRepository } from '../../platform/database/fleet-repository';
 import type { IncidentEvent, IncidentEvents } from './incident-events';
-import type { GroupedAlarm, GroupPlace, IncidentRecord } from './incident-store';
+import type { GroupedAlarm, GroupPlace, IncidentRecord, NewIncident } from './incident-store';
 
 /** Alarms read per query. */
 const BATCH = 1000;
@@ -49,7 +49,7 @@ export const incidentGrouper = ({ repo, events, now, rules }: GrouperDeps): Inci
   const publish = (event: IncidentEvent) => events.publish(event);
 
   /** What a lone alarm's or an outage's incident is called: its kind (or message, for a kind without a title) on the vehicle. */
-  const vehicleTitle = (a: GroupedAlarm) => (incident: IncidentRecord) => {
+  const vehicleTitle = (a: GroupedAlarm) => (incident: Pick<IncidentRecord, 'kind' | 'rule' | 'alarmCounts'>) => {
     const what = INCIDENT_KIND_TITLES[incident.kind] !== undefined ? incidentKindTitle(incident.kind) : a.message;
     const held = incident.rule === 'outage' ? incident.alarmCounts.critical + incident.alarmCounts.major + incident.alarmCounts.minor - 1 : 0;
     return `${what} on ${a.vehicleName}${held > 0 ? `, ${plural(held, 'device alarm')} under it` : ''}`;
@@ -62,33 +62,50 @@ export const incidentGrouper = ({ repo, events, now, rules }: GrouperDeps): Inci
     return (incident: IncidentRecord) => `${incidentKindTitle(incident.kind)} on ${plural(incident.vehicleCount, 'vehicle')} ${where}`;
   };
 
-  /** Adds the alarm to an incident that exists and tells of it. */
+  /** Within a step: the open outages by vehicle, and the incidents alarms joined, counted and told once at the step's end. */
+  let outages = new Map<string, IncidentRecord>();
+  const joined = new Map<string, { title: (i: IncidentRecord) => string; alarms: Array<{ id: string; inhibited: boolean }>; at: number }>();
+
   // An alarm goes into one incident only: when two nodes held the duty for a moment and both read
   // it, the link written first wins and the other node tells nothing.
-  const join = async (incident: IncidentRecord, a: GroupedAlarm, inhibited: boolean, title: (i: IncidentRecord) => string) => {
+  /** Adds the alarm to an incident that exists; `later`: counted at the step's end (many alarms under one outage). */
+  const join = async (incident: IncidentRecord, a: GroupedAlarm, inhibited: boolean, title: (i: IncidentRecord) => string, later = false) => {
     if (!(await store.link(incident.id, a.id, inhibited, a.endedAt === null))) return;
-    const after = await store.summarize(incident.id, title);
-    if (after) publish({ type: 'updated', incident: after, at: a.startedAt, alarm: { id: String(a.id), inhibited } });
+    const entry = joined.get(incident.id) ?? { title, alarms: [], at: a.startedAt };
+    entry.alarms.push({ id: String(a.id), inhibited });
+    entry.at = Math.max(entry.at, a.startedAt);
+    joined.set(incident.id, entry);
+    if (!later) await tellJoined(incident.id);
   };
-  const open = async (incident: Omit<Parameters<typeof store.create>[0], 'title'>, a: GroupedAlarm, title: (i: IncidentRecord) => string) => {
-    const id = await store.create({ ...incident, title: '' });
-    if (await store.link(id, a.id, false, a.endedAt === null)) return store.summarize(id, title);
-    await store.discard(id);
-    return null;
+  const tellJoined = async (id: string) => {
+    const entry = joined.get(id);
+    joined.delete(id);
+    const after = entry && (await store.summarize(id, entry.title));
+    if (entry && after) publish({ type: 'updated', incident: after, at: entry.at, alarms: entry.alarms });
+  };
+  /** A new incident holding the alarm, told as opened; none when another node placed the alarm first. */
+  const open = async (incident: Omit<NewIncident, 'title'>, a: GroupedAlarm) => {
+    const title = vehicleTitle(a)({ kind: incident.kind, rule: incident.rule, alarmCounts: { critical: 0, major: 0, minor: 0 } });
+    const created = await store.create({ ...incident, title }, a.severity);
+    if (!(await store.link(created.id, a.id, false, a.endedAt === null))) {
+      await store.discard(created.id);
+      return null;
+    }
+    publish({ type: 'opened', incident: created, at: a.startedAt });
+    return created;
   };
 
   const place = async (a: GroupedAlarm) => {
     const own = { fleetId: a.fleetId, subFleetId: a.subFleetId, depotId: a.depotId, vehicleId: a.vehicleId, kind: a.kind, startedAt: a.startedAt };
     // (a) The gateway's outage: one incident per vehicle, its device alarms under it.
+    const outage = outages.get(a.vehicleId);
     if (isOutage(a)) {
-      const outage = await store.openOutage(a.vehicleId);
-      if (outage) return join(outage, a, false, vehicleTitle(a));
-      const opened = await open({ ...own, rule: 'outage' }, a, vehicleTitle(a));
-      if (opened) publish({ type: 'opened', incident: opened, at: a.startedAt });
+      if (outage) return join(outage, a, false, vehicleTitle(a), true);
+      const opened = await open({ ...own, rule: 'outage' }, a);
+      if (opened && a.endedAt === null) outages.set(a.vehicleId, opened);
       return;
     }
-    const outage = await store.openOutage(a.vehicleId);
-    if (outage && a.startedAt >= outage.startedAt) return join(outage, a, true, vehicleTitle(a));
+    if (outage && a.startedAt >= outage.startedAt) return join(outage, a, true, vehicleTitle(a), true);
     // The same alarm again at another severity stays in its incident.
     const replaced = await store.replaced(a);
     if (replaced) return join(replaced, a, false, replaced.rule === 'place' ? await placeTitle(placeOf(replaced)!) : vehicleTitle(a));
@@ -103,25 +120,24 @@ export const incidentGrouper = ({ repo, events, now, rules }: GrouperDeps): Inci
       const vehicles = new Set([...singles.map((s) => s.vehicleId), a.vehicleId]);
       if (vehicles.size >= rules.place.vehicles) {
         const startedAt = Math.min(a.startedAt, ...singles.map((s) => s.startedAt));
-        const id = await store.create({ ...where, vehicleId: null, rule: 'place', kind: a.kind, startedAt, title: '' });
-        if (!(await store.link(id, a.id, false, a.endedAt === null))) return store.discard(id);
+        const created = await store.create({ ...where, vehicleId: null, rule: 'place', kind: a.kind, startedAt, title: '' }, a.severity);
+        if (!(await store.link(created.id, a.id, false, a.endedAt === null))) return store.discard(created.id);
         await store.merge(
           singles.map((s) => s.incidentId),
-          id,
+          created.id,
           a.startedAt,
         );
         for (const s of singles) {
           const merged = await store.get(s.incidentId);
-          if (merged) publish({ type: 'resolved', incident: merged, at: a.startedAt, mergedInto: id });
+          if (merged) publish({ type: 'resolved', incident: merged, at: a.startedAt, mergedInto: created.id });
         }
-        const opened = await store.summarize(id, title);
+        const opened = await store.summarize(created.id, title);
         if (opened) publish({ type: 'opened', incident: opened, at: a.startedAt });
         return;
       }
     }
     // (c) One alarm, one incident.
-    const opened = await open({ ...own, rule: 'single' }, a, vehicleTitle(a));
-    if (opened) publish({ type: 'opened', incident: opened, at: a.startedAt });
+    await open({ ...own, rule: 'single' }, a);
   };
 
   /** The highest alarm id the last step read: the next step's cursor (kept one step behind in memory). */
@@ -129,6 +145,7 @@ export const incidentGrouper = ({ repo, events, now, rules }: GrouperDeps): Inci
   const group = async () => {
     const cursor = await store.cursor();
     let top = cursor ?? 0;
+    outages = await store.openOutages();
     for (;;) {
       // Alarms already in an incident are not read again: each read takes the next ones.
       const { alarms, maxId } = await store.alarmsAfter(cursor, BATCH);
@@ -138,6 +155,7 @@ export const incidentGrouper = ({ repo, events, now, rules }: GrouperDeps): Inci
       for (const a of alarms.filter((x) => !isOutage(x))) await place(a);
       if (cursor === null || alarms.length < BATCH) break;
     }
+    for (const id of [...joined.keys()]) await tellJoined(id);
     // The cursor stays a step behind what was read: an alarm committed late by another node's
     // transaction, with an id below ones already read, is still read on the next step.
     const next = cursor === null ? top : Math.max(cursor, Math.min(lastTop ?? cursor, top));

@@ -179,15 +179,16 @@ export interface IncidentStore {
    * run) every open one up to the highest alarm id now. `maxId`: the highest id read (or that one).
    */
   alarmsAfter(alarmId: number | null, limit: number): Promise<{ alarms: GroupedAlarm[]; maxId: number }>;
-  /** The firing outage incident of the vehicle whose outage alarm is still open. */
-  openOutage(vehicleId: string): Promise<IncidentRecord | null>;
+  /** The firing outage incidents whose outage alarm is still open, by vehicle id. */
+  openOutages(): Promise<Map<string, IncidentRecord>>;
   /** The firing depot- or sub-fleet-wide incident of this kind there whose latest alarm started at or after `since`. */
   openPlace(place: GroupPlace, kind: string, since: number): Promise<IncidentRecord | null>;
   /** Firing single-alarm incidents of this kind there that started at or after `since`. */
   singlesAt(place: GroupPlace, kind: string, since: number): Promise<Array<{ incidentId: string; vehicleId: string; startedAt: number }>>;
   /** The firing incident of the alarm this one replaces: the same vehicle, device and kind, ended as it started (a new severity). */
   replaced(alarm: GroupedAlarm): Promise<IncidentRecord | null>;
-  create(incident: NewIncident): Promise<string>;
+  /** A new firing incident, counted as holding one alarm of `severity` on one vehicle until summarized. */
+  create(incident: NewIncident, severity: AlarmSeverity): Promise<IncidentRecord>;
   /** Puts the alarm in the incident; false when it is in one already (another node placed it first). */
   link(incidentId: string, alarmId: number, inhibited: boolean, open: boolean): Promise<boolean>;
   /** Removes an incident that never got an alarm. */
@@ -338,21 +339,20 @@ export const incidentStore = ({ db, dialect }: FleetDatabase): IncidentStore => 
         maxId,
       };
     },
-    openOutage: async (vehicleId) => {
-      const r = await db
+    openOutages: async () => {
+      const rows = await db
         .selectFrom('incidents as i')
         .selectAll('i')
         .where('i.rule', '=', 'outage')
         .where('i.state', '=', 'firing')
-        .where('i.vehicle_id', '=', vehicleId)
         .where(({ exists, selectFrom }) =>
           exists(
             selectFrom('incident_alarms as l').select(sql.lit(1).as('one')).whereRef('l.incident_id', '=', 'i.id').where('l.inhibited', '=', 0).where('l.open', '=', 1),
           ),
         )
-        .orderBy('i.id', 'desc')
-        .executeTakeFirst();
-      return r ? incident(r) : null;
+        .orderBy('i.id')
+        .execute();
+      return new Map(rows.filter((r) => r.vehicle_id !== null).map((r) => [String(r.vehicle_id), incident(r)]));
     },
     openPlace: async (place, kind, since) => {
       const r = await db
@@ -399,7 +399,7 @@ export const incidentStore = ({ db, dialect }: FleetDatabase): IncidentStore => 
         .executeTakeFirst();
       return r ? incident(r) : null;
     },
-    create: async (n) => {
+    create: async (n, severity) => {
       const r = await db
         .insertInto('incidents')
         .values({
@@ -409,20 +409,20 @@ export const incidentStore = ({ db, dialect }: FleetDatabase): IncidentStore => 
           vehicle_id: n.vehicleId,
           rule: n.rule,
           kind: n.kind,
-          severity: 'minor',
+          severity,
           title: n.title,
           state: 'firing',
           started_at: n.startedAt,
           last_alarm_at: n.startedAt,
-          critical_count: 0,
-          major_count: 0,
-          minor_count: 0,
-          vehicle_count: 0,
+          critical_count: severity === 'critical' ? 1 : 0,
+          major_count: severity === 'major' ? 1 : 0,
+          minor_count: severity === 'minor' ? 1 : 0,
+          vehicle_count: 1,
           escalation_level: 0,
         })
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow();
-      return String(r.id);
+      return incident(r);
     },
     link: async (incidentId, alarmId, inhibited, open) => {
       const written = await db

@@ -105,10 +105,17 @@ describe('incident grouping', () => {
       ['high_temp', true],
       ['tank_high', true],
     ]);
-    expect(events.filter((e) => e.incident.id === outage!.id).map((e) => [e.type, e.alarm?.inhibited])).toEqual([
+    // Both read in one step: told once, with both alarms.
+    const alarmIds = shown.data.alarms.map((a: { id: string }) => a.id);
+    expect(events.filter((e) => e.incident.id === outage!.id).map((e) => [e.type, e.alarms])).toEqual([
       ['opened', undefined],
-      ['updated', true],
-      ['updated', true],
+      [
+        'updated',
+        [
+          { id: alarmIds[1], inhibited: true },
+          { id: alarmIds[2], inhibited: true },
+        ],
+      ],
     ]);
 
     // Back online: an alarm after the outage is an incident of its own; the outage ends with its last alarm.
