@@ -17,12 +17,6 @@ export type IncidentRuleName = (typeof INCIDENT_RULE_NAMES)[number];
 export const ESCALATION_STEPS = ['operator', 'fleet_manager', 'service_engineer'] as const;
 export type EscalationStep = (typeof ESCALATION_STEPS)[number];
 
-export const ESCALATION_STEP_LABEL: Record<EscalationStep, string> = {
-  operator: 'Operator',
-  fleet_manager: 'Fleet manager',
-  service_engineer: 'Service engineer',
-};
-
 /**
  * How alarms become incidents, as data.
  * - `outage`: an open alarm of one of these kinds on one of these device types (the vehicle's

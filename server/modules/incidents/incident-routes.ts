@@ -23,7 +23,7 @@ const tags = ['incidents'];
 const DETAIL_ALARMS = 500;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export const incidentView = (i: IncidentRecord) => {
+const incidentView = (i: IncidentRecord) => {
   const { lastAlarmAt: _last, ...shown } = i;
   return {
     ...shown,
