@@ -18,6 +18,8 @@ import { mountHttp, type RegisteredRoute } from './platform/boot/http-app';
 import { wireLivePipeline } from './platform/boot/live-pipeline';
 import { startNodeDuties } from './platform/boot/node-duties';
 import { openTileArchive } from './tiles/tile-archive';
+import { incidentEvents } from './modules/incidents/incident-events';
+import { incidentGrouper, incidentRules } from './modules/incidents/incident-grouper';
 import type { ServerContext } from './server-context';
 import type { FleetSimulator } from './sim/types';
 import type { HistoryWindow } from './telemetry/history-backfill';
@@ -88,8 +90,15 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
   };
   const tiles = config.tilesFile ? await openTileArchive(config.tilesFile) : null;
   if (tiles) stops.push(() => tiles.close());
+  const incidentEventsOfNode = incidentEvents(bus, hub, log);
+  stops.push(incidentEventsOfNode.stop);
+  const incidents = {
+    events: incidentEventsOfNode,
+    grouper: incidentGrouper({ repo, events: incidentEventsOfNode, now, rules: incidentRules(config.incidentEscalationS) }),
+  };
   const ctx: ServerContext = {
     config,
+    incidents,
     repo,
     sim: live,
     hub,

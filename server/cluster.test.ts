@@ -221,6 +221,37 @@ describe.skipIf(!servicesUp)('a cluster of two API nodes on PostgreSQL fed by th
     expect((await guestConsole.closedP).code).toBe(4401);
   }, 30_000);
 
+  it('groups an alarm recorded on node B into one incident on one node, and its acknowledgement on node A reaches node B live', async () => {
+    const target = vehicles[5] as { id: string };
+    const recorded = await api(b.url, 'POST', '/test/v1/alarm/record', {
+      token: adminB.token,
+      body: { type: 'raised', vehicleId: target.id, deviceType: 'bms', deviceId: 0, kind: 'cluster_check', severity: 'major', message: 'Cluster check' },
+    });
+    expect(recorded.body.code).toBe(200);
+    const incidentsOfTarget = async () =>
+      (
+        await api<{ rows: Array<{ id: string; vehicleId: string | null; kind: string }> }>(a.url, 'GET', '/customization/incident/v1/query/list', {
+          token: adminA.token,
+          query: { pageSize: 500 },
+        })
+      ).body.data.rows.filter((i) => i.vehicleId === target.id && i.kind === 'cluster_check');
+    const changed = (c: Socket, id: string, type: string) => () =>
+      c.frames.find((f) => f.cmd === CMD.incidentChanged && f.data.incidentId === id && f.data.type === type);
+    // Whichever node holds the duty groups it within a second or so; both nodes' consoles hear of it.
+    for (let i = 0; i < 100 && (await incidentsOfTarget()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    const id = (await incidentsOfTarget())[0]!.id;
+    await consoleA.waitFor(changed(consoleA, id, 'opened'), 5_000);
+    await consoleB.waitFor(changed(consoleB, id, 'opened'), 5_000);
+    const acked = await api<{ ack: { note: string } }>(a.url, 'POST', '/customization/incident/v1/ack/single', {
+      token: adminA.token,
+      body: { incidentId: id, note: 'Seen in site A' },
+    });
+    expect(acked.body.data.ack.note).toBe('Seen in site A');
+    await consoleB.waitFor(changed(consoleB, id, 'acknowledged'), 5_000);
+    // Grouped once: not once per node.
+    expect((await incidentsOfTarget()).map((i) => i.id)).toEqual([id]);
+  }, 40_000);
+
   it("keeps node B's consoles live when node A dies, and A's console reconnects to B", async () => {
     await stopServerProcess(a, 'SIGKILL');
     const killedAt = Date.now();

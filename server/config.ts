@@ -1,3 +1,4 @@
+import { INCIDENT_RULES } from '../contract/entities/incident';
 import { SCENARIO_NAMES, type ScenarioName } from './sim/scenario';
 
 export interface ServerConfig {
@@ -29,6 +30,8 @@ export interface ServerConfig {
   historyIntervalS: number;
   /** How often pre-alarm rules are judged against the live values. */
   prealarmEvaluationS: number;
+  /** Seconds an unacknowledged incident waits at each escalation step before the next (operator → fleet manager → service engineer). */
+  incidentEscalationS: number[];
   /** Days of history kept; older samples are pruned once an hour. */
   historyRetentionD: number;
   /** Hours of history filled in on first start; 0 turns the backfill off. */
@@ -61,6 +64,16 @@ const int = (value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${value}"`);
   return n;
+};
+
+/** Comma-separated seconds, one per escalation step after the first (INCIDENT_RULES.escalation). */
+const escalationDelays = (value: string | undefined): number[] => {
+  const defaults = INCIDENT_RULES.escalation.slice(1).map((s) => s.afterS);
+  if (value === undefined || value === '') return defaults;
+  const delays = value.split(',').map((part) => Number(part.trim()));
+  if (delays.length !== defaults.length || delays.some((d) => !Number.isFinite(d) || d <= 0))
+    throw new Error(`FLEET_INCIDENT_ESCALATION_S must be ${defaults.length} positive numbers of seconds separated by commas, got "${value}"`);
+  return delays;
 };
 
 const scenario = (value: string | undefined): ScenarioName => {
@@ -139,6 +152,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): ServerConfig => ({
   tokenTtlS: int(env.FLEET_TOKEN_TTL_S, 43200, 'FLEET_TOKEN_TTL_S') || 43200,
   historyIntervalS: int(env.FLEET_HISTORY_INTERVAL_S, 60, 'FLEET_HISTORY_INTERVAL_S') || 60,
   prealarmEvaluationS: int(env.FLEET_PREALARM_EVALUATION_S, 30, 'FLEET_PREALARM_EVALUATION_S') || 30,
+  incidentEscalationS: escalationDelays(env.FLEET_INCIDENT_ESCALATION_S),
   historyRetentionD: int(env.FLEET_HISTORY_RETENTION_D, 31, 'FLEET_HISTORY_RETENTION_D') || 31,
   corsOrigins: (env.FLEET_CORS_ORIGINS ?? '')
     .split(',')

@@ -12,6 +12,8 @@ import type { SocketHub } from './hub/socket-hub';
 import type { FleetRepository } from './platform/database/fleet-repository';
 import type { TileArchive } from './tiles/tile-format';
 import type { DisplayLastSeen } from './access/display-last-seen';
+import type { IncidentEvents } from './modules/incidents/incident-events';
+import type { IncidentGrouper } from './modules/incidents/incident-grouper';
 
 /** What every route module needs, handed in once when the server is built. */
 export interface ServerContext {
@@ -35,6 +37,8 @@ export interface ServerContext {
   codeLimits: CodeLimits;
   /** Wall displays' last seen time and address, written at most once a minute each. */
   displaySeen: DisplayLastSeen;
+  /** Incidents: their events (for a notification dispatcher to subscribe to) and the grouper, stepped by the node holding the duty. */
+  incidents: { events: IncidentEvents; grouper: IncidentGrouper };
   now: () => number;
   /** Where clients reach this server, for the addresses it hands out (ws address, share links). */
   publicOrigin: (req: FastifyRequest) => string;

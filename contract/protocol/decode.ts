@@ -5,6 +5,7 @@ import {
   DEVICE_TYPES,
   KEY_KINDS,
   MAX_DEVICE_ID,
+  INCIDENT_EVENT_TYPES,
   RECORD_KINDS,
   VEHICLE_STATUSES,
   type DropCounts,
@@ -104,6 +105,14 @@ function payloadValid(cmd: number, data: unknown): boolean | undefined {
       return isObj(data) && (data.playlistId === null || isId(data.playlistId));
     case 164:
       return isObj(data) && (RECORD_KINDS as readonly unknown[]).includes(data.kind) && isId(data.id);
+    case 165:
+      return (
+        isObj(data) &&
+        isId(data.incidentId) &&
+        isId(data.fleetId) &&
+        (INCIDENT_EVENT_TYPES as readonly unknown[]).includes(data.type) &&
+        typeof data.escalationStep === 'string'
+      );
     default:
       return undefined;
   }

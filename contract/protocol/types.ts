@@ -61,7 +61,13 @@ export const CMD = {
   displayPlaylist: 163,
   /** Beyond the contract: an editable record this session sees was changed (docs/api.md); consoles that ignore it show it on their next read. */
   recordChanged: 164,
+  /** Beyond the contract: an incident this session sees was opened, changed, acknowledged, assigned, escalated or resolved (docs/api.md); consoles that ignore it show it on their next read. */
+  incidentChanged: 165,
 } as const;
+
+/** What happened to an incident (cmd 165, and the server's incident events). */
+export const INCIDENT_EVENT_TYPES = ['opened', 'updated', 'resolved', 'acknowledged', 'assigned', 'escalated'] as const;
+export type IncidentEventType = (typeof INCIDENT_EVENT_TYPES)[number];
 
 /** The editable records a cmd 164 names. */
 export const RECORD_KINDS = ['vehicle', 'fleet', 'subFleet', 'depot'] as const;
@@ -186,6 +192,12 @@ export interface RecordChangedFrame {
   seq?: number;
   data: { kind: RecordKind; id: string };
 }
+export interface IncidentChangedFrame {
+  cmd: 165;
+  seq?: number;
+  /** `escalationStep`: where the incident stands now (operator, fleet_manager, service_engineer). */
+  data: { incidentId: string; fleetId: string; type: IncidentEventType; escalationStep: string };
+}
 
 export type IncomingFrame =
   | AckFrame
@@ -198,7 +210,8 @@ export type IncomingFrame =
   | ForcedLogoutFrame
   | AlarmAcknowledgedFrame
   | DisplayPlaylistFrame
-  | RecordChangedFrame;
+  | RecordChangedFrame
+  | IncidentChangedFrame;
 
 /** One websocket message: a frame or a batch of frames. */
 export type WireMessage<F> = F | F[];

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { CMD } from '../../contract/protocol/types';
+import { CMD, type IncidentChangedFrame } from '../../contract/protocol/types';
 import type { Actor } from '../access/actor';
 import { scopeIncludes } from '../access/scope-includes';
 import { shareIsOpen } from '../access/share-open';
@@ -7,7 +7,7 @@ import type { SessionMatch } from '../platform/bus/fleet-bus';
 import type { VehicleDirectory } from '../fleet/vehicle-directory';
 import type { SimFrame } from '../sim/types';
 import type { ShareRecord } from '../modules/shares/share-store';
-import type { RecordChange } from './record-change';
+import type { RecordChange, RecordPlace } from './record-change';
 import { wireOf } from './frame-wire';
 import { matchesSession } from './session-match';
 import { INBOUND_DROP_REASONS, parseInbound, selectionOf, type InboundDropReason, type InboundFrame } from './frame-guard';
@@ -198,6 +198,11 @@ export class SocketHub {
   recordChanged(change: RecordChange): void {
     const data = { kind: change.kind, id: change.id };
     for (const c of this.clients) if (c.actor.kind === 'user' && scopeIncludes(c.actor.scope, change.place)) this.sendNow(c, { cmd: CMD.recordChanged, data });
+  }
+
+  /** Sends cmd 165 at once to this node's account and wall sockets whose scope holds the incident's place. */
+  incidentChanged(place: RecordPlace, data: IncidentChangedFrame['data']): void {
+    for (const c of this.clients) if (c.actor.kind !== 'share' && scopeIncludes(c.actor.scope, place)) this.sendNow(c, { cmd: CMD.incidentChanged, data });
   }
 
   /** A share's guests go on under its changed settings (a new expiry ends them when it comes). */

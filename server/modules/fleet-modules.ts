@@ -11,6 +11,7 @@ import { feedbackModule } from './feedback/feedback-routes';
 import { fleetsModule } from './fleets/fleet-routes';
 import { groupLogsModule } from './group-logs/group-log-routes';
 import { historyModule } from './history/history-routes';
+import { incidentsModule } from './incidents/incident-routes';
 import { issuesModule } from './issues/issue-routes';
 import { modelStateModule } from './model-state/model-state-store';
 import { notificationPoliciesModule } from './notification-policies/notification-policy-routes';
@@ -48,4 +49,5 @@ export const FLEET_MODULES: readonly FleetModule[] = [
   modelStateModule,
   silencesModule,
   notificationPoliciesModule,
+  incidentsModule,
 ];

@@ -14,6 +14,9 @@ import type { FleetSimulator, SimVehicleSpec } from '../../sim/types';
 import { backfillHistory, type HistoryWindow } from '../../telemetry/history-backfill';
 import { sampleHistory } from '../../telemetry/history-sampler';
 
+/** How often the node holding the incident duty groups new alarms, resolves and escalates. */
+const INCIDENT_STEP_MS = 1000;
+
 interface DutyParts {
   ctx: ServerContext;
   sim: FleetSimulator | null;
@@ -63,6 +66,9 @@ export const startNodeDuties = ({ ctx, sim, bridge, mirrored, live, hub, prealar
     stops.push(stopSampling, historyDuty.withdraw, rollups.stop, () => (stopMonitor(), prealarmDuty.withdraw()));
   }
   stops.push(startIssueEscalation(ctx, log));
+  // Incidents are grouped from what is stored, so any node can: one at a time.
+  const incidentDuty = bus.standFor('incidents');
+  stops.push(ctx.incidents.grouper.start(INCIDENT_STEP_MS, incidentDuty.leads, log), incidentDuty.withdraw);
   let stopped = false;
   if (backfilling) void backfill(ctx, specs, history, () => stopped, afterBackfill, log).catch((err: unknown) => log(`History backfill failed: ${String(err)}`));
   return async () => {

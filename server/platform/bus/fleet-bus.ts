@@ -2,6 +2,7 @@ import type { DeviceRef, KeyInfo, VehicleStatus } from '../../../contract/protoc
 import type { SimFrame } from '../../sim/types';
 import type { FollowUpNotice, NoticeAudience } from '../../follow-up/follow-up-notices';
 import type { RecordChange } from '../../hub/record-change';
+import type { IncidentEvent } from '../../modules/incidents/incident-events';
 
 /** Which live sessions a forced logout (cmd 161) reaches, as data so it can cross process boundaries. */
 export type SessionMatch =
@@ -23,7 +24,9 @@ export type ClusterEvent =
   /** A display's assigned playlist changed (null: none): its wall switches (cmd 163). */
   | { type: 'display-playlist'; displayId: string; playlistId: string | null }
   /** An editable record was changed: sessions that see it read it again (cmd 164). */
-  | { type: 'record-changed'; change: RecordChange };
+  | { type: 'record-changed'; change: RecordChange }
+  /** Something happened to an incident (server/modules/incidents/incident-events.ts): every node tells its listeners and its sockets (cmd 165). */
+  | { type: 'incident'; event: IncidentEvent };
 
 /** A command for the process that owns a vehicle: the one running its model or bridging to its gateway. */
 export type DeviceRequest =
