@@ -6,6 +6,7 @@ import { accountSettingsModule } from './account-settings/account-settings-store
 import { accountsModule } from './accounts/accounts-module';
 import { alarmsModule } from './alarms/alarms-module';
 import { auditModule } from './audit/audit-routes';
+import { contactPointsModule } from './contact-points/contact-point-routes';
 import { depotsModule } from './depots/depot-routes';
 import { feedbackModule } from './feedback/feedback-routes';
 import { fleetsModule } from './fleets/fleet-routes';
@@ -13,6 +14,7 @@ import { groupLogsModule } from './group-logs/group-log-routes';
 import { historyModule } from './history/history-routes';
 import { issuesModule } from './issues/issue-routes';
 import { modelStateModule } from './model-state/model-state-store';
+import { notificationsModule } from './notifications/notification-routes';
 import { prealarmsModule } from './prealarms/prealarm-routes';
 import { reportsModule } from './reports/report-routes';
 import { rolesModule } from './roles/role-routes';
@@ -46,4 +48,6 @@ export const FLEET_MODULES: readonly FleetModule[] = [
   feedbackModule,
   modelStateModule,
   silencesModule,
+  contactPointsModule,
+  notificationsModule,
 ];
