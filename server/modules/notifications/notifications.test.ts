@@ -199,6 +199,41 @@ describe('deliveries over a restart and on a cluster', () => {
     }
   }, 60_000);
 
+  it('two servers on one database, both told of the same notifications, send each once', async () => {
+    const database = await createTestDatabase();
+    try {
+      const first = await startTestServer({}, undefined, database);
+      const second = await startTestServer({}, undefined, database);
+      try {
+        const hook = await first.server.ctx.repo.contactPoints.create({
+          fleetId: 'fleet-1',
+          name: 'Cluster hook',
+          kind: 'webhook',
+          settings: { url: `${receiver.url}/two-servers` },
+          createdBy: 'test',
+          createdAt: Date.now(),
+          updatedAt: Date.now(),
+        });
+        const notifications = Array.from({ length: 10 }, () => firing());
+        // Each node's dispatcher hands each notification over at about the same time.
+        const queued = await Promise.all(
+          notifications.flatMap((n) => [first.server.ctx.notifications.deliver(hook, n), second.server.ctx.notifications.deliver(hook, n)]),
+        );
+        const ids = [...new Set(queued.flat().map((d) => d.id))];
+        expect(ids).toHaveLength(10);
+        for (const id of ids) await expect.poll(async () => (await second.server.ctx.repo.notifications.get(id))?.outcome).toBe('sent');
+        const received = hits('/two-servers').map((r) => JSON.parse(r.body.toString()) as { id: string; notificationId: string });
+        expect(received.map((b) => b.id).sort()).toEqual(ids.sort());
+        expect(received.map((b) => b.notificationId).sort()).toEqual(notifications.map((n) => n.id).sort());
+      } finally {
+        await second.stop();
+        await first.stop();
+      }
+    } finally {
+      await database.drop();
+    }
+  }, 60_000);
+
   it('two nodes draining the same queue send each notification once', async () => {
     const hook = await point('webhook', { url: `${receiver.url}/cluster` });
     const node = (nodeId: string) => notificationDelivery({ repo: t.server.ctx.repo, config: t.config, now: Date.now, log: () => {}, nodeId });
