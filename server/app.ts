@@ -24,6 +24,7 @@ import type { ServerContext } from './server-context';
 import type { FleetSimulator } from './sim/types';
 import type { HistoryWindow } from './telemetry/history-backfill';
 import { openRepository } from './platform/database/open-repository';
+import { notificationDelivery } from './modules/notifications/notification-delivery';
 
 export interface BuildServerOptions {
   config: ServerConfig;
@@ -107,6 +108,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     directory,
     now,
     mailer: options.mailer ?? openMailer(config, log),
+    notifications: notificationDelivery({ repo, config, now, log }),
     tiles,
     signInThrottle: new SignInThrottle(),
     displaySeen: displayLastSeen(repo, now, log),
@@ -126,11 +128,13 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     generatedAdminPassword: seeded && config.adminPassword === null ? adminPassword : null,
     start: async () => {
       await app.listen({ port: config.port, host: config.host });
+      await ctx.notifications.start();
       stopDuties = startNodeDuties({ ctx, sim, bridge: sources.bridge, mirrored: mirror !== null, live, hub, prealarmStatus, specs, backfilling, history, log });
       return listeningOrigin();
     },
     close: async () => {
       await stopDuties();
+      await ctx.notifications.stop();
       await sources.modelState?.stop();
       clearInterval(sessionPrune);
       for (const stop of stops.reverse()) await stop();

@@ -53,8 +53,14 @@ export interface ServerConfig {
   mqttPrefix: string;
   /** `smtp(s)://user:pass@host:port`: mail verification codes through it; null: write them to the log. */
   smtpUrl: string | null;
-  /** The sender of that mail. */
+  /** The sender of that mail (and of notifications mailed to contact points). */
   mailFrom: string;
+  /** Attempts a notification send gets before it is a dead letter. */
+  notifyAttempts: number;
+  /** The delay before a send's second attempt; it doubles for each attempt after. */
+  notifyRetryMs: number;
+  /** How long a node holds a send it claimed; another node takes it over once this has passed. */
+  notifyLeaseMs: number;
   /** A local .mbtiles or .pmtiles file of raster tiles the map shows (street detail offline); null: none. */
   tilesFile: string | null;
 }
@@ -168,5 +174,8 @@ export const readConfig = (env: NodeJS.ProcessEnv): ServerConfig => ({
   smtpUrl: serviceUrl(env.FLEET_SMTP_URL, ['smtp:', 'smtps:'], 'FLEET_SMTP_URL'),
   mailFrom: env.FLEET_MAIL_FROM || 'Fleet Console <no-reply@fleet.local>',
   tilesFile: env.FLEET_TILES_FILE || null,
+  notifyAttempts: Math.max(1, Math.min(20, int(env.FLEET_NOTIFY_ATTEMPTS, 6, 'FLEET_NOTIFY_ATTEMPTS'))),
+  notifyRetryMs: (int(env.FLEET_NOTIFY_RETRY_S, 10, 'FLEET_NOTIFY_RETRY_S') || 10) * 1000,
+  notifyLeaseMs: Math.max(10, int(env.FLEET_NOTIFY_LEASE_S, 60, 'FLEET_NOTIFY_LEASE_S') || 60) * 1000,
   historyBackfillH: Math.min(int(env.FLEET_HISTORY_BACKFILL_H, 24, 'FLEET_HISTORY_BACKFILL_H'), 24 * 31),
 });

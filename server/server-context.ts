@@ -14,6 +14,7 @@ import type { TileArchive } from './tiles/tile-format';
 import type { DisplayLastSeen } from './access/display-last-seen';
 import type { IncidentEvents } from './modules/incidents/incident-events';
 import type { IncidentGrouper } from './modules/incidents/incident-grouper';
+import type { NotificationDelivery } from './modules/notifications/notification-delivery';
 
 /** What every route module needs, handed in once when the server is built. */
 export interface ServerContext {
@@ -27,6 +28,8 @@ export interface ServerContext {
   sync: NodeSync;
   directory: VehicleDirectory;
   mailer: Mailer;
+  /** Sends notifications to contact points, with retries, claimed in the database (one node sends each). */
+  notifications: NotificationDelivery;
   /** The administrator's offline tiles (FLEET_TILES_FILE), opened at start; null without one. */
   tiles: TileArchive | null;
   /** Failed sign-ins per account and client address (growing delay) and per address (cap). */

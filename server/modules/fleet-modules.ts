@@ -6,6 +6,7 @@ import { accountSettingsModule } from './account-settings/account-settings-store
 import { accountsModule } from './accounts/accounts-module';
 import { alarmsModule } from './alarms/alarms-module';
 import { auditModule } from './audit/audit-routes';
+import { contactPointsModule } from './contact-points/contact-point-routes';
 import { depotsModule } from './depots/depot-routes';
 import { feedbackModule } from './feedback/feedback-routes';
 import { fleetsModule } from './fleets/fleet-routes';
@@ -15,6 +16,7 @@ import { incidentsModule } from './incidents/incident-routes';
 import { issuesModule } from './issues/issue-routes';
 import { modelStateModule } from './model-state/model-state-store';
 import { notificationPoliciesModule } from './notification-policies/notification-policy-routes';
+import { notificationsModule } from './notifications/notification-routes';
 import { prealarmsModule } from './prealarms/prealarm-routes';
 import { reportsModule } from './reports/report-routes';
 import { rolesModule } from './roles/role-routes';
@@ -50,4 +52,6 @@ export const FLEET_MODULES: readonly FleetModule[] = [
   silencesModule,
   notificationPoliciesModule,
   incidentsModule,
+  contactPointsModule,
+  notificationsModule,
 ];

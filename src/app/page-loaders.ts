@@ -34,6 +34,7 @@ export const ROUTE_PAGES = {
   wall: () => import('../features/wall/wall-sign-in-page'),
   wallDisplays: () => import('../features/wall/wall-displays-page'),
   wallPlaylists: () => import('../features/wall/wall-playlists-page'),
+  contactPoints: () => import('../features/notifications/contact-points-page'),
 } as const satisfies Record<keyof typeof ROUTES, PageLoader>;
 
 /** The pages a server menu route may name by `component`; others show the planned page. */

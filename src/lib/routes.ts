@@ -96,6 +96,8 @@ export const ROUTES = {
   wall: { path: WALL_LINK.path, title: 'Wall display', access: 'public' },
   /** Display tokens and playlists, for super.admin: with the administration of users and roles. */
   wallDisplays: { path: '/wall/displays', title: 'Wall displays', access: 'main', menuPage: '/users/role' },
+  /** Beyond the spec: where each fleet's notifications go, for its administrators (docs/console.md, "Contact points"). */
+  contactPoints: { path: '/notifications/contact-points', title: 'Contact points', access: 'main', menuPage: '/home' },
   wallPlaylists: {
     path: '/wall/playlists',
     title: 'Wall playlists',

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ISSUE_MESSAGES, missingForStatus } from '../../contract/api/issue-workflow';
 import { escalationReason, issueTitle } from './follow-up-rules';
 import {
+  addressList,
+  contactAddresses,
+  webhookSecret,
+  webhookUrl,
   shareExpiry,
   MESSAGES,
   atLeastOne,
@@ -175,5 +179,23 @@ describe('blank input and hidden characters', () => {
       expect(userName(name)).toBe('User name cannot contain invisible or text-direction characters!');
     }
     expect([vehicleName('add')('Bus Zürich'), groupName('شاحنة'), userName('バス')]).toEqual([null, null, null]);
+  });
+});
+
+describe('contact point settings', () => {
+  it('take 1 to 20 e-mail addresses, one per line or separated by commas, and name a wrong one', () => {
+    expect(addressList(' ops@fleet.test\n\nduty@fleet.test, night@fleet.test ')).toEqual(['ops@fleet.test', 'duty@fleet.test', 'night@fleet.test']);
+    expect(contactAddresses('ops@fleet.test\nduty@fleet.test')).toBeNull();
+    expect(contactAddresses('  \n ')).toBe('Please enter at least one e-mail address!');
+    expect(contactAddresses('ops@fleet.test\nnot-an-address')).toBe('not-an-address is not a valid e-mail address!');
+    expect(contactAddresses(Array.from({ length: 21 }, (_, i) => `a${i}@fleet.test`).join('\n'))).toBe('At most 20 addresses!');
+  });
+  it('post to http(s) addresses only, signed with no secret or one of 16 to 200 visible characters', () => {
+    expect(webhookUrl('https://hooks.slack.com/services/T0/B0/x')).toBeNull();
+    expect(webhookUrl('ftp://files.test/x')).toBe('Please enter an http:// or https:// address!');
+    expect(webhookSecret('')).toBeNull();
+    expect(webhookSecret('whsec-0123456789ab')).toBeNull();
+    expect(webhookSecret('short')).toBe('A secret is 16 to 200 visible characters, without spaces!');
+    expect(webhookSecret('with a space 0123456789')).toBe('A secret is 16 to 200 visible characters, without spaces!');
   });
 });

@@ -201,3 +201,25 @@ export function validateForm<F extends string>(checks: Record<F, Array<() => str
   }
   return errors;
 }
+
+/** A contact point's e-mail addresses, one per line (or separated by commas): 1 to 20, each an address. */
+export const contactAddresses: Rule = (value) => {
+  const addresses = addressList(value);
+  if (addresses.length === 0) return 'Please enter at least one e-mail address!';
+  if (addresses.length > 20) return 'At most 20 addresses!';
+  const wrong = addresses.find((a) => !EMAIL.test(a));
+  return wrong === undefined ? null : `${wrong} is not a valid e-mail address!`;
+};
+
+/** The addresses of a contact point's address field. */
+export const addressList = (value: string): string[] =>
+  value
+    .split(/[\n,;]/)
+    .map((a) => a.trim())
+    .filter(Boolean);
+
+/** Where a webhook or chat webhook posts: an http(s) address. */
+export const webhookUrl: Rule = (value) => (/^https?:\/\/\S+$/.test(value.trim()) ? null : 'Please enter an http:// or https:// address!');
+
+/** A webhook's signing secret: empty (none, or unchanged when editing) or 16 to 200 visible characters. */
+export const webhookSecret: Rule = (value) => (value === '' || /^[\x21-\x7E]{16,200}$/.test(value) ? null : 'A secret is 16 to 200 visible characters, without spaces!');

@@ -12,6 +12,15 @@ import { SubFleetSchema, SUB_FLEET_API } from '../../contract/entities/sub-fleet
 import { VehicleDetailSchema, VehicleListRowSchema, VEHICLE_API } from '../../contract/entities/vehicle';
 import { DisplayTokenSchema, IssuedDisplayTokenSchema, WALL_DISPLAY_API } from '../../contract/entities/wall-display';
 import { PlaylistSchema, WALL_PLAYLIST_API } from '../../contract/entities/wall-playlist';
+import { ContactPointSchema } from '../../contract/entities/contact-point';
+import {
+  type ContactPoint,
+  type ContactPointCreate,
+  type ContactPointTest,
+  type ContactPointUpdate,
+  CONTACT_POINT_BASE,
+  sendContactPointTest,
+} from './contact-point-calls';
 import { FeedbackDetailSchema, FeedbackSchema } from '../../contract/entities/feedback';
 import { IssueDetailSchema, IssueSchema } from '../../contract/entities/issue';
 import {
@@ -162,6 +171,10 @@ export interface ConsoleResources {
   setFeedbackStatus(feedbackId: string, status: FeedbackStatus): Promise<FeedbackDetail>;
   /** Wall playlists (ordered views with dwell times); written by super.admin. */
   playlists: Resource<Playlist, Playlist, PlaylistCreate, PlaylistUpdate>;
+  /** A fleet's contact points (where its notifications go); written by its administrators. Filters `fleetId`, `kind`. */
+  contactPoints: Resource<ContactPoint, ContactPoint, ContactPointCreate, ContactPointUpdate>;
+  /** Sends a test notification through a contact point now; answers the outcome (a failure is an answer, not an error). */
+  sendContactPointTest(contactPointId: string): Promise<ContactPointTest>;
   /** Wall display tokens (super.admin): `create` answers with the token, the one time it is shown; no detail read. */
   displays: Resource<DisplayToken, IssuedDisplayToken, DisplayCreate>;
   /** Revokes a display token: the wall blanks at once. */
@@ -207,6 +220,12 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
       idParam: 'playlistId',
       schemas: { row: PlaylistSchema, detail: PlaylistSchema },
       refreshes: ['displays'],
+    }),
+    contactPoints: createResource({
+      name: 'contactPoints',
+      base: CONTACT_POINT_BASE,
+      idParam: 'contactPointId',
+      schemas: { row: ContactPointSchema, detail: ContactPointSchema },
     }),
     displays: createResource({
       name: 'displays',
@@ -314,6 +333,7 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
     replyToFeedback: (feedbackId, message) => replyToFeedback(api, feedbackId, message).then(reloading(resources.feedback)),
     setFeedbackStatus: (feedbackId, status) => setFeedbackStatus(api, feedbackId, status).then(reloading(resources.feedback)),
     revokeDisplay: (displayId) => api.post<DisplayToken>(`${DISPLAY_BASE}/revoke/single`, { displayId }).then(reloading(resources.displays)),
+    sendContactPointTest: (contactPointId) => sendContactPointTest(api, contactPointId),
     assignDisplayPlaylist: (displayId, playlistId) =>
       api.post<DisplayToken>(`${DISPLAY_BASE}/update/playlist`, { displayId, playlistId }).then(reloading(resources.displays)),
     shareAccess$: (account, page) => read$(() => fetchShareAccess(api, account, page)),

@@ -89,6 +89,7 @@ const consoleScreens: Screen[] = [
   { path: () => '/setting/set', title: 'Settings' },
   { path: () => '/testView', title: 'Test view' },
   { path: () => '/wall/displays', title: 'Wall displays' },
+  { path: () => '/notifications/contact-points', title: 'Contact points' },
   { path: () => '/wall/playlists', title: 'Wall playlists' },
   { path: () => '/wall/alarms', title: 'Alarm board', content: (page) => page.getByTestId('board-alarm').first().waitFor() },
   { path: () => '/wall/fleet?fleetId=fleet-1', title: 'Fleet status', content: (page) => page.getByTestId('status-tile').first().waitFor() },

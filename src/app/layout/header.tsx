@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Avatar, Badge, Box, Button, Dialog, Flex, HStack, Heading, IconButton, Portal, Text } from '@chakra-ui/react';
-import { ArrowLeft, LogOut, Menu, MonitorCog, MonitorPlay, Moon, Sun } from 'lucide-react';
+import { ArrowLeft, BellRing, LogOut, Menu, MonitorCog, MonitorPlay, Moon, Sun } from 'lucide-react';
 import { useObservableState } from 'observable-hooks';
 import type { UserInfo } from '../../../contract/api/types';
 import { useShownCount } from '../../components/header-count';
 import { PERMISSIONS, holdsPermission } from '../../../contract/api/permissions';
-import { IfRole } from '../../components/access-gate';
+import { IfPermission, IfRole } from '../../components/access-gate';
 import { setColorMode, useColorMode, type ColorMode } from '../../lib/color-mode';
 import { enterKiosk } from '../../lib/kiosk-mode';
 import { linkProps } from '../../lib/navigation';
@@ -85,6 +85,15 @@ export function Header(props: { title: string; path: string; info: UserInfo; bac
           <MonitorPlay />
         </IconButton>
       </HeaderTip>
+      <IfPermission permissions={[PERMISSIONS.fleetEdit]}>
+        <HeaderTip label="Contact points">
+          <IconButton variant="ghost" size="sm" asChild>
+            <a {...linkProps(ROUTES.contactPoints.path)} aria-label="Contact points">
+              <BellRing />
+            </a>
+          </IconButton>
+        </HeaderTip>
+      </IfPermission>
       <IfRole roles={[]}>
         <HeaderTip label="Wall displays">
           <IconButton variant="ghost" size="sm" asChild>
