@@ -1,14 +1,17 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { session } from './test-support/api-client';
-import { watchDatabaseWrites } from './test-support/database-writes';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './test-support/test-server';
-import { type Schema, validValue } from './test-support/valid-input';
+import { session } from './api-client';
+import { watchDatabaseWrites } from './database-writes';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from './test-server';
+import { type Schema, validValue } from './valid-input';
 
 // Every operation of the OpenAPI document, called as super.admin with one parameter or body property
 // at a time replaced by a wrong value: missing, wrong type, out of range, oversized, control
 // characters, broken unicode, and a few seeded random values. No answer may be a 5xx, and a
-// rejected call may not commit anything to the database.
+// rejected call may not commit anything to the database. The operations are dealt out to a few
+// test files, each on a server of its own, so that they run side by side: the calls go one after
+// another (a write must be traced to the call that made it), and on PostgreSQL they mostly wait
+// on round trips.
 
 const SEED = 20_261_123;
 
@@ -108,63 +111,67 @@ const callsOf = (method: string, path: string, op: Operation, seed: number): Cal
   ];
 };
 
-let t: TestServer;
-let token: string;
-let operations: Array<[method: string, path: string, op: Operation]>;
+/** Registers the fuzz of every `shards`-th operation of the document, from the `shard`-th (0-based). */
+export const fuzzOperations = (shard: number, shards: number): void => {
+  let t: TestServer;
+  let token: string;
+  let operations: Array<[index: number, method: string, path: string, op: Operation]>;
 
-beforeAll(async () => {
-  // Pre-alarm rules the fuzz creates would be evaluated (and their states written) every 30 s, which a
-  // slow run mistakes for a write by a rejected call.
-  t = await startTestServer({ testHooks: false, prealarmEvaluationS: 86_400 });
-  token = (await session(t.url, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
-  const doc = (await (await fetch(`${t.url}/api/docs`)).json()) as { paths: Record<string, Record<string, Operation>> };
-  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => [method.toUpperCase(), path, op] as [string, string, Operation]),
-  );
-});
-afterAll(() => t.stop());
-
-const send = async (call: Call): Promise<{ status: number; text: string }> => {
-  const query = new URLSearchParams(call.query).toString();
-  const res = await fetch(`${t.url}${call.path}${query ? `?${query}` : ''}`, {
-    method: call.method,
-    headers: { authorization: `Bearer ${token}`, ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(call.body !== undefined && call.method !== 'GET' ? { body: JSON.stringify(call.body) } : {}),
+  beforeAll(async () => {
+    // Pre-alarm rules the fuzz creates would be evaluated (and their states written) every 30 s, which a
+    // slow run mistakes for a write by a rejected call.
+    t = await startTestServer({ testHooks: false, prealarmEvaluationS: 86_400 });
+    token = (await session(t.url, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
+    const doc = (await (await fetch(`${t.url}/api/docs`)).json()) as { paths: Record<string, Record<string, Operation>> };
+    operations = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [method.toUpperCase(), path, op] as const))
+      .map(([method, path, op], index) => [index, method, path, op] as [number, string, string, Operation])
+      .filter(([index]) => index % shards === shard);
   });
-  return { status: res.status, text: await res.text() };
-};
+  afterAll(() => t.stop());
 
-it('answers every documented operation with wrong input without a 5xx, and a rejected call writes nothing', { timeout: 240_000 }, async () => {
-  expect(operations.length).toBeGreaterThan(50);
-  const writes = await watchDatabaseWrites(t.config);
-  let cases = 0;
-  // Whether the database was looked at since the last call: a rejected call's check looks right
-  // after its answer, and that look is the next call's starting point too (one query per look on
-  // PostgreSQL, and most calls are rejected).
-  let looked = false;
-  try {
-    for (const [i, [method, path, op]] of operations.entries()) {
-      for (const call of callsOf(method, path, op, SEED + 1000 * i)) {
-        cases++;
-        if (!looked) await writes.changed();
-        looked = false;
-        let answer = await send(call);
-        // An earlier case may have signed the super admin out (logout): sign in again and repeat.
-        if (answer.status === 401) {
-          token = (await session(t.url, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
-          await writes.changed();
-          answer = await send(call);
-        }
-        const what = `${JSON.stringify(call)} → ${answer.status} ${answer.text.slice(0, 200)}`;
-        expect(answer.status, what).toBeLessThan(500);
-        if (answer.status >= 400) {
-          expect(await writes.changed(), what).toEqual([]);
-          looked = true;
+  const send = async (call: Call): Promise<{ status: number; text: string }> => {
+    const query = new URLSearchParams(call.query).toString();
+    const res = await fetch(`${t.url}${call.path}${query ? `?${query}` : ''}`, {
+      method: call.method,
+      headers: { authorization: `Bearer ${token}`, ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(call.body !== undefined && call.method !== 'GET' ? { body: JSON.stringify(call.body) } : {}),
+    });
+    return { status: res.status, text: await res.text() };
+  };
+
+  it('answers every documented operation with wrong input without a 5xx, and a rejected call writes nothing', { timeout: 240_000 }, async () => {
+    expect(operations.length).toBeGreaterThan(50 / shards);
+    const writes = await watchDatabaseWrites(t.config);
+    let cases = 0;
+    // Whether the database was looked at since the last call: a rejected call's check looks right
+    // after its answer, and that look is the next call's starting point too (one query per look on
+    // PostgreSQL, and most calls are rejected).
+    let looked = false;
+    try {
+      for (const [i, method, path, op] of operations) {
+        for (const call of callsOf(method, path, op, SEED + 1000 * i)) {
+          cases++;
+          if (!looked) await writes.changed();
+          looked = false;
+          let answer = await send(call);
+          // An earlier case may have signed the super admin out (logout): sign in again and repeat.
+          if (answer.status === 401) {
+            token = (await session(t.url, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
+            await writes.changed();
+            answer = await send(call);
+          }
+          const what = `${JSON.stringify(call)} → ${answer.status} ${answer.text.slice(0, 200)}`;
+          expect(answer.status, what).toBeLessThan(500);
+          if (answer.status >= 400) {
+            expect(await writes.changed(), what).toEqual([]);
+            looked = true;
+          }
         }
       }
+    } finally {
+      await writes.close();
     }
-  } finally {
-    await writes.close();
-  }
-  expect(cases).toBeGreaterThan(3000);
-});
+    expect(cases).toBeGreaterThan(3000 / shards);
+  });
+};

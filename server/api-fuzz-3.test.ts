@@ -1,0 +1,4 @@
+import { fuzzOperations } from './test-support/api-fuzz';
+
+// A third of the operations: server/test-support/api-fuzz.ts.
+fuzzOperations(2, 3);
