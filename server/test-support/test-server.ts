@@ -38,6 +38,8 @@ export const startTestServer = async (
     adminEmail: ADMIN_EMAIL,
     adminPassword: ADMIN_PASSWORD,
     simVehicles: 40,
+    // No demo outboxes: tests set up the contact points they need.
+    simScenario: 'quiet',
     staticDir: join(db.config.dbPath, '..', 'no-static'),
     testHooks: true,
     historyIntervalS: 3600,

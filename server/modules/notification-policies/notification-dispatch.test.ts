@@ -81,8 +81,7 @@ const of = (incidentId: string) => bodies().filter((b) => b.body.incidentId === 
 
 let next = 0;
 /** Raises an alarm of its own kind in the model, on a vehicle no other test used, and answers its incident once grouped. */
-const raise = async (kind: AlarmKind, severity: 'critical' | 'major' | 'minor' = 'major') => {
-  const vehicle = vehicles[next++]!;
+const raise = async (kind: AlarmKind, severity: 'critical' | 'major' | 'minor' = 'major', vehicle = vehicles[next++]!) => {
   t.sim.raise({
     type: 'raised',
     alarm: { vehicleId: vehicle.id, deviceType: 'bms', deviceId: 0, kind, severity, message: `${kind} on ${vehicle.name}` },
@@ -140,6 +139,31 @@ describe('dispatching incidents to contact points', () => {
       .poll(() => t.mail.some((line) => line.includes(`Incident ${incident.id}`) && line.includes('escalated to fleet_manager')), { timeout: 10_000 })
       .toBe(true);
     await expect.poll(() => of(incident.id).length, { timeout: 5000 }).toBe(1);
+  });
+
+  it("writes an outbox contact point's notifications to the notification log as sent", async () => {
+    const at = Date.now();
+    const outbox = await t.server.ctx.repo.contactPoints.create({
+      fleetId: 'fleet-2',
+      name: 'Outbox',
+      kind: 'outbox',
+      settings: {},
+      createdBy: 'test',
+      createdAt: at,
+      updatedAt: at,
+    });
+    const tree = await t.server.ctx.repo.notificationPolicies.tree('fleet-2');
+    await t.server.ctx.repo.notificationPolicies.replace({
+      ...tree,
+      policies: tree.policies.map((p) => ({ ...p, contactPointIds: [outbox.id], groupWaitSeconds: WAIT_S })),
+    });
+    t.server.ctx.dispatcher.rulesChanged();
+    await t.server.ctx.dispatcher.settled();
+    const other = (await t.server.ctx.repo.vehicles.all()).find((v) => v.fleetId === 'fleet-2')!;
+    const { incident } = await raise('tank_high', 'minor', other);
+    const logged = async () => (await t.server.ctx.repo.notifications.list({ scope: { all: true }, incidentId: incident.id }, { pageNum: 1, pageSize: 10 })).rows;
+    await expect.poll(async () => (await logged()).map((d) => [d.channel, d.outcome]), { timeout: WAIT_S * 1000 + 5000 }).toEqual([['outbox', 'sent']]);
+    expect(of(incident.id)).toHaveLength(0);
   });
 
   it('sends nothing again after a restart for the incidents still firing', async () => {
