@@ -24,6 +24,7 @@ import type { ServerContext } from './server-context';
 import type { FleetSimulator } from './sim/types';
 import type { HistoryWindow } from './telemetry/history-backfill';
 import { openRepository } from './platform/database/open-repository';
+import { notificationDispatcher } from './modules/notification-policies/notification-dispatcher';
 import { notificationDelivery } from './modules/notifications/notification-delivery';
 
 export interface BuildServerOptions {
@@ -97,9 +98,20 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     events: incidentEventsOfNode,
     grouper: incidentGrouper({ repo, events: incidentEventsOfNode, now, rules: incidentRules(config.incidentEscalationS) }),
   };
+  const notifications = notificationDelivery({ repo, config, now, log });
+  const dispatcher = notificationDispatcher({
+    repo,
+    events: incidentEventsOfNode,
+    bus,
+    now,
+    log,
+    publicUrl: config.publicUrl,
+    deliver: (point, n) => notifications.deliver(point, n),
+  });
   const ctx: ServerContext = {
     config,
     incidents,
+    dispatcher,
     repo,
     sim: live,
     hub,
@@ -108,7 +120,7 @@ export const buildServer = async (options: BuildServerOptions): Promise<FleetSer
     directory,
     now,
     mailer: options.mailer ?? openMailer(config, log),
-    notifications: notificationDelivery({ repo, config, now, log }),
+    notifications,
     tiles,
     signInThrottle: new SignInThrottle(),
     displaySeen: displayLastSeen(repo, now, log),

@@ -76,3 +76,14 @@ it('fills the history behind the live fleet, ending at the values it answered fr
   const live = numericValues(server.ctx.sim.latest(ref)!.values);
   for (const [key, value] of Object.entries(live)) expect(rows.at(-1)!.values[key], key).toBeCloseTo(value, 2);
 });
+
+it("sends each fleet's notifications to an Outbox contact point, so the demo fills the notification log with nothing configured", async () => {
+  const fleets = await server.ctx.repo.fleets.list({ all: true });
+  expect(fleets.length).toBeGreaterThan(0);
+  for (const fleet of fleets) {
+    const points = (await api<any>(url, 'GET', '/customization/contact-point/v1/query/list', { token, query: { fleetId: fleet.id } })).body.data.rows;
+    expect(points).toMatchObject([{ name: 'Outbox', kind: 'outbox', settings: {} }]);
+    const tree = (await api<any>(url, 'GET', '/customization/notification-policy/v1/get/tree', { token, query: { fleetId: fleet.id } })).body.data;
+    expect(tree.policies).toMatchObject([{ id: 'root', parentId: null, contactPointIds: [points[0].id] }]);
+  }
+});

@@ -14,6 +14,7 @@ import type { TileArchive } from './tiles/tile-format';
 import type { DisplayLastSeen } from './access/display-last-seen';
 import type { IncidentEvents } from './modules/incidents/incident-events';
 import type { IncidentGrouper } from './modules/incidents/incident-grouper';
+import type { NotificationDispatcher } from './modules/notification-policies/notification-dispatcher';
 import type { NotificationDelivery } from './modules/notifications/notification-delivery';
 
 /** What every route module needs, handed in once when the server is built. */
@@ -42,6 +43,8 @@ export interface ServerContext {
   displaySeen: DisplayLastSeen;
   /** Incidents: their events (for a notification dispatcher to subscribe to) and the grouper, stepped by the node holding the duty. */
   incidents: { events: IncidentEvents; grouper: IncidentGrouper };
+  /** Incidents to contact points through the notification policies; run by the node holding the incidents duty. */
+  dispatcher: NotificationDispatcher;
   now: () => number;
   /** Where clients reach this server, for the addresses it hands out (ws address, share links). */
   publicOrigin: (req: FastifyRequest) => string;

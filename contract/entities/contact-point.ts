@@ -4,9 +4,10 @@ import { Email, Id, Name, NumericId, PageQuery } from './common';
 
 // REST shapes of contact points: where a fleet's notifications go (e-mail addresses, a signed
 // webhook, a chat webhook Slack and Microsoft Teams accept, browsers subscribed to Web Push), and of
-// the push subscriptions a signed-in console registers.
+// the push subscriptions a signed-in console registers. An outbox sends nowhere: its notifications
+// are only written to the notification log, as delivered (the demo fleet's, seeded on first start).
 
-export const CONTACT_POINT_KINDS = ['email', 'webhook', 'chat', 'push'] as const;
+export const CONTACT_POINT_KINDS = ['email', 'webhook', 'chat', 'push', 'outbox'] as const;
 export const ContactPointKindSchema = Type.Union(CONTACT_POINT_KINDS.map((k) => Type.Literal(k)));
 export type ContactPointKind = (typeof CONTACT_POINT_KINDS)[number];
 

@@ -22,7 +22,13 @@ export interface TestServer {
  * dropped by `stop`) and the fake simulator; `now` replaces its clock. Given a `database`, it starts on
  * that one (a restart) and leaves it in place.
  */
-export const startTestServer = async (overrides: Partial<ServerConfig> = {}, now?: () => number, database?: TestDatabase): Promise<TestServer> => {
+/** `simulator`: the model the server runs on (a restart hands it one that still holds the alarms it had). */
+export const startTestServer = async (
+  overrides: Partial<ServerConfig> = {},
+  now?: () => number,
+  database?: TestDatabase,
+  simulator = new FakeSimulator(),
+): Promise<TestServer> => {
   const db = database ?? (await createTestDatabase());
   const config: ServerConfig = {
     ...readConfig({}),
@@ -32,12 +38,14 @@ export const startTestServer = async (overrides: Partial<ServerConfig> = {}, now
     adminEmail: ADMIN_EMAIL,
     adminPassword: ADMIN_PASSWORD,
     simVehicles: 40,
+    // No demo outboxes: tests set up the contact points they need.
+    simScenario: 'quiet',
     staticDir: join(db.config.dbPath, '..', 'no-static'),
     testHooks: true,
     historyIntervalS: 3600,
     ...overrides,
   };
-  const sim = new FakeSimulator();
+  const sim = simulator;
   const mail: string[] = [];
   const server = await buildServer({ config, simulator: sim, log: (line) => mail.push(line), now });
   const url = await server.start();

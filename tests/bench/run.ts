@@ -16,6 +16,7 @@ const BENCHES: ReadonlyArray<readonly [name: string, file: string, env?: Record<
   ['report', 'tests/bench/report-compute.ts'],
   ['entity stores', 'tests/bench/stores.ts'],
   ['trace player', 'tests/bench/trace-player.ts'],
+  ['alarm storm', 'tests/bench/alarm-storm.ts'],
 ];
 
 let failed = 0;

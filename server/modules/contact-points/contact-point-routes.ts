@@ -66,6 +66,7 @@ const settingsOf = (kind: ContactPointKind, given: SettingsInput, before: Contac
       return { url: given.url };
     }
     case 'push':
+    case 'outbox':
       return {};
   }
 };
@@ -89,7 +90,9 @@ export const registerContactPointRoutes = (app: FastifyInstance, ctx: ServerCont
             ? { url: p.settings.url ?? '', hasSecret: Boolean(p.settings.secret) }
             : p.kind === 'chat'
               ? { url: p.settings.url ?? '' }
-              : { subscriptions: counts.get(p.id) ?? 0 },
+              : p.kind === 'push'
+                ? { subscriptions: counts.get(p.id) ?? 0 }
+                : {},
       createdBy: p.createdBy,
       createdAt: iso(p.createdAt),
       updatedAt: iso(p.updatedAt),

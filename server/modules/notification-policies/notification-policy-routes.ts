@@ -153,6 +153,7 @@ export const registerNotificationPolicyRoutes = (app: FastifyInstance, ctx: Serv
       if (defect !== null) throw badRequest(defect);
       const tree = { fleetId: fleet.id, policies, updatedAt: ctx.now(), updatedBy: accountOf(req).user.userName };
       await ctx.repo.notificationPolicies.replace(tree);
+      ctx.dispatcher.rulesChanged();
       return ok(treeView(tree), 'Saved');
     },
   );
@@ -211,6 +212,7 @@ export const registerNotificationPolicyRoutes = (app: FastifyInstance, ctx: Serv
         createdBy: accountOf(req).user.userName,
         updatedAt: ctx.now(),
       });
+      ctx.dispatcher.rulesChanged();
       return ok(timingView(created), 'Added');
     },
   );
@@ -232,6 +234,7 @@ export const registerNotificationPolicyRoutes = (app: FastifyInstance, ctx: Serv
       const changed = { ...timing, name: req.body.name, timeZone: req.body.timeZone, intervals: req.body.intervals, updatedAt: ctx.now() };
       // Deleted since the scope check: as missing.
       if (!(await ctx.repo.muteTimings.update(changed))) throw notFound(MUTE_TIMING_ROW.notFound);
+      ctx.dispatcher.rulesChanged();
       return ok(timingView(changed));
     },
   );
@@ -247,6 +250,7 @@ export const registerNotificationPolicyRoutes = (app: FastifyInstance, ctx: Serv
       const user = (await ctx.repo.notificationPolicies.stored(timing.fleetId))?.policies.find((p) => p.muteTimingIds.includes(timing.id));
       if (user) throw badRequest(`muteTimingId: notification policy ${user.id} names this mute timing; take it out of the policy first`);
       await ctx.repo.muteTimings.delete(timing.id);
+      ctx.dispatcher.rulesChanged();
       return ok(null);
     },
   );

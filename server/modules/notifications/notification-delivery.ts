@@ -108,6 +108,8 @@ export const notificationDelivery = ({ repo, config, now, log, nodeId = `node-${
         if (subs.length === 0) return [{ ...base, recipient: '(no browser subscribed)', target: '' }];
         return subs.map((s) => ({ ...base, recipient: originOf(s.endpoint), target: s.id }));
       }
+      case 'outbox':
+        return [{ ...base, recipient: '(outbox)', target: '' }];
     }
   };
 
@@ -127,6 +129,9 @@ export const notificationDelivery = ({ repo, config, now, log, nodeId = `node-${
         if (!result.ok && result.gone) await repo.contactPoints.dropSubscription(sub.id);
         return result;
       }
+      case 'outbox':
+        // Kept in the notification log only: the send is its record.
+        return { ok: true };
     }
   };
 

@@ -154,6 +154,7 @@ export const registerSilenceRoutes = (app: FastifyInstance, ctx: ServerContext) 
         createdBy: account.user.userName,
         createdAt: ctx.now(),
       });
+      ctx.dispatcher.rulesChanged();
       return ok(view(created), 'Added');
     },
   );
@@ -175,6 +176,7 @@ export const registerSilenceRoutes = (app: FastifyInstance, ctx: ServerContext) 
       const changed = { ...silence, matchers: matchersOf(req.body.matchers), ...times, reason: req.body.reason };
       // Deleted since the scope check: as missing.
       if (!(await ctx.repo.silences.update(changed))) throw notFound(SILENCE_ROW.notFound);
+      ctx.dispatcher.rulesChanged();
       return ok(view(changed));
     },
   );
@@ -193,6 +195,7 @@ export const registerSilenceRoutes = (app: FastifyInstance, ctx: ServerContext) 
     async (req) => {
       const silence = scopedRow(req, SILENCE_ROW, 'body.silenceId');
       await ctx.repo.silences.expire(silence.id, ctx.now());
+      ctx.dispatcher.rulesChanged();
       return ok(view((await ctx.repo.silences.get(silence.id)) ?? silence));
     },
   );
@@ -210,6 +213,7 @@ export const registerSilenceRoutes = (app: FastifyInstance, ctx: ServerContext) 
     },
     async (req) => {
       await ctx.repo.silences.delete(scopedRow(req, SILENCE_ROW, 'query.silenceId').id);
+      ctx.dispatcher.rulesChanged();
       return ok(null);
     },
   );

@@ -2,6 +2,7 @@ import { hashPassword } from '../auth/password-hash';
 import { randomPassword } from '../auth/secrets';
 import type { ServerConfig } from '../../config';
 import { demoFleet } from '../../fleet/demo-fleet';
+import { defaultPolicies } from '../../modules/notification-policies/notification-policy-store';
 import type { FleetRepository } from '../database/fleet-repository';
 
 /**
@@ -36,5 +37,26 @@ export const seedFirstStart = async (repo: FleetRepository, config: ServerConfig
       },
     }),
   );
+  if (seeded && config.simScenario === 'demo') await seedOutboxes(repo, now());
   return { seeded, adminPassword };
+};
+
+/**
+ * The demo's path from alarms to people, with nothing configured: each fleet's root notification
+ * policy sends to an "Outbox" contact point, which only writes the notification log.
+ */
+const seedOutboxes = async (repo: FleetRepository, at: number) => {
+  for (const fleet of await repo.fleets.list({ all: true })) {
+    const outbox = await repo.contactPoints.create({
+      fleetId: fleet.id,
+      name: 'Outbox',
+      kind: 'outbox',
+      settings: {},
+      createdBy: 'first start',
+      createdAt: at,
+      updatedAt: at,
+    });
+    const policies = defaultPolicies().map((p) => (p.parentId === null ? { ...p, contactPointIds: [outbox.id] } : p));
+    await repo.notificationPolicies.replace({ fleetId: fleet.id, policies, updatedAt: null, updatedBy: null });
+  }
 };

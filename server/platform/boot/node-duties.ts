@@ -68,7 +68,8 @@ export const startNodeDuties = ({ ctx, sim, bridge, mirrored, live, hub, prealar
   stops.push(startIssueEscalation(ctx, log));
   // Incidents are grouped from what is stored, so any node can: one at a time.
   const incidentDuty = bus.standFor('incidents');
-  stops.push(ctx.incidents.grouper.start(INCIDENT_STEP_MS, incidentDuty.leads, log), incidentDuty.withdraw);
+  // The node grouping incidents also dispatches their notifications.
+  stops.push(ctx.incidents.grouper.start(INCIDENT_STEP_MS, incidentDuty.leads, log), ctx.dispatcher.start(incidentDuty.leads), incidentDuty.withdraw);
   let stopped = false;
   if (backfilling) void backfill(ctx, specs, history, () => stopped, afterBackfill, log).catch((err: unknown) => log(`History backfill failed: ${String(err)}`));
   return async () => {

@@ -26,7 +26,9 @@ export type ClusterEvent =
   /** An editable record was changed: sessions that see it read it again (cmd 164). */
   | { type: 'record-changed'; change: RecordChange }
   /** Something happened to an incident (server/modules/incidents/incident-events.ts): every node tells its listeners and its sockets (cmd 165). */
-  | { type: 'incident'; event: IncidentEvent };
+  | { type: 'incident'; event: IncidentEvent }
+  /** Notification policies, silences or mute timings were written: the dispatching node reads them again. */
+  | { type: 'notification-rules' };
 
 /** A command for the process that owns a vehicle: the one running its model or bridging to its gateway. */
 export type DeviceRequest =

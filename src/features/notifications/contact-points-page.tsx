@@ -27,15 +27,16 @@ import { addressList, contactAddresses, groupName, selected, webhookSecret, webh
 const FILTERS = ['kind'] as const;
 const ALL_FLEETS = { pageNum: 1, pageSize: 500 };
 
-const KIND_LABEL: Record<ContactPointKind, string> = { email: 'E-mail', webhook: 'Webhook', chat: 'Chat', push: 'Browser push' };
+const KIND_LABEL: Record<ContactPointKind, string> = { email: 'E-mail', webhook: 'Webhook', chat: 'Chat', push: 'Browser push', outbox: 'Outbox' };
 /** The form's choices say a little more. */
 const KIND_CHOICE: Record<ContactPointKind, string> = {
   email: 'E-mail',
   webhook: 'Webhook (signed JSON)',
   chat: 'Chat (Slack, Microsoft Teams)',
   push: 'Browser push',
+  outbox: 'Outbox (notification log only)',
 };
-const KIND_PALETTE: Record<ContactPointKind, string> = { email: 'blue', webhook: 'purple', chat: 'teal', push: 'orange' };
+const KIND_PALETTE: Record<ContactPointKind, string> = { email: 'blue', webhook: 'purple', chat: 'teal', push: 'orange', outbox: 'gray' };
 
 type Field = 'name' | 'fleetId' | 'kind' | 'addresses' | 'url' | 'secret';
 
@@ -52,6 +53,8 @@ const target = (p: ContactPoint) => {
       const n = p.settings.subscriptions ?? 0;
       return n === 1 ? '1 browser' : `${n} browsers`;
     }
+    case 'outbox':
+      return 'The notification log';
   }
 };
 
