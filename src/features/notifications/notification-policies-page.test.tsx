@@ -84,7 +84,7 @@ describe('NotificationPoliciesPage', () => {
     expect(within(nodes()[1]!).getByTestId('policy-contact-points').textContent).toBe('Sends to its parent’s contact points');
   });
 
-  it('refuses a repeat interval shorter than the inherited group interval in the node dialog, then adds the child to the saved tree', { timeout: 20_000 }, async () => {
+  it('refuses a repeat interval shorter than the inherited group interval in the node dialog, then adds the child to the saved tree', { timeout: 30_000 }, async () => {
     await showPage();
     fireEvent.click(screen.getByRole('button', { name: 'Add child to Munich depot · Tyre pressure low · critical' }));
     const form = await screen.findByRole('form', { name: 'Add policy' });
