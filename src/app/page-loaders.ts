@@ -35,6 +35,8 @@ export const ROUTE_PAGES = {
   wallDisplays: () => import('../features/wall/wall-displays-page'),
   wallPlaylists: () => import('../features/wall/wall-playlists-page'),
   contactPoints: () => import('../features/notifications/contact-points-page'),
+  notificationPolicies: () => import('../features/notifications/notification-policies-page'),
+  myNotifications: () => import('../features/notifications/my-notifications-page'),
 } as const satisfies Record<keyof typeof ROUTES, PageLoader>;
 
 /** The pages a server menu route may name by `component`; others show the planned page. */

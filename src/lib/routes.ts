@@ -98,6 +98,10 @@ export const ROUTES = {
   wallDisplays: { path: '/wall/displays', title: 'Wall displays', access: 'main', menuPage: '/users/role' },
   /** Beyond the spec: where each fleet's notifications go, for its administrators (docs/console.md, "Contact points"). */
   contactPoints: { path: '/notifications/contact-points', title: 'Contact points', access: 'main', menuPage: '/home' },
+  /** Beyond the spec: a fleet's notification policy tree, read by whoever sees its alarms (docs/console.md, "Notification policies"). */
+  notificationPolicies: { path: '/notifications/policies', title: 'Notification policies', access: 'main', menuPage: '/home' },
+  /** Beyond the spec: the signed-in person's own notification choices and quiet hours, for any account (docs/console.md, "My notifications"). */
+  myNotifications: { path: '/notifications/mine', title: 'My notifications', access: 'main', parent: '/setting/set', menuPage: null },
   wallPlaylists: {
     path: '/wall/playlists',
     title: 'Wall playlists',

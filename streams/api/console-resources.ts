@@ -21,6 +21,18 @@ import {
   CONTACT_POINT_BASE,
   sendContactPointTest,
 } from './contact-point-calls';
+import {
+  type MuteTimingName,
+  type NotificationPolicy,
+  type NotificationPolicyTree,
+  type NotificationPreference,
+  type SavedNotificationPreference,
+  fetchMuteTimingNames,
+  fetchMyNotifications,
+  fetchPolicyTree,
+  saveMyNotifications,
+  savePolicyTree,
+} from './notification-policy-calls';
 import { FeedbackDetailSchema, FeedbackSchema } from '../../contract/entities/feedback';
 import { IssueDetailSchema, IssueSchema } from '../../contract/entities/issue';
 import {
@@ -175,6 +187,15 @@ export interface ConsoleResources {
   contactPoints: Resource<ContactPoint, ContactPoint, ContactPointCreate, ContactPointUpdate>;
   /** Sends a test notification through a contact point now; answers the outcome (a failure is an answer, not an error). */
   sendContactPointTest(contactPointId: string): Promise<ContactPointTest>;
+  /** A fleet's notification policy tree, as a flat list (the default one until someone saves). */
+  policyTree$(fleetId: string): Observable<Loadable<NotificationPolicyTree>>;
+  /** Replaces a fleet's whole policy tree; a refusal names the node and field (`policies.2.matchers.depotIds: …`). */
+  savePolicyTree(fleetId: string, policies: NotificationPolicy[]): Promise<NotificationPolicyTree>;
+  /** The names of a fleet's mute timings, which a policy may name. */
+  muteTimingNames$(fleetId: string): Observable<Loadable<MuteTimingName[]>>;
+  /** The signed-in person's own notification choices. */
+  myNotifications$(): Observable<Loadable<SavedNotificationPreference>>;
+  saveMyNotifications(preference: NotificationPreference): Promise<SavedNotificationPreference>;
   /** Wall display tokens (super.admin): `create` answers with the token, the one time it is shown; no detail read. */
   displays: Resource<DisplayToken, IssuedDisplayToken, DisplayCreate>;
   /** Revokes a display token: the wall blanks at once. */
@@ -334,6 +355,11 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
     setFeedbackStatus: (feedbackId, status) => setFeedbackStatus(api, feedbackId, status).then(reloading(resources.feedback)),
     revokeDisplay: (displayId) => api.post<DisplayToken>(`${DISPLAY_BASE}/revoke/single`, { displayId }).then(reloading(resources.displays)),
     sendContactPointTest: (contactPointId) => sendContactPointTest(api, contactPointId),
+    policyTree$: (fleetId) => loadable$(of(fleetId), (id, signal) => fetchPolicyTree(api, id, signal), { retry }),
+    savePolicyTree: (fleetId, policies) => savePolicyTree(api, fleetId, policies),
+    muteTimingNames$: (fleetId) => loadable$(of(fleetId), (id, signal) => fetchMuteTimingNames(api, id, signal), { retry }),
+    myNotifications$: () => read$(() => fetchMyNotifications(api)),
+    saveMyNotifications: (preference) => saveMyNotifications(api, preference),
     assignDisplayPlaylist: (displayId, playlistId) =>
       api.post<DisplayToken>(`${DISPLAY_BASE}/update/playlist`, { displayId, playlistId }).then(reloading(resources.displays)),
     shareAccess$: (account, page) => read$(() => fetchShareAccess(api, account, page)),

@@ -90,6 +90,20 @@ const consoleScreens: Screen[] = [
   { path: () => '/testView', title: 'Test view' },
   { path: () => '/wall/displays', title: 'Wall displays' },
   { path: () => '/notifications/contact-points', title: 'Contact points' },
+  {
+    path: () => '/notifications/policies?fleetId=fleet-1',
+    title: 'Notification policies',
+    content: (page) => page.getByTestId('policy-node').first().waitFor(),
+    then: {
+      name: 'policy dialog',
+      open: (page) =>
+        page
+          .getByRole('button', { name: 'Add child to Every alarm of the fleet' })
+          .click()
+          .then(() => page.getByRole('form', { name: 'Add policy' }).waitFor()),
+    },
+  },
+  { path: () => '/notifications/mine', title: 'My notifications', content: (page) => page.getByRole('form', { name: 'My notifications' }).waitFor() },
   { path: () => '/wall/playlists', title: 'Wall playlists' },
   { path: () => '/wall/alarms', title: 'Alarm board', content: (page) => page.getByTestId('board-alarm').first().waitFor() },
   { path: () => '/wall/fleet?fleetId=fleet-1', title: 'Fleet status', content: (page) => page.getByTestId('status-tile').first().waitFor() },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Avatar, Badge, Box, Button, Dialog, Flex, HStack, Heading, IconButton, Portal, Text } from '@chakra-ui/react';
-import { ArrowLeft, BellRing, LogOut, Menu, MonitorCog, MonitorPlay, Moon, Sun } from 'lucide-react';
+import { ArrowLeft, BellRing, LogOut, ListTree, Menu, MonitorCog, MonitorPlay, Moon, Sun } from 'lucide-react';
 import { useObservableState } from 'observable-hooks';
 import type { UserInfo } from '../../../contract/api/types';
 import { useShownCount } from '../../components/header-count';
@@ -90,6 +90,15 @@ export function Header(props: { title: string; path: string; info: UserInfo; bac
           <IconButton variant="ghost" size="sm" asChild>
             <a {...linkProps(ROUTES.contactPoints.path)} aria-label="Contact points">
               <BellRing />
+            </a>
+          </IconButton>
+        </HeaderTip>
+      </IfPermission>
+      <IfPermission permissions={[PERMISSIONS.alarmView]}>
+        <HeaderTip label="Notification policies">
+          <IconButton variant="ghost" size="sm" asChild>
+            <a {...linkProps(ROUTES.notificationPolicies.path)} aria-label="Notification policies">
+              <ListTree />
             </a>
           </IconButton>
         </HeaderTip>

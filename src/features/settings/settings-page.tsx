@@ -16,6 +16,8 @@ import type { TemperatureUnit } from '../../../streams/session/profile-store';
 import { useFleetConsole } from '../../lib/services';
 import { setColorMode, useColorMode, type ColorMode } from '../../lib/color-mode';
 import { useAccount } from '../../lib/use-account';
+import { linkProps } from '../../lib/navigation';
+import { ROUTES } from '../../lib/routes';
 import { AvatarEditor } from './avatar-editor';
 import { EmailChangeForm } from './email-change-form';
 import { useValidatedForm } from '../../lib/use-validated-form';
@@ -66,6 +68,16 @@ export default function SettingsPage() {
               </Stack>
             </Section>
             <ProfileForm profile={loaded} temperature={units.temperature} canSave={canEdit} />
+            {holdsPermission(accountState.info, [PERMISSIONS.alarmView]) && (
+              <Section title="Notifications">
+                <Text color="fg.muted" mb="3">
+                  Which alarms you hear of, on which channels, and your quiet hours.
+                </Text>
+                <Button variant="outline" size="sm" asChild>
+                  <a {...linkProps(ROUTES.myNotifications.path)}>My notifications</a>
+                </Button>
+              </Section>
+            )}
           </Stack>
         )}
       </ResourceView>
