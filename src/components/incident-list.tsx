@@ -61,11 +61,26 @@ export interface IncidentListProps {
 
 export function IncidentList(props: IncidentListProps) {
   const [acknowledging, setAcknowledging] = useState<Incident | null>(null);
+  // Held here, not per row, so an incident stays open while the list reloads under a new filter.
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
     <>
       <Stack as="ul" gap="0" listStyleType="none">
         {props.incidents.map((incident) => (
-          <IncidentRow key={incident.id} incident={incident} {...props} onAcknowledge={() => setAcknowledging(incident)} />
+          <IncidentRow
+            key={incident.id}
+            incident={incident}
+            {...props}
+            expanded={expanded.has(incident.id)}
+            onToggle={() => toggle(incident.id)}
+            onAcknowledge={() => setAcknowledging(incident)}
+          />
         ))}
       </Stack>
       <AcknowledgeIncidentDialog incident={acknowledging} onClose={() => setAcknowledging(null)} />
@@ -81,11 +96,12 @@ function IncidentRow({
   place,
   fresh,
   renderAlarm,
+  expanded,
+  onToggle,
   onAcknowledge,
-}: IncidentListProps & { incident: Incident; onAcknowledge: () => void }) {
+}: IncidentListProps & { incident: Incident; expanded: boolean; onToggle: () => void; onAcknowledge: () => void }) {
   const { incidents } = useFleetConsole();
   const account = useAccount();
-  const [expanded, setExpanded] = useState(false);
   const [taking, setTaking] = useState(false);
   const alarmsId = useId();
   const large = size === 'lg';
@@ -105,6 +121,22 @@ function IncidentRow({
       .finally(() => setTaking(false));
   };
 
+  // On the wall the buttons sit beside the title; in the narrower feed, under it, so the title keeps the width.
+  const actions = readOnly ? null : (
+    <Flex gap="1" flexShrink={0} ms="auto">
+      {!mine && (
+        <Button size={large ? 'lg' : 'xs'} variant="outline" loading={taking} onClick={takeIt}>
+          I&apos;m on it
+        </Button>
+      )}
+      {!incident.ack && (
+        <Button size={large ? 'lg' : 'xs'} colorPalette="red" variant="outline" onClick={onAcknowledge}>
+          Acknowledge
+        </Button>
+      )}
+    </Flex>
+  );
+
   return (
     <Box
       as="li"
@@ -119,13 +151,13 @@ function IncidentRow({
       opacity={incident.ack ? 0.75 : 1}
     >
       <Flex align="center" gap={large ? '4' : '2'}>
-        <Toggle type="button" aria-expanded={expanded} aria-controls={alarmsId} onClick={() => setExpanded((open) => !open)}>
+        <Toggle type="button" aria-expanded={expanded} aria-controls={alarmsId} onClick={onToggle}>
           <Box as="span" color="fg.muted" flexShrink={0} aria-hidden>
             {expanded ? <ChevronDown size={large ? 22 : 16} /> : <ChevronRight size={large ? 22 : 16} />}
           </Box>
           <SeverityBadge severity={incident.severity} />
           <Box as="span" minWidth="0" flex="1">
-            <Text as="span" display="block" fontWeight={large ? 'bold' : 'semibold'} fontSize={large ? 'xl' : 'sm'} truncate data-testid="incident-title">
+            <Text as="span" fontWeight={large ? 'bold' : 'semibold'} fontSize={large ? 'xl' : 'sm'} lineClamp={large ? 1 : 2} data-testid="incident-title">
               {incident.title}
             </Text>
             {where && (
@@ -138,20 +170,7 @@ function IncidentRow({
             {formatAgo(incident.startedAt, Date.now(), !large)}
           </Text>
         </Toggle>
-        {!readOnly && (
-          <Flex gap="1" flexShrink={0}>
-            {!mine && (
-              <Button size={large ? 'lg' : 'xs'} variant="outline" loading={taking} onClick={takeIt}>
-                I&apos;m on it
-              </Button>
-            )}
-            {!incident.ack && (
-              <Button size={large ? 'lg' : 'xs'} colorPalette="red" variant="outline" onClick={onAcknowledge}>
-                Acknowledge
-              </Button>
-            )}
-          </Flex>
-        )}
+        {large && actions}
       </Flex>
       <Flex align="center" gap="2" wrap="wrap" fontSize={large ? 'md' : 'xs'} color="fg.muted" mt="1" ps={large ? '9' : '6'}>
         <Text data-testid="incident-extent">
@@ -163,6 +182,7 @@ function IncidentRow({
             {mine ? "You're on it" : `${incident.assignee.name} is on it`}
           </Badge>
         )}
+        {!large && actions}
       </Flex>
       {incident.ack && (
         <Box ps={large ? '9' : '6'}>
