@@ -20,6 +20,7 @@ import { readScreenAnswers } from './trace/screen-answers';
 import { createTraceRecording } from './trace/trace-recording';
 import type { ConsoleConfig, ConsoleDeps, FleetConsole } from './types';
 import { createFleetState } from './vehicles/fleet-state';
+import { createIncidents, type IncidentChange } from './alarms/incidents';
 import { createSnapshotLoader } from './vehicles/snapshot-loader';
 
 const REST_TIMEOUT_MS = 60_000;
@@ -144,6 +145,18 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
     });
   // The one source of all active alarms, shared by every screen that shows them.
   const activeAlarms$ = activeAlarmsWhere$({}).pipe(share({ connector: () => new ReplaySubject(1), resetOnRefCountZero: true }));
+  // Incidents this session sees changed (cmd 165).
+  const incidentChanges$$ = new Subject<IncidentChange>();
+  const incidents = createIncidents({
+    api: rest.client,
+    retry: readRetry,
+    changes$: incidentChanges$$,
+    alarmChanges$: merge(fleet.alarmChanges$, alarmAcks$$),
+    scheduler,
+    pageSize: ACTIVE_ALARMS_PAGE,
+    settleMs: ACTIVE_ALARMS_SETTLE_MS,
+    pollMs: ACTIVE_ALARMS_POLL_MS,
+  });
 
   const isShareGuest = (): boolean => session.get('shareAccount') !== null;
   // A wall's session lasts until its display token is revoked or signs in elsewhere (one session per display).
@@ -166,6 +179,7 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
       if (frame.cmd === CMD.ack) acks$$.next(frame);
       else if (frame.cmd === CMD.forcedLogout) forcedLogout(frame.data.msgId);
       else if (frame.cmd === CMD.alarmAcknowledged) alarmAcks$$.next(frame.data.alarmId);
+      else if (frame.cmd === CMD.incidentChanged) incidentChanges$$.next(frame.data);
       else if (frame.cmd === CMD.displayPlaylist) displayPlaylist$$.next(frame.data.playlistId);
       else if (frame.cmd === CMD.recordChanged) resources[RECORD_RESOURCES[frame.data.kind]].refresh();
       else if (frame.cmd !== CMD.notice) fleet.apply(frame);
@@ -269,6 +283,7 @@ export function createFleetConsole(config: ConsoleConfig, deps: ConsoleDeps): Fl
       snapshot$: snapshot.state$,
       refresh,
     },
+    incidents,
     commands,
     trace: createTraceRecording({ in$: connection.messages$, out$: connection.sent$, rest$: rest.exchanges$, now }, () => {
       // Signed in, a trace starts with a fresh snapshot and what the screens show beside it, so it replays on its own.

@@ -4,6 +4,7 @@ import type { ConsoleResources } from './api/console-resources';
 import type { Loadable } from './api/loadable';
 import type { ActiveAlarmFilter, Alarm, AlarmPage, RestClient, VehicleSnapshot } from '../contract/api/types';
 import type { Commands } from './commands/types';
+import type { Incidents } from './alarms/incidents';
 import type { ConnectionState } from './connection/types';
 import type { Notice } from './notices/types';
 import type { DeviceRef, DropCounts, IncomingFrame, KeyInfo } from '../contract/protocol/types';
@@ -101,6 +102,8 @@ export interface FleetConsole {
   resume(): void;
   signOut(): void;
   fleet: FleetView;
+  /** Incidents: the alarms grouped by cause, kept live by cmd 165 and alarm changes. */
+  incidents: Incidents;
   commands: Commands;
   /** The trace recording, under way across screens until stopped. */
   trace: TraceRecording;

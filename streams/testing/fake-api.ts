@@ -1,4 +1,5 @@
 import type { VehicleSnapshot } from '../../contract/api/types';
+import type { Incident } from '../alarms/incidents';
 
 export type FakeRoute = { code: number; msg?: string; data: unknown } | ((url: URL, init: RequestInit) => Response | Promise<Response>);
 
@@ -35,4 +36,29 @@ export function vehicleRow(id: string, patch: Partial<VehicleSnapshot> = {}): Ve
 
 export function ok(data: unknown): { code: number; data: unknown } {
   return { code: 200, data };
+}
+
+/** A firing incident as the list answers it: a depot-wide one of three vehicles unless patched. */
+export function incidentRow(id: string, patch: Partial<Incident> = {}): Incident {
+  return {
+    id,
+    fleetId: 'f1',
+    subFleetId: 's1',
+    depotId: 'd1',
+    vehicleId: null,
+    rule: 'place',
+    kind: 'low_tyre_pressure',
+    severity: 'major',
+    title: 'Tyre pressure low on 3 vehicles at Munich depot',
+    state: 'firing',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    resolvedAt: null,
+    alarmCounts: { critical: 0, major: 3, minor: 0 },
+    vehicleCount: 3,
+    mergedInto: null,
+    ack: null,
+    assignee: null,
+    escalation: { step: 'operator', level: 0, escalatedAt: null },
+    ...patch,
+  };
 }

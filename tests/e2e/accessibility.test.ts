@@ -28,6 +28,12 @@ interface Screen {
 const firstRow = (page: Page) => page.locator('tbody tr').first().waitFor();
 const liveValue = (page: Page) => page.getByTestId('live-value').filter({ hasNotText: /^--$/ }).first().waitFor({ timeout: 15_000 });
 const text = (value: string) => (page: Page) => page.getByText(value).first().waitFor();
+/** The feed's or the board's first incident, opened to its alarms, so they are audited too. */
+const openFirstIncident = (rowTestId: string, alarmTestId: string) => async (page: Page) => {
+  const row = page.getByTestId(rowTestId).first();
+  await row.locator('button[aria-expanded=false]').click({ timeout: 15_000 });
+  await row.getByTestId(alarmTestId).first().waitFor();
+};
 
 const signedOutScreens: Screen[] = [
   { path: () => '/login', content: (page) => page.getByRole('button', { name: 'Sign in' }).waitFor() },
@@ -37,7 +43,7 @@ const signedOutScreens: Screen[] = [
 ];
 
 const consoleScreens: Screen[] = [
-  { path: () => '/home', title: 'Home', content: (page) => page.getByTestId('count-normal').waitFor() },
+  { path: () => '/home', title: 'Home', content: openFirstIncident('incident-row', 'alarm-item') },
   { path: () => `/home/alarm/page?alarmId=${ids.alarm}`, title: 'Alarm detail', content: text('Battery pack hot (61 °C)') },
   {
     path: () => `/home/detail/page?vehicleId=${ids.vehicle}`,
@@ -105,7 +111,7 @@ const consoleScreens: Screen[] = [
   },
   { path: () => '/notifications/mine', title: 'My notifications', content: (page) => page.getByRole('form', { name: 'My notifications' }).waitFor() },
   { path: () => '/wall/playlists', title: 'Wall playlists' },
-  { path: () => '/wall/alarms', title: 'Alarm board', content: (page) => page.getByTestId('board-alarm').first().waitFor() },
+  { path: () => '/wall/alarms', title: 'Alarm board', content: openFirstIncident('board-incident', 'board-alarm') },
   { path: () => '/wall/fleet?fleetId=fleet-1', title: 'Fleet status', content: (page) => page.getByTestId('status-tile').first().waitFor() },
 ];
 
@@ -234,7 +240,7 @@ describe.each<ColorMode>(['light', 'dark'])('in the %s theme', (theme) => {
     await signedOut();
     await page.goto(`${server.url}/wall?display=${display.token}`);
     await page.getByTestId('kiosk').waitFor({ timeout: 30_000 });
-    await page.getByTestId('board-alarm').first().waitFor();
+    await openFirstIncident('board-incident', 'board-alarm')(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 

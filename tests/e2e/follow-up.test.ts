@@ -49,6 +49,8 @@ describe('an issue from a live alarm to solved', () => {
       severity: 'major',
       message: 'Battery pack hot (61 °C)',
     });
+    // The alarm is an incident of its own in the feed; opened, it offers Create issue.
+    await page.getByRole('button', { name: new RegExp(`Battery pack hot \\(61 °C\\) on ${vehicle.name}`) }).click();
     const create = page.getByRole('button', { name: `Create issue from the alarm of ${vehicle.name}` });
     await create.first().click();
     const form = page.getByRole('form', { name: `New issue from alarm: ${vehicle.name}` });

@@ -254,6 +254,17 @@ describe('alarm feed', () => {
     await page.goto(`${server.url}/home`);
     const feed = page.getByTestId('alarm-feed');
     const items = page.getByTestId('alarm-item');
+    // Each alarm is an incident of its own (its kind on its vehicle), opened to show the alarm.
+    const critical = `Battery SOC low on ${first.name}`;
+    const minor = `Tank low on ${second.name}`;
+    const openIncident = async (title: string) => {
+      const incident = page.getByTestId('incident-row').filter({ has: page.getByTestId('incident-title').getByText(title, { exact: true }) });
+      await incident.waitFor({ timeout: 10_000 });
+      const closed = incident.locator('button[aria-expanded=false]');
+      if ((await closed.count()) > 0) await closed.click();
+    };
+    await openIncident(critical);
+    await openIncident(minor);
     await items.filter({ hasText: 'Battery SOC low (feed test)' }).waitFor({ timeout: 10_000 });
     await items.filter({ hasText: 'Fresh water low (feed test)' }).waitFor();
     // An alarm row is a link to its detail.
@@ -277,12 +288,14 @@ describe('alarm feed', () => {
     await screenshot(page, 'home-feed-minor-1920');
     await page.reload();
     await expect(page.getByLabel('Alarm severity').inputValue()).resolves.toBe('minor');
+    await openIncident(minor);
     await feed.getByText('Fresh water low (feed test)').waitFor();
 
     await page.getByLabel('Alarm severity').selectOption('');
     expect(search().get('severity')).toBeNull();
     await page.getByLabel('Fleet', { exact: true }).selectOption(first.fleetId);
     expect(search().get('fleet')).toBe(first.fleetId);
+    await openIncident(critical);
     await feed.getByText('Battery SOC low (feed test)').waitFor();
     await feed.getByText('Fresh water low (feed test)').waitFor({ state: 'detached' });
     await expect.poll(async () => Number(await page.getByTestId('alarm-total').innerText()) === (await activeAlarms(`fleetId=${first.fleetId}`)).total).toBe(true);

@@ -72,10 +72,17 @@ describe('home', () => {
     await server.adminCall('POST', '/test/v1/vehicle/status', { vehicleId: vehicle.id, status: 'alarm' });
     // The map shows it too: the cluster holding the vehicle takes the alarm colour.
     await page.locator('.fleet-cluster span[style*="#dc2626"]').first().waitFor({ timeout: 10_000 });
-    const item = page.getByTestId('alarm-item').first();
+    // The feed shows it as its incident, newest first, and opens it to the alarm.
+    const incident = page.getByTestId('incident-row').first();
+    await incident
+      .getByTestId('incident-title')
+      .filter({ hasText: `Battery SOC low on ${vehicle.name}` })
+      .waitFor({ timeout: 10_000 });
+    await expect(incident.innerText()).resolves.toMatch(/critical/i);
+    await incident.getByRole('button', { name: new RegExp(`Battery SOC low on ${vehicle.name}`) }).click();
+    const item = incident.getByTestId('alarm-item').first();
     await item.filter({ hasText: 'Battery SOC low (4%)' }).waitFor({ timeout: 10_000 });
     await expect(item.innerText()).resolves.toContain(vehicle.name);
-    await expect(item.innerText()).resolves.toMatch(/critical/i);
     await screenshot(page, 'home-alarm-1920');
 
     await item.click();

@@ -41,29 +41,27 @@ const counts = (page: Page) =>
   page.evaluate(() => ['total', 'normal', 'alarm', 'offline'].map((s) => document.querySelector(`[data-testid=count-${s}]`)?.textContent).join('/'));
 
 const ACTIVE_ALARMS = '/customization/alarm/v1/query/list?active=true&pageNum=1&pageSize=50&byKind=true';
+const FIRING_INCIDENTS = '/customization/incident/v1/query/list?state=firing&pageNum=1&pageSize=50';
 const raiseAlarm = (vehicle: VehicleSnapshot, severity: string, message: string) =>
   server.adminCall('POST', '/test/v1/alarm/record', { type: 'raised', vehicleId: vehicle.id, deviceType: 'bms', deviceId: 0, kind: 'battery', severity, message });
 
-/** What Home shows beside the map: counts by status, the fleet breakdown's rows, the active alarm count and the feed's entries (ages aside). */
+/** What Home shows beside the map: counts by status, the fleet breakdown's rows, the active alarm count, the incident count and the feed's incidents. */
 async function homeShows(page: Page) {
   return {
     counts: await counts(page),
     fleets: await page.getByTestId('fleet-breakdown').locator('tbody tr').allInnerTexts(),
     alarms: await page.getByTestId('alarm-total').innerText(),
-    feed: (await page.getByTestId('alarm-item').allInnerTexts()).map((entry) =>
-      entry
-        .replace(/\d+ \w+ ago/, '')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    ),
+    incidents: await page.getByTestId('incident-total').innerText(),
+    feed: await page.getByTestId('incident-title').allInnerTexts(),
   };
 }
 
 /** Home live, once its fleet names and the server's active alarms have arrived. */
 async function liveHome(page: Page) {
-  const [fleets, alarms] = await Promise.all([
+  const [fleets, alarms, incidents] = await Promise.all([
     server.adminCall<ApiPage<{ name: string }>>('GET', '/customization/fleet/v1/query/list?pageNum=1&pageSize=500'),
     server.adminCall<AlarmPage>('GET', ACTIVE_ALARMS),
+    server.adminCall<ApiPage<unknown>>('GET', FIRING_INCIDENTS),
   ]);
   const names = new Set(fleets.rows.map((fleet) => fleet.name));
   const breakdownNames = () => page.getByTestId('fleet-breakdown').locator('tbody tr td:first-child').allInnerTexts();
@@ -73,8 +71,12 @@ async function liveHome(page: Page) {
     .getByTestId('alarm-total')
     .filter({ hasText: new RegExp(`^${alarms.total}$`) })
     .waitFor();
+  await page
+    .getByTestId('incident-total')
+    .filter({ hasText: new RegExp(`^${incidents.total} incidents?$`) })
+    .waitFor();
   const shown = await homeShows(page);
-  expect(shown.feed).toHaveLength(Math.min(alarms.total, 50));
+  expect(shown.feed).toHaveLength(Math.min(incidents.total, 50));
   return shown;
 }
 
@@ -110,6 +112,15 @@ describe('trace record and replay', () => {
     // Active before the recording starts, on a page it never visits: the trace must still carry them.
     await raiseAlarm(snapshot.rows[5]!, 'critical', 'Battery temperature high');
     await raiseAlarm(snapshot.rows[6]!, 'major', 'Cell voltage imbalance');
+    // Grouped into their incidents (about a second) before the recording starts with the list of them.
+    await expect
+      .poll(
+        async () =>
+          (await server.adminCall<ApiPage<{ title: string }>>('GET', FIRING_INCIDENTS)).rows.filter((i) =>
+            /^(Battery temperature high|Cell voltage imbalance) on /.test(i.title),
+          ).length,
+      )
+      .toBe(2);
     await page.goto(`${server.url}/testView`);
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByTestId('recording-badge').waitFor();

@@ -86,7 +86,11 @@ async function showsView(index: number): Promise<void> {
     await expect.poll(() => wall.getByTestId('status-counts').innerText(), { timeout: 15_000 }).toMatch(new RegExp(`All vehicles\\s+${fleetVehicles.length}\\b`));
     await wall.locator('.fleet-map canvas').first().waitFor();
   } else if (index === 2) {
-    await wall.getByTestId('board-alarm').filter({ hasText: 'Battery SOC below 10 %' }).waitFor({ timeout: 15_000 });
+    // The board shows the alarm as its incident: its kind on the vehicle.
+    await wall
+      .getByTestId('board-incident')
+      .filter({ hasText: `Battery SOC low on ${alarmed.name}` })
+      .waitFor({ timeout: 15_000 });
   } else if (index === 3) {
     const tiles = wall.getByTestId('status-tile');
     await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(fleetVehicles.length);

@@ -72,7 +72,8 @@ async function raiseAlarm(message: string): Promise<{ vehicle: VehicleSnapshot; 
     vehicleId: vehicle.id,
     deviceType: 'bms',
     deviceId: 0,
-    kind: 'low_soc',
+    // A kind of its own: alone on its vehicle, the alarm is an incident of its own, named by its message.
+    kind: `wall_test_${raisedOn.size}`,
     severity: 'critical',
     message,
   });
@@ -113,7 +114,7 @@ describe('wall display', () => {
     await openWall();
     const before = await plays();
     const raised = await raiseAlarm('Battery SOC low (4%)');
-    const row = page.getByTestId('board-alarm').filter({ hasText: 'Battery SOC low (4%)' });
+    const row = page.getByTestId('board-incident').filter({ hasText: `Battery SOC low (4%) on ${raised.vehicle.name}` });
     await row.waitFor({ timeout: 15_000 });
     await expect(row.getAttribute('data-fresh')).resolves.toBe('true');
     await expect.poll(plays, { timeout: 5_000 }).toBeGreaterThan(before);
@@ -122,10 +123,12 @@ describe('wall display', () => {
     const first = await plays();
     await expect.poll(plays, { timeout: REMINDER_MS * 3 }).toBeGreaterThan(first);
 
-    const alarm = (await server.adminCall<ApiPage<Alarm>>('GET', `/customization/alarm/v1/query/list?active=true&vehicleId=${raised.vehicle.id}`)).rows[0]!;
-    await server.adminCall('POST', '/customization/alarm/v1/ack/single', { alarmId: alarm.id, note: 'Driver is charging' });
+    // Another console acknowledges its incident, and so the alarm.
+    const incidents = await server.adminCall<ApiPage<{ id: string; title: string }>>('GET', '/customization/incident/v1/query/list?state=firing&pageNum=1&pageSize=200');
+    const incident = incidents.rows.find((i) => i.title.startsWith('Battery SOC low (4%)'))!;
+    await server.adminCall('POST', '/customization/incident/v1/ack/single', { incidentId: incident.id, note: 'Driver is charging' });
     // The reminder sounds while any alarm is unacknowledged: one the simulated fleet raised by itself too.
-    await acknowledgeEveryOther(alarm.id);
+    await acknowledgeEveryOther(raised.alarm.id);
     await row.getByTestId('alarm-ack').filter({ hasText: 'Driver is charging' }).waitFor({ timeout: 5_000 });
     const afterAck = await plays();
     await page.waitForTimeout(REMINDER_MS * 2 + 500);
@@ -136,7 +139,7 @@ describe('wall display', () => {
     await expect(page.getByTestId('kiosk-mute').innerText()).resolves.toContain('Sound muted');
     const muted = await plays();
     await raiseAlarm('Inverter over-temperature');
-    await page.getByTestId('board-alarm').filter({ hasText: 'Inverter over-temperature' }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('board-incident').filter({ hasText: 'Inverter over-temperature' }).waitFor({ timeout: 15_000 });
     await page.waitForTimeout(REMINDER_MS + 500);
     expect(await plays()).toBe(muted);
     await page.getByTestId('kiosk-mute').click();
@@ -145,7 +148,7 @@ describe('wall display', () => {
   it('acknowledges from the wall with a note, stored on the server', async () => {
     await openWall();
     const { vehicle } = await raiseAlarm('Charger communication lost');
-    const row = page.getByTestId('board-alarm').filter({ hasText: 'Charger communication lost' });
+    const row = page.getByTestId('board-incident').filter({ hasText: 'Charger communication lost' });
     await row.getByRole('button', { name: 'Acknowledge' }).click();
     await page.getByLabel('Note (optional)').fill('Technician sent');
     await page.getByRole('dialog').getByRole('button', { name: 'Acknowledge' }).click();

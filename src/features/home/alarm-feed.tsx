@@ -1,6 +1,7 @@
-// Active alarms, newest first, kept current by live frames: of the home's fleet filter and the
-// severity picked here (both in the URL), with how many there are of each kind.
-import { Badge, Box, Flex, Heading, IconButton, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
+// Active alarms grouped into incidents, latest first, kept current by live frames: of the home's fleet
+// filter and the severity picked here (both in the URL), with how many alarms there are of each kind
+// and how many incidents of each severity. An incident opens to its alarms, each a link to its detail.
+import { Badge, Box, Flex, Heading, IconButton, NativeSelect, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatAgo } from '../../lib/date-format';
 import { FilePlus } from 'lucide-react';
@@ -11,6 +12,9 @@ import { AlarmAckNote } from '../../components/alarm-ack-note';
 import { useHoldsAll } from '../../components/access-gate';
 import { CreateIssueDialog } from '../../components/create-issue-dialog';
 import { ALARM_SEVERITIES, SeverityBadge } from '../../components/severity-badge';
+import { IncidentCounts } from '../../components/incident-counts';
+import { IncidentList, InhibitedBadge } from '../../components/incident-list';
+import type { IncidentAlarm } from '../../../streams/alarms/incidents';
 import { PERMISSIONS } from '../../../contract/api/permissions';
 import { navigate, onPlainClick } from '../../lib/navigation';
 import { LINKS } from '../../lib/routes';
@@ -33,7 +37,7 @@ const FeedItem = chakra('a', {
 
 export function AlarmFeed(props: { fleetId: string | null; severity: AlarmSeverity | null; onSeverity: (severity: AlarmSeverity | null) => void }) {
   const fleetConsole = useFleetConsole();
-  const { fleet } = fleetConsole;
+  const { fleet, incidents } = fleetConsole;
   const feed = useObservableState(
     useObservable(
       (inputs$) =>
@@ -45,6 +49,18 @@ export function AlarmFeed(props: { fleetId: string | null; severity: AlarmSeveri
       [props.fleetId, props.severity],
     ),
   )?.data;
+  const grouped = useObservableState(
+    useObservable(
+      (inputs$) =>
+        inputs$.pipe(
+          switchMap(([fleetId, severity]) =>
+            fleetId || severity ? incidents.firingWhere$({ fleetId: fleetId ?? undefined, severity: severity ?? undefined }) : incidents.firing$,
+          ),
+        ),
+      [props.fleetId, props.severity],
+    ),
+  );
+  const incidentPage = grouped?.data;
   const kinds = Object.entries(feed?.byKind ?? {}).sort(([a, m], [b, n]) => n - m || a.localeCompare(b));
   const canCreateIssue = useHoldsAll([PERMISSIONS.issueEdit]);
   const [issueFrom, setIssueFrom] = useState<Alarm | null>(null);
@@ -53,6 +69,48 @@ export function AlarmFeed(props: { fleetId: string | null; severity: AlarmSeveri
     fleetConsole.session.set('faultId', alarm.id);
     navigate(LINKS.alarm(alarm.id));
   };
+
+  const alarmItem = (alarm: IncidentAlarm) => (
+    <Flex align="stretch" borderBottomWidth="1px">
+      <FeedItem
+        href={LINKS.alarm(alarm.id)}
+        onClick={onPlainClick(() => open(alarm))}
+        data-testid="alarm-item"
+        data-inhibited={alarm.inhibited || undefined}
+        borderBottomWidth="0"
+        minWidth="0"
+      >
+        <Flex align="center" gap="2">
+          <SeverityBadge severity={alarm.severity} />
+          <Text fontWeight="semibold" truncate>
+            {alarm.vehicleName}
+          </Text>
+          <Text ms="auto" fontSize="xs" color="fg.muted" flexShrink={0}>
+            {formatAgo(alarm.startedAt)}
+          </Text>
+        </Flex>
+        <Flex align="center" gap="2">
+          <Text fontSize="sm" color="fg.muted" truncate>
+            {alarm.message}
+          </Text>
+          {alarm.inhibited && <InhibitedBadge />}
+        </Flex>
+        {alarm.ack && <AlarmAckNote ack={alarm.ack} />}
+      </FeedItem>
+      {canCreateIssue && (
+        <IconButton
+          alignSelf="center"
+          me="1"
+          size="xs"
+          variant="ghost"
+          aria-label={`Create issue from the alarm of ${alarm.vehicleName}`}
+          onClick={() => setIssueFrom(alarm)}
+        >
+          <FilePlus />
+        </IconButton>
+      )}
+    </Flex>
+  );
 
   return (
     <Flex direction="column" borderWidth="1px" borderRadius="lg" minHeight="0" flex="1" overflow="hidden">
@@ -88,45 +146,24 @@ export function AlarmFeed(props: { fleetId: string | null; severity: AlarmSeveri
           ))}
         </Flex>
       )}
+      <Flex align="center" gap="3" px="3" py="1.5" borderBottomWidth="1px" wrap="wrap" data-testid="incident-counts">
+        <Text fontSize="sm" fontWeight="semibold" data-testid="incident-total">
+          {incidentPage ? (incidentPage.total === 1 ? '1 incident' : `${incidentPage.total} incidents`) : 'Incidents'}
+        </Text>
+        <IncidentCounts counts={incidentPage?.counts} testIdPrefix="incident-count" />
+      </Flex>
       <Box flex="1" overflowY="auto" data-testid="alarm-feed" aria-live="polite">
-        {feed && feed.rows.length === 0 && (
+        {incidentPage && incidentPage.rows.length === 0 && (
           <Text p="4" color="fg.muted">
             No active alarms.
           </Text>
         )}
-        <Stack as="ul" gap="0" listStyleType="none">
-          {feed?.rows.map((alarm) => (
-            <Flex as="li" key={alarm.id} align="stretch" borderBottomWidth="1px">
-              <FeedItem href={LINKS.alarm(alarm.id)} onClick={onPlainClick(() => open(alarm))} data-testid="alarm-item" borderBottomWidth="0" minWidth="0">
-                <Flex align="center" gap="2">
-                  <SeverityBadge severity={alarm.severity} />
-                  <Text fontWeight="semibold" truncate>
-                    {alarm.vehicleName}
-                  </Text>
-                  <Text ms="auto" fontSize="xs" color="fg.muted" flexShrink={0}>
-                    {formatAgo(alarm.startedAt)}
-                  </Text>
-                </Flex>
-                <Text fontSize="sm" color="fg.muted" truncate>
-                  {alarm.message}
-                </Text>
-                {alarm.ack && <AlarmAckNote ack={alarm.ack} />}
-              </FeedItem>
-              {canCreateIssue && (
-                <IconButton
-                  alignSelf="center"
-                  me="1"
-                  size="xs"
-                  variant="ghost"
-                  aria-label={`Create issue from the alarm of ${alarm.vehicleName}`}
-                  onClick={() => setIssueFrom(alarm)}
-                >
-                  <FilePlus />
-                </IconButton>
-              )}
-            </Flex>
-          ))}
-        </Stack>
+        {grouped?.status === 'error' && !incidentPage && (
+          <Text p="4" color="fg.error">
+            The incidents could not be loaded.
+          </Text>
+        )}
+        <IncidentList incidents={incidentPage?.rows ?? []} size="sm" rowTestId="incident-row" renderAlarm={(alarm) => alarmItem(alarm)} />
       </Box>
       <CreateIssueDialog open={issueFrom !== null} origin={issueFrom && { alarm: issueFrom }} onClose={() => setIssueFrom(null)} />
     </Flex>

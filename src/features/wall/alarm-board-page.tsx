@@ -1,36 +1,61 @@
-// The control room's alarm board: active alarms by severity and age, the newest flashing briefly,
-// acknowledgement from the wall, and vehicles in alarm counted by fleet.
-import { useMemo, useState } from 'react';
-import { Badge, Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+// The control room's alarm board: active alarms grouped into incidents, most severe and newest first,
+// the newest flashing briefly, each opening to its alarms; incidents counted by severity over all of
+// them (not only those loaded), acknowledgement from the wall, and vehicles in alarm counted by fleet.
+import { useMemo } from 'react';
+import { Badge, Box, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { formatAgo } from '../../lib/date-format';
 import { useObservableState } from 'observable-hooks';
-import type { Alarm, AlarmSeverity } from '../../../contract/api/types';
-import { AcknowledgeAlarmDialog } from '../../components/acknowledge-alarm-dialog';
+import type { AlarmSeverity } from '../../../contract/api/types';
+import type { Incident, IncidentAlarm } from '../../../streams/alarms/incidents';
 import { AlarmAckNote } from '../../components/alarm-ack-note';
+import { IncidentCounts } from '../../components/incident-counts';
+import { IncidentList, InhibitedBadge } from '../../components/incident-list';
 import { SeverityBadge } from '../../components/severity-badge';
 import { useFleetConsole } from '../../lib/services';
 import { useList } from '../../lib/use-list';
 import { useFreshAlarms } from './use-fresh-alarms';
 import { useTick } from '../../lib/use-tick';
 
-const SEVERITIES: readonly AlarmSeverity[] = ['critical', 'major', 'minor'];
 const RANK: Record<AlarmSeverity, number> = { critical: 0, major: 1, minor: 2 };
 const ALL_FLEETS = { pageNum: 1, pageSize: 500 };
 const AGE_REFRESH_MS = 15_000;
 
 /** Most severe first; within a severity, the newest first. */
-export function byBoardOrder(a: Alarm, b: Alarm): number {
+export function byBoardOrder(a: Pick<Incident, 'severity' | 'startedAt'>, b: Pick<Incident, 'severity' | 'startedAt'>): number {
   return RANK[a.severity] - RANK[b.severity] || Date.parse(b.startedAt) - Date.parse(a.startedAt);
 }
 
+function BoardAlarm({ alarm }: { alarm: IncidentAlarm }) {
+  return (
+    <Flex align="center" gap="4" px="4" py="2" borderBottomWidth="1px" data-testid="board-alarm" data-inhibited={alarm.inhibited || undefined}>
+      <SeverityBadge severity={alarm.severity} />
+      <Box flex="1" minWidth="0">
+        <Flex gap="3" align="baseline">
+          <Text fontSize="lg" fontWeight="bold" truncate>
+            {alarm.vehicleName}
+          </Text>
+          <Text fontSize="lg" truncate>
+            {alarm.message}
+          </Text>
+          {alarm.inhibited && <InhibitedBadge />}
+        </Flex>
+        {alarm.ack && <AlarmAckNote ack={alarm.ack} />}
+      </Box>
+      <Text fontSize="md" color="fg.muted" flexShrink={0} data-testid="board-age">
+        {formatAgo(alarm.startedAt, Date.now(), false)}
+      </Text>
+    </Flex>
+  );
+}
+
 export default function AlarmBoardPage() {
-  const { fleet, resources, session } = useFleetConsole();
+  const { fleet, incidents, resources, session } = useFleetConsole();
   // A wall signed in with a display token only reads; acknowledging is for people.
   const readOnly = session.get('wallDisplay') === true;
-  const feed = useObservableState(fleet.activeAlarms$);
+  const feed = useObservableState(incidents.firing$);
+  const alarms = useObservableState(fleet.activeAlarms$);
   const summary = useObservableState(fleet.summary$);
   const fleets = useList<{ id: string; name: string }>(resources.fleets, ALL_FLEETS).data?.rows;
-  const [acknowledging, setAcknowledging] = useState<Alarm | null>(null);
   useTick(AGE_REFRESH_MS);
   const rows = useMemo(() => [...(feed?.data?.rows ?? [])].sort(byBoardOrder), [feed?.data]);
   const fresh = useFreshAlarms(feed?.data?.rows);
@@ -44,20 +69,16 @@ export default function AlarmBoardPage() {
       <Flex direction="column" minHeight="0" borderWidth="1px" borderRadius="lg" overflow="hidden">
         <Flex align="center" gap="3" px="4" py="3" borderBottomWidth="1px" wrap="wrap">
           <Heading as="h2" size="lg">
-            Active alarms
+            Incidents
           </Heading>
           <Badge size="lg" colorPalette={feed?.data?.total ? 'red' : 'gray'} data-testid="board-total">
             {feed?.data?.total ?? '–'}
           </Badge>
+          <Text fontSize="lg" color="fg.muted" data-testid="board-alarm-total">
+            {alarms?.data ? (alarms.data.total === 1 ? '1 active alarm' : `${alarms.data.total} active alarms`) : ''}
+          </Text>
           <Box flex="1" />
-          {SEVERITIES.map((severity) => (
-            <Flex key={severity} align="center" gap="2">
-              <SeverityBadge severity={severity} />
-              <Text fontWeight="semibold" data-testid={`board-${severity}`}>
-                {rows.filter((alarm) => alarm.severity === severity).length}
-              </Text>
-            </Flex>
-          ))}
+          <IncidentCounts counts={feed?.data?.counts} testIdPrefix="board" size="lg" />
         </Flex>
         <Box flex="1" overflowY="auto" aria-live="polite">
           {feed?.status === 'ready' && rows.length === 0 && (
@@ -70,48 +91,15 @@ export default function AlarmBoardPage() {
               The alarms could not be loaded.
             </Text>
           )}
-          <Stack as="ul" gap="0" listStyleType="none">
-            {rows.map((alarm) => (
-              <Flex
-                as="li"
-                key={alarm.id}
-                align="center"
-                gap="4"
-                px="4"
-                py="3"
-                borderBottomWidth="1px"
-                data-testid="board-alarm"
-                data-fresh={fresh.has(alarm.id) || undefined}
-                bg={fresh.has(alarm.id) ? 'red.900' : undefined}
-                animation={fresh.has(alarm.id) ? 'pulse 1s ease-in-out infinite' : undefined}
-                opacity={alarm.ack ? 0.7 : 1}
-              >
-                <SeverityBadge severity={alarm.severity} />
-                <Box flex="1" minWidth="0">
-                  <Flex gap="3" align="baseline">
-                    <Text fontSize="xl" fontWeight="bold" truncate>
-                      {alarm.vehicleName}
-                    </Text>
-                    <Text color="fg.muted" truncate>
-                      {names[alarm.fleetId] ?? ''}
-                    </Text>
-                  </Flex>
-                  <Text fontSize="lg" truncate>
-                    {alarm.message}
-                  </Text>
-                  {alarm.ack && <AlarmAckNote ack={alarm.ack} />}
-                </Box>
-                <Text fontSize="lg" color="fg.muted" flexShrink={0} data-testid="board-age">
-                  {formatAgo(alarm.startedAt, Date.now(), false)}
-                </Text>
-                {!alarm.ack && !readOnly && (
-                  <Button size="lg" colorPalette="red" variant="outline" onClick={() => setAcknowledging(alarm)}>
-                    Acknowledge
-                  </Button>
-                )}
-              </Flex>
-            ))}
-          </Stack>
+          <IncidentList
+            incidents={rows}
+            size="lg"
+            rowTestId="board-incident"
+            readOnly={readOnly}
+            fresh={fresh}
+            place={(incident) => names[incident.fleetId]}
+            renderAlarm={(alarm) => <BoardAlarm alarm={alarm} />}
+          />
         </Box>
       </Flex>
       <Flex direction="column" minHeight="0" borderWidth="1px" borderRadius="lg" overflow="hidden">
@@ -136,7 +124,6 @@ export default function AlarmBoardPage() {
           </Stack>
         </Box>
       </Flex>
-      <AcknowledgeAlarmDialog alarm={acknowledging} onClose={() => setAcknowledging(null)} />
     </Grid>
   );
 }

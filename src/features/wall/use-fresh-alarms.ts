@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Alarm } from '../../../contract/api/types';
 
 /** How long a newly arrived alarm flashes on the board. */
 export const FRESH_MS = 10_000;
 
 /**
- * The ids of alarms that arrived within the last FRESH_MS: seen for the first time since the board
+ * The ids of alarms (or incidents) that arrived within the last FRESH_MS: seen for the first time since the board
  * opened (or started just before it opened), so the newest catch the eye and then settle.
  */
-export function useFreshAlarms(alarms: readonly Alarm[] | undefined, now: () => number = Date.now): ReadonlySet<string> {
+export function useFreshAlarms(alarms: ReadonlyArray<{ id: string; startedAt: string }> | undefined, now: () => number = Date.now): ReadonlySet<string> {
   const firstSeen = useRef(new Map<string, number>());
   const opened = useRef(false);
   const [, setTick] = useState(0);
