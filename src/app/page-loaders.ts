@@ -35,6 +35,9 @@ export const ROUTE_PAGES = {
   wallDisplays: () => import('../features/wall/wall-displays-page'),
   wallPlaylists: () => import('../features/wall/wall-playlists-page'),
   contactPoints: () => import('../features/notifications/contact-points-page'),
+  notificationLog: () => import('../features/notifications/notification-log-page'),
+  silences: () => import('../features/notifications/silences-page'),
+  muteTimings: () => import('../features/notifications/mute-timings-page'),
 } as const satisfies Record<keyof typeof ROUTES, PageLoader>;
 
 /** The pages a server menu route may name by `component`; others show the planned page. */

@@ -98,6 +98,12 @@ export const ROUTES = {
   wallDisplays: { path: '/wall/displays', title: 'Wall displays', access: 'main', menuPage: '/users/role' },
   /** Beyond the spec: where each fleet's notifications go, for its administrators (docs/console.md, "Contact points"). */
   contactPoints: { path: '/notifications/contact-points', title: 'Contact points', access: 'main', menuPage: '/home' },
+  /** Beyond the spec: every notification sent and the dead letters, for whoever sees alarms (docs/console.md, "Notification log"). */
+  notificationLog: { path: '/notifications/log', title: 'Notification log', access: 'main', menuPage: '/home' },
+  /** Beyond the spec: one-off quiet for matching alarms (docs/console.md, "Silences"). */
+  silences: { path: '/notifications/silences', title: 'Silences', access: 'main', menuPage: '/home' },
+  /** Beyond the spec: a fleet's recurring quiet times, for its administrators (docs/console.md, "Mute timings"). */
+  muteTimings: { path: '/notifications/mute-timings', title: 'Mute timings', access: 'main', menuPage: '/home' },
   wallPlaylists: {
     path: '/wall/playlists',
     title: 'Wall playlists',
