@@ -109,8 +109,8 @@ export default function MuteTimingsPage() {
   const [deleting, setDeleting] = useState<MuteTiming | null>(null);
 
   const columns: ListColumn<MuteTiming>[] = [
-    { id: 'name', header: 'Name', width: '14rem', value: (t) => t.name },
-    { id: 'timeZone', header: 'Time zone', width: '11rem', value: (t) => t.timeZone },
+    { id: 'name', header: 'Name', width: '12rem', value: (t) => t.name },
+    { id: 'timeZone', header: 'Time zone', width: '10rem', value: (t) => t.timeZone },
     {
       id: 'intervals',
       header: 'In force',
@@ -118,7 +118,7 @@ export default function MuteTimingsPage() {
       cell: (t) => (
         <Stack gap="0">
           {t.intervals.map((interval, i) => (
-            <Text key={i} truncate>
+            <Text key={i} truncate title={intervalSummary(interval)}>
               {intervalSummary(interval)}
             </Text>
           ))}
@@ -126,7 +126,7 @@ export default function MuteTimingsPage() {
       ),
     },
     { id: 'createdBy', header: 'By', width: '7rem', value: (t) => t.createdBy },
-    { id: 'updatedAt', header: 'Changed', width: '9.5rem', value: (t) => listTimeOr(t.updatedAt, '--') },
+    { id: 'updatedAt', header: 'Changed', width: '10.5rem', value: (t) => listTimeOr(t.updatedAt, '--') },
     {
       id: 'actions',
       header: '',
