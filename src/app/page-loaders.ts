@@ -37,6 +37,9 @@ export const ROUTE_PAGES = {
   contactPoints: () => import('../features/notifications/contact-points-page'),
   notificationPolicies: () => import('../features/notifications/notification-policies-page'),
   myNotifications: () => import('../features/notifications/my-notifications-page'),
+  notificationLog: () => import('../features/notifications/notification-log-page'),
+  silences: () => import('../features/notifications/silences-page'),
+  muteTimings: () => import('../features/notifications/mute-timings-page'),
 } as const satisfies Record<keyof typeof ROUTES, PageLoader>;
 
 /** The pages a server menu route may name by `component`; others show the planned page. */

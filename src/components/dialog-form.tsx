@@ -20,7 +20,7 @@ export interface DialogField<F extends string> {
   placeholder?: string;
   /** A select that always holds one of its options, starting on a default: no blank option to pick. */
   defaulted?: boolean;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'datetime-local';
   /** A control of the screen's own (a vehicle picker) instead of an input or select; it edits the string value. */
   editor?: (value: string, change: (value: string) => void) => ReactNode;
   required?: boolean;

@@ -102,6 +102,12 @@ export const ROUTES = {
   notificationPolicies: { path: '/notifications/policies', title: 'Notification policies', access: 'main', menuPage: '/home' },
   /** Beyond the spec: the signed-in person's own notification choices and quiet hours, for any account (docs/console.md, "My notifications"). */
   myNotifications: { path: '/notifications/mine', title: 'My notifications', access: 'main', parent: '/setting/set', menuPage: null },
+  /** Beyond the spec: every notification sent and the dead letters, for whoever sees alarms (docs/console.md, "Notification log"). */
+  notificationLog: { path: '/notifications/log', title: 'Notification log', access: 'main', menuPage: '/home' },
+  /** Beyond the spec: one-off quiet for matching alarms (docs/console.md, "Silences"). */
+  silences: { path: '/notifications/silences', title: 'Silences', access: 'main', menuPage: '/home' },
+  /** Beyond the spec: a fleet's recurring quiet times, for its administrators (docs/console.md, "Mute timings"). */
+  muteTimings: { path: '/notifications/mute-timings', title: 'Mute timings', access: 'main', menuPage: '/home' },
   wallPlaylists: {
     path: '/wall/playlists',
     title: 'Wall playlists',

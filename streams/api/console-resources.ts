@@ -33,6 +33,23 @@ import {
   saveMyNotifications,
   savePolicyTree,
 } from './notification-policy-calls';
+import { MuteTimingSchema } from '../../contract/entities/mute-timing';
+import { NotificationDeliverySchema } from '../../contract/entities/notification';
+import { SilenceSchema } from '../../contract/entities/silence';
+import {
+  type Delivery,
+  type MuteTiming,
+  type MuteTimingCreate,
+  type MuteTimingUpdate,
+  type Silence,
+  type SilenceCreate,
+  type SilenceUpdate,
+  expireSilence,
+  MUTE_TIMING_BASE,
+  NOTIFICATION_BASE,
+  retryDelivery,
+  SILENCE_BASE,
+} from './notification-admin-calls';
 import { FeedbackDetailSchema, FeedbackSchema } from '../../contract/entities/feedback';
 import { IssueDetailSchema, IssueSchema } from '../../contract/entities/issue';
 import {
@@ -196,6 +213,16 @@ export interface ConsoleResources {
   /** The signed-in person's own notification choices. */
   myNotifications$(): Observable<Loadable<SavedNotificationPreference>>;
   saveMyNotifications(preference: NotificationPreference): Promise<SavedNotificationPreference>;
+  /** Silences (one-off quiet for matching alarms); read and written by whoever sees the alarms. Filters `fleetId`, `state`. */
+  silences: Resource<Silence, Silence, SilenceCreate, SilenceUpdate>;
+  /** Ends a silence now. */
+  expireSilence(silenceId: string): Promise<Silence>;
+  /** A fleet's mute timings (recurring quiet); written by its administrators. Filter `fleetId` (required). */
+  muteTimings: Resource<MuteTiming, MuteTiming, MuteTimingCreate, MuteTimingUpdate>;
+  /** The notification log (read only). Filters `fleetId`, `contactPointId`, `channel`, `outcome`, `from`, `to`. */
+  notificationLog: Resource<Delivery>;
+  /** Queues a dead letter or a failed test again; the log reloads. */
+  retryDelivery(deliveryId: string): Promise<Delivery>;
   /** Wall display tokens (super.admin): `create` answers with the token, the one time it is shown; no detail read. */
   displays: Resource<DisplayToken, IssuedDisplayToken, DisplayCreate>;
   /** Revokes a display token: the wall blanks at once. */
@@ -247,6 +274,19 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
       base: CONTACT_POINT_BASE,
       idParam: 'contactPointId',
       schemas: { row: ContactPointSchema, detail: ContactPointSchema },
+    }),
+    silences: createResource({ name: 'silences', base: SILENCE_BASE, idParam: 'silenceId', schemas: { row: SilenceSchema, detail: SilenceSchema } }),
+    muteTimings: createResource({
+      name: 'muteTimings',
+      base: MUTE_TIMING_BASE,
+      idParam: 'muteTimingId',
+      schemas: { row: MuteTimingSchema, detail: MuteTimingSchema },
+    }),
+    notificationLog: createResource({
+      name: 'notificationLog',
+      base: NOTIFICATION_BASE,
+      idParam: 'deliveryId',
+      schemas: { row: NotificationDeliverySchema, detail: NotificationDeliverySchema },
     }),
     displays: createResource({
       name: 'displays',
@@ -354,12 +394,14 @@ export function createConsoleResources(api: RestClient, retry: RetryPolicy): Con
     replyToFeedback: (feedbackId, message) => replyToFeedback(api, feedbackId, message).then(reloading(resources.feedback)),
     setFeedbackStatus: (feedbackId, status) => setFeedbackStatus(api, feedbackId, status).then(reloading(resources.feedback)),
     revokeDisplay: (displayId) => api.post<DisplayToken>(`${DISPLAY_BASE}/revoke/single`, { displayId }).then(reloading(resources.displays)),
-    sendContactPointTest: (contactPointId) => sendContactPointTest(api, contactPointId),
     policyTree$: (fleetId) => loadable$(of(fleetId), (id, signal) => fetchPolicyTree(api, id, signal), { retry }),
     savePolicyTree: (fleetId, policies) => savePolicyTree(api, fleetId, policies),
     muteTimingNames$: (fleetId) => loadable$(of(fleetId), (id, signal) => fetchMuteTimingNames(api, id, signal), { retry }),
     myNotifications$: () => read$(() => fetchMyNotifications(api)),
     saveMyNotifications: (preference) => saveMyNotifications(api, preference),
+    sendContactPointTest: (contactPointId) => sendContactPointTest(api, contactPointId).then(reloading(resources.notificationLog)),
+    expireSilence: (silenceId) => expireSilence(api, silenceId).then(reloading(resources.silences)),
+    retryDelivery: (deliveryId) => retryDelivery(api, deliveryId).then(reloading(resources.notificationLog)),
     assignDisplayPlaylist: (displayId, playlistId) =>
       api.post<DisplayToken>(`${DISPLAY_BASE}/update/playlist`, { displayId, playlistId }).then(reloading(resources.displays)),
     shareAccess$: (account, page) => read$(() => fetchShareAccess(api, account, page)),

@@ -1,5 +1,5 @@
 // Contact points against the real server: a fleet administrator adds a signed webhook from the
-// header's Contact points, Send test posts to a real HTTP receiver and says so, a mail contact point
+// header's Notifications menu, Send test posts to a real HTTP receiver and says so, a mail contact point
 // without SMTP configured says it was not sent and why, and the page reads at 1920 and 1100 px.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -52,7 +52,8 @@ describe('contact points', () => {
       settings: { addresses: ['night@fleet.test', 'duty@fleet.test'] },
     });
 
-    await page.getByRole('link', { name: 'Contact points' }).click();
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await page.getByRole('menuitem', { name: 'Contact points' }).click();
     await page.waitForURL('**/notifications/contact-points');
     await page.getByRole('button', { name: 'Add contact point' }).click();
     const form = page.getByRole('form', { name: 'Add contact point' });

@@ -59,7 +59,8 @@ describe('notification policies', () => {
       settings: { addresses: ['depot@fleet.test'] },
     });
 
-    await page.getByRole('link', { name: 'Notification policies' }).click();
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await page.getByRole('menuitem', { name: 'Notification policies' }).click();
     await page.waitForURL('**/notifications/policies');
     await page.getByRole('combobox', { name: 'Fleet' }).selectOption(fleet.id);
     await page.waitForURL(`**/notifications/policies?fleetId=${fleet.id}`);

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Avatar, Badge, Box, Button, Dialog, Flex, HStack, Heading, IconButton, Portal, Text } from '@chakra-ui/react';
-import { ArrowLeft, BellRing, LogOut, ListTree, Menu, MonitorCog, MonitorPlay, Moon, Sun } from 'lucide-react';
+import { ArrowLeft, LogOut, Menu, MonitorCog, MonitorPlay, Moon, Sun } from 'lucide-react';
 import { useObservableState } from 'observable-hooks';
 import type { UserInfo } from '../../../contract/api/types';
 import { useShownCount } from '../../components/header-count';
 import { PERMISSIONS, holdsPermission } from '../../../contract/api/permissions';
-import { IfPermission, IfRole } from '../../components/access-gate';
+import { IfRole } from '../../components/access-gate';
 import { setColorMode, useColorMode, type ColorMode } from '../../lib/color-mode';
 import { enterKiosk } from '../../lib/kiosk-mode';
 import { linkProps } from '../../lib/navigation';
@@ -16,6 +16,7 @@ import { ConnectionBadge } from './connection-badge';
 import { FactorySelect } from './factory-select';
 import { FollowUpAlerts } from './follow-up-alerts';
 import { HeaderTip } from './header-tip';
+import { NotificationsMenu } from './notifications-menu';
 import { RecordingIndicator } from './recording-indicator';
 import { SendFeedback } from './send-feedback';
 
@@ -85,24 +86,7 @@ export function Header(props: { title: string; path: string; info: UserInfo; bac
           <MonitorPlay />
         </IconButton>
       </HeaderTip>
-      <IfPermission permissions={[PERMISSIONS.fleetEdit]}>
-        <HeaderTip label="Contact points">
-          <IconButton variant="ghost" size="sm" asChild>
-            <a {...linkProps(ROUTES.contactPoints.path)} aria-label="Contact points">
-              <BellRing />
-            </a>
-          </IconButton>
-        </HeaderTip>
-      </IfPermission>
-      <IfPermission permissions={[PERMISSIONS.alarmView]}>
-        <HeaderTip label="Notification policies">
-          <IconButton variant="ghost" size="sm" asChild>
-            <a {...linkProps(ROUTES.notificationPolicies.path)} aria-label="Notification policies">
-              <ListTree />
-            </a>
-          </IconButton>
-        </HeaderTip>
-      </IfPermission>
+      <NotificationsMenu />
       <IfRole roles={[]}>
         <HeaderTip label="Wall displays">
           <IconButton variant="ghost" size="sm" asChild>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Badge, Button, HStack, Stack } from '@chakra-ui/react';
 import { Plus, Send } from 'lucide-react';
 import { CONTACT_POINT_KINDS, type ContactPointKind } from '../../../contract/entities/contact-point';
+import { CONTACT_POINT_KIND_LABEL } from './contact-point-kind-label';
 import type { ContactPoint } from '../../../streams/api/contact-point-calls';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DialogForm, type DialogField } from '../../components/dialog-form';
@@ -27,7 +28,6 @@ import { addressList, contactAddresses, groupName, selected, webhookSecret, webh
 const FILTERS = ['kind'] as const;
 const ALL_FLEETS = { pageNum: 1, pageSize: 500 };
 
-const KIND_LABEL: Record<ContactPointKind, string> = { email: 'E-mail', webhook: 'Webhook', chat: 'Chat', push: 'Browser push', outbox: 'Outbox' };
 /** The form's choices say a little more. */
 const KIND_CHOICE: Record<ContactPointKind, string> = {
   email: 'E-mail',
@@ -134,8 +134,8 @@ export default function ContactPointsPage() {
       id: 'kind',
       header: 'Kind',
       width: '6.5rem',
-      value: (p) => KIND_LABEL[p.kind],
-      cell: (p) => <Badge colorPalette={KIND_PALETTE[p.kind]}>{KIND_LABEL[p.kind]}</Badge>,
+      value: (p) => CONTACT_POINT_KIND_LABEL[p.kind],
+      cell: (p) => <Badge colorPalette={KIND_PALETTE[p.kind]}>{CONTACT_POINT_KIND_LABEL[p.kind]}</Badge>,
     },
     { id: 'target', header: 'Sends to', value: target },
     { id: 'updatedAt', header: 'Changed', width: '10rem', value: (p) => listTimeOr(p.updatedAt, '--') },
@@ -171,7 +171,7 @@ export default function ContactPointsPage() {
           'Kind',
           list.state.filters.kind,
           (kind) => list.change({ filters: { kind } }),
-          CONTACT_POINT_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] })),
+          CONTACT_POINT_KINDS.map((k) => ({ value: k, label: CONTACT_POINT_KIND_LABEL[k] })),
           'All kinds',
           '48',
         )}
