@@ -522,6 +522,9 @@ export const incidentStore = ({ db, dialect }: FleetDatabase): IncidentStore => 
         .where(({ not, exists, selectFrom }) =>
           not(exists(selectFrom('incident_alarms as l').select(sql.lit(1).as('one')).whereRef('l.incident_id', '=', 'i.id').where('l.open', '=', 1))),
         )
+        // One with no alarm at all is being opened by a grouper, or discarded by one that lost its
+        // alarm to another node's: neither is done.
+        .where(({ exists, selectFrom }) => exists(selectFrom('incident_alarms as l').select(sql.lit(1).as('one')).whereRef('l.incident_id', '=', 'i.id')))
         .execute();
       const resolved: IncidentRecord[] = [];
       for (const r of done) {

@@ -211,6 +211,18 @@ describe('incident grouping on two nodes at once', () => {
     expect(incident).toMatchObject({ kind: 'high_temp', alarmCounts: { critical: 0, major: 1, minor: 0 } });
     expect(events.filter((e) => e.incident.vehicleId === vehicle!.id).map((e) => e.type)).toEqual(['opened']);
   });
+
+  it('leaves an incident that has no alarm yet firing: another grouper is opening it, or about to discard it', async () => {
+    const [vehicle] = anyOf(1);
+    const opening = await t.server.ctx.repo.incidents.create(
+      { fleetId: vehicle!.fleetId, subFleetId: null, depotId: null, vehicleId: vehicle!.id, rule: 'single', kind: 'high_temp', title: 'Opening', startedAt: clock },
+      'major',
+    );
+    await t.server.ctx.incidents.grouper.step();
+    expect(await t.server.ctx.repo.incidents.get(opening.id)).toMatchObject({ state: 'firing' });
+    expect(events.filter((e) => e.incident.id === opening.id)).toEqual([]);
+    await t.server.ctx.repo.incidents.discard(opening.id);
+  });
 });
 
 describe('incident routes', () => {
