@@ -229,7 +229,9 @@ export function createFleetSimulator(opts: SimOptions): FleetSimulator {
       let v: VehicleState;
       try {
         v = restoreVehicle(spec, saved, opts.seed, scenario);
-        v.opening = openingOf(v);
+        // The opening belongs to the start that began it: a vehicle saved before it began was
+        // saved by an earlier start, and a restart goes on from it without opening again.
+        v.opening = opts.opening && v.lastMs >= opts.opening.fromMs ? openingOf(v) : null;
       } catch {
         return false;
       }

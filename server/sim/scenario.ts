@@ -5,7 +5,7 @@
  *
  * - `quiet`: rare incidents, so tests see fixed, nearly alarm-free fleets.
  * - `demo`: a troubled fleet, not a burning one: a few alarms a minute across a few hundred vehicles,
- *   most of them brief, with about 3-8 % of the vehicles in alarm; and an opening after each start.
+ *   most of them brief, with about 3-8 % of the vehicles in alarm; and an opening after a fresh start (a restart goes on without one).
  */
 export type ScenarioName = 'quiet' | 'demo';
 
