@@ -11,13 +11,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
  * A demo fleet warmed over a day on first start, big enough that some vehicles are in alarm (about 4 %
- * of them), saved every second; or, not warmed, a quiet one.
+ * of them by day, nearer 1 % on a European night: 150 vehicles once had none), saved every second;
+ * or, not warmed, a quiet one.
  */
 const serverEnv = (name: string, warmUp = true) => ({
   FLEET_DB: join(dir, `${name}.db`),
   FLEET_ADMIN_EMAIL: 'model@fleet.test',
   FLEET_ADMIN_PASSWORD: 'Model#1234',
-  FLEET_SIM_VEHICLES: warmUp ? '150' : '40',
+  FLEET_SIM_VEHICLES: warmUp ? '300' : '40',
   FLEET_SIM_SCENARIO: warmUp ? 'demo' : 'quiet',
   FLEET_HISTORY_BACKFILL_H: warmUp ? '24' : '0',
   FLEET_HISTORY_INTERVAL_S: '600',
@@ -90,13 +91,13 @@ it('goes on from the saved model after a graceful stop, and loses at most one sa
   const second = await startServerProcess(env);
   let third: ServerProcess | undefined;
   try {
-    expect(second.output()).toMatch(/Fleet model: 150 vehicles resumed from the state saved \d+ s ago/);
+    expect(second.output()).toMatch(/Fleet model: 300 vehicles resumed from the state saved \d+ s ago/);
     expectSameFleet(beforeStop, await view(second, env));
     const beforeKill = await view(second, env);
     await nextSave(env, Date.now());
     expect(await stopServerProcess(second, 'SIGKILL')).toBe(null);
     third = await startServerProcess(env);
-    expect(third.output()).toMatch(/Fleet model: 150 vehicles resumed/);
+    expect(third.output()).toMatch(/Fleet model: 300 vehicles resumed/);
     expectSameFleet(beforeKill, await view(third, env));
   } finally {
     await stopServerProcess(second);
